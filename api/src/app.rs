@@ -1,0 +1,184 @@
+//! The whole HTTP surface, assembled once for the binary and the tests.
+
+use std::sync::Arc;
+
+use poem::http::{HeaderValue, StatusCode, header};
+use poem::middleware::SetHeader;
+use poem::web::{CompressionAlgo, CompressionLevel, Data};
+use poem::{
+    Endpoint, EndpointExt, IntoEndpoint, IntoResponse, Request, Response, Route, get, handler,
+};
+
+use crate::error::json_errors;
+use crate::state::AppState;
+use crate::{portrait, routes, web};
+
+pub fn app(state: Arc<AppState>) -> impl Endpoint {
+    let api = routes::service(state.clone());
+    let spec = contract_spec(&api.spec());
+    let docs = api.swagger_ui();
+    Route::new()
+        .at(
+            "/api/openapi.json",
+            get(poem::endpoint::make_sync(move |_| {
+                Response::builder()
+                    .content_type("application/json")
+                    .body(spec.clone())
+            })),
+        )
+        .nest("/api/docs", docs)
+        .nest(
+            "/api",
+            json_errors(api.into_endpoint().before(strip_trailing_slash)),
+        )
+        .at("/healthz", get(health))
+        .at("/media/portraits/:file", get(portrait::serve))
+        .at("/", web::serve)
+        .at("/*path", web::serve)
+        .data(state)
+        .around(compress)
+        .with(
+            SetHeader::new()
+                .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
+                .overriding(header::REFERRER_POLICY, "strict-origin-when-cross-origin")
+                .overriding(header::X_FRAME_OPTIONS, "DENY"),
+        )
+}
+
+/// The API's paths end in `/` (SPEC §7, Django style) but poem-openapi
+/// routes them without it: requests lose the slash before routing, so both
+/// spellings work, and the published document shows the contract's spelling.
+async fn strip_trailing_slash(mut req: Request) -> poem::Result<Request> {
+    let path = req.uri().path();
+    if path.len() > 1 && path.ends_with('/') {
+        let trimmed = path.trim_end_matches('/');
+        let new = match req.uri().query() {
+            Some(q) => format!("{trimmed}?{q}"),
+            None => trimmed.to_owned(),
+        };
+        if let Ok(uri) = new.parse() {
+            *req.uri_mut() = uri;
+        }
+    }
+    Ok(req)
+}
+
+/// The generated OpenAPI document with every path spelled as the contract
+/// spells it (with a trailing slash).
+fn contract_spec(generated: &str) -> String {
+    let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(generated) else {
+        return generated.to_owned();
+    };
+    if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
+        let renamed: serde_json::Map<String, serde_json::Value> = std::mem::take(paths)
+            .into_iter()
+            .map(|(k, v)| (if k.ends_with('/') { k } else { format!("{k}/") }, v))
+            .collect();
+        *paths = renamed;
+    }
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|_| generated.to_owned())
+}
+
+/// `200 {"status": "ok"}` when the database answers, else 503.
+#[handler]
+async fn health(state: Data<&Arc<AppState>>) -> Response {
+    match state.store.ping().await {
+        Ok(()) => Response::builder()
+            .content_type("application/json")
+            .header(header::CACHE_CONTROL, "no-store")
+            .body(r#"{"status":"ok"}"#),
+        Err(e) => {
+            tracing::error!(error = %e, "health check: database unreachable");
+            Response::builder()
+                .status(StatusCode::SERVICE_UNAVAILABLE)
+                .content_type("application/json")
+                .header(header::CACHE_CONTROL, "no-store")
+                .body(r#"{"status":"unavailable","detail":"The database is not answering."}"#)
+        }
+    }
+}
+
+/// Compresses successful text-like responses with brotli or gzip, as the
+/// client prefers, and marks them `Vary: Accept-Encoding`. Leaves 304s,
+/// errors and already-encoded bodies alone.
+async fn compress<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    let algo = preferred_encoding(req.headers().get(header::ACCEPT_ENCODING));
+    let mut resp = next.call(req).await?.into_response();
+    let compressible = resp.status() == StatusCode::OK
+        && !resp.headers().contains_key(header::CONTENT_ENCODING)
+        && resp.content_type().is_some_and(is_compressible);
+    if !compressible {
+        return Ok(resp);
+    }
+    resp.headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    Ok(match algo {
+        Some(algo) => {
+            // Brotli 5 and gzip 6 compress JSON 4-6x at a few ms per 100 KB.
+            let level = if algo == CompressionAlgo::BR { 5 } else { 6 };
+            poem::web::Compress::new(resp, algo)
+                .with_quality(CompressionLevel::Precise(level))
+                .into_response()
+        }
+        None => resp,
+    })
+}
+
+fn is_compressible(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or_default().trim();
+    essence.starts_with("text/")
+        || matches!(
+            essence,
+            "application/json"
+                | "application/javascript"
+                | "application/wasm"
+                | "image/svg+xml"
+                | "application/xml"
+        )
+}
+
+/// Brotli or gzip from `Accept-Encoding`, honouring q-values (q=0 refuses).
+fn preferred_encoding(header: Option<&HeaderValue>) -> Option<CompressionAlgo> {
+    let header = header?.to_str().ok()?;
+    let mut best: Option<(u16, u8, CompressionAlgo)> = None;
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let name = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let q = parts
+            .find_map(|p| {
+                p.trim()
+                    .strip_prefix("q=")
+                    .and_then(|v| v.trim().parse::<f32>().ok())
+            })
+            .unwrap_or(1.0);
+        let weight = (q.clamp(0.0, 1.0) * 1000.0) as u16;
+        let (rank, algo) = match name.as_str() {
+            "br" => (2, CompressionAlgo::BR),
+            "gzip" | "x-gzip" => (1, CompressionAlgo::GZIP),
+            _ => continue,
+        };
+        if weight > 0 && best.is_none_or(|(w, r, _)| (weight, rank) > (w, r)) {
+            best = Some((weight, rank, algo));
+        }
+    }
+    best.map(|(_, _, algo)| algo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pick(h: &str) -> Option<CompressionAlgo> {
+        preferred_encoding(Some(&HeaderValue::from_str(h).expect("header")))
+    }
+
+    #[test]
+    fn honours_the_clients_preference() {
+        assert_eq!(pick("gzip, deflate, br"), Some(CompressionAlgo::BR));
+        assert_eq!(pick("gzip"), Some(CompressionAlgo::GZIP));
+        assert_eq!(pick("br;q=0.5, gzip;q=0.8"), Some(CompressionAlgo::GZIP));
+        assert_eq!(pick("br;q=0, identity"), None);
+        assert_eq!(pick("identity"), None);
+        assert_eq!(preferred_encoding(None), None);
+    }
+}

@@ -1,0 +1,95 @@
+//! The one error shape of the API: `{"detail": "..."}` with the right status
+//! (djoser / Django REST framework style). A 500 is logged with its cause and
+//! never shows it.
+
+use poem::http::StatusCode;
+use poem::{Endpoint, Response};
+use poem_openapi::Object;
+
+use crate::store::StoreError;
+
+/// A general error: what went wrong, in words a person can act on.
+#[derive(Debug, Clone, Object)]
+pub struct Detail {
+    pub detail: String,
+}
+
+impl Detail {
+    pub fn new(detail: impl Into<String>) -> Self {
+        Detail {
+            detail: detail.into(),
+        }
+    }
+
+    pub fn not_found() -> Self {
+        Detail::new("Not found.")
+    }
+}
+
+pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again in a moment.";
+
+/// Turns an unexpected failure into a logged 500 that hides its cause.
+pub fn internal(err: impl std::fmt::Display) -> poem::Error {
+    tracing::error!(error = %err, "request failed");
+    poem::Error::from_status(StatusCode::INTERNAL_SERVER_ERROR)
+}
+
+impl From<StoreError> for poem::Error {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::NotFound => json_error(StatusCode::NOT_FOUND, "Not found."),
+            StoreError::Conflict(msg) => json_error(StatusCode::CONFLICT, msg),
+            StoreError::Other(e) => internal(e),
+        }
+    }
+}
+
+fn json_error(status: StatusCode, detail: impl Into<String>) -> poem::Error {
+    poem::Error::from_response(detail_response(status, detail))
+}
+
+pub fn detail_response(status: StatusCode, detail: impl Into<String>) -> Response {
+    let body = serde_json::json!({ "detail": detail.into() }).to_string();
+    Response::builder()
+        .status(status)
+        .content_type("application/json")
+        .body(body)
+}
+
+/// Wraps the API so that every error leaves as JSON: unknown paths, wrong
+/// methods, unparsable requests and failures alike.
+pub fn json_errors<E: Endpoint>(api: E) -> impl Endpoint {
+    use poem::EndpointExt;
+    api.catch_all_error(|err: poem::Error| async move {
+        if err.is::<poem::error::NotFoundError>() {
+            return detail_response(StatusCode::NOT_FOUND, "Not found.");
+        }
+        let status = err.status();
+        if err.has_source() && status.is_server_error() {
+            tracing::error!(error = %err, "request failed");
+        }
+        let response = err.into_response();
+        let is_json = response
+            .content_type()
+            .is_some_and(|ct| ct.starts_with("application/json"));
+        if is_json {
+            return response;
+        }
+        let detail = match status {
+            StatusCode::INTERNAL_SERVER_ERROR => INTERNAL_ERROR.to_owned(),
+            StatusCode::METHOD_NOT_ALLOWED => "Method not allowed.".to_owned(),
+            _ => {
+                let text = response.into_body().into_string().await.unwrap_or_default();
+                if text.trim().is_empty() {
+                    status
+                        .canonical_reason()
+                        .unwrap_or("Request failed.")
+                        .to_owned()
+                } else {
+                    text
+                }
+            }
+        };
+        detail_response(status, detail)
+    })
+}

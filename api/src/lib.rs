@@ -1,0 +1,14 @@
+//! The mentorship marketplace's server: a documented JSON API (poem-openapi)
+//! over one store interface (SQLite or PostgreSQL), serving the built web app.
+
+pub mod app;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod payload;
+pub mod portrait;
+pub mod routes;
+pub mod server;
+pub mod state;
+pub mod store;
+pub mod web;

@@ -1,0 +1,28 @@
+//! The documented API: one `#[OpenApi]` impl per tag.
+
+pub mod mentors;
+
+use std::sync::Arc;
+
+use poem_openapi::{OpenApiService, Tags};
+
+use crate::state::AppState;
+
+#[derive(Tags)]
+pub enum ApiTags {
+    /// The public mentor catalogue.
+    Mentors,
+}
+
+pub fn service(state: Arc<AppState>) -> OpenApiService<mentors::MentorsApi, ()> {
+    OpenApiService::new(
+        mentors::MentorsApi { state },
+        "Mentorship marketplace API",
+        env!("CARGO_PKG_VERSION"),
+    )
+    .description(
+        "Find mentors and book one-on-one video sessions. Errors are JSON objects \
+         `{\"detail\": \"...\"}`; prices are rupees (`price`) with the exact amount in paise (`price_paise`).",
+    )
+    .server("/api")
+}

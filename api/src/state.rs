@@ -1,0 +1,77 @@
+//! What every handler shares.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use poem_openapi::types::ToJSON;
+use sha2::{Digest, Sha256};
+use tokio::sync::Mutex;
+
+use crate::routes::mentors::Mentor;
+use crate::store::{CatalogueFingerprint, Store, StoreError};
+
+pub struct AppState {
+    pub store: Store,
+    pub mentor_list: MentorListCache,
+    /// The built web app (`index.html`, `assets/`).
+    pub web_dir: PathBuf,
+}
+
+impl AppState {
+    pub fn new(store: Store, web_dir: PathBuf) -> Arc<Self> {
+        Arc::new(AppState {
+            store,
+            mentor_list: MentorListCache::default(),
+            web_dir,
+        })
+    }
+}
+
+/// The serialised mentor list and its ETag, rebuilt only when the
+/// catalogue's fingerprint changes (one cheap query per request instead of
+/// nine plus serialisation). Correct with several API processes on one
+/// database, since the fingerprint comes from the database.
+#[derive(Default)]
+pub struct MentorListCache {
+    current: Mutex<Option<Arc<CachedList>>>,
+}
+
+pub struct CachedList {
+    pub fingerprint: CatalogueFingerprint,
+    pub body: Bytes,
+    pub etag: String,
+}
+
+impl MentorListCache {
+    pub async fn get(&self, store: &Store) -> Result<Arc<CachedList>, StoreError> {
+        let fingerprint = store.catalogue_fingerprint().await?;
+        // Holding the lock while rebuilding makes concurrent misses share one rebuild.
+        let mut current = self.current.lock().await;
+        if let Some(cached) = current.as_ref().filter(|c| c.fingerprint == fingerprint) {
+            return Ok(cached.clone());
+        }
+        let mentors: Vec<Mentor> = store
+            .list_mentors()
+            .await?
+            .into_iter()
+            .map(Mentor::from)
+            .collect();
+        let body = Bytes::from(mentors.to_json_string());
+        let etag = etag_of(&body);
+        let fresh = Arc::new(CachedList {
+            fingerprint,
+            body,
+            etag,
+        });
+        *current = Some(fresh.clone());
+        Ok(fresh)
+    }
+}
+
+/// A weak ETag (the body may be sent compressed) from the body's SHA-256.
+pub fn etag_of(body: &[u8]) -> String {
+    let digest = Sha256::digest(body);
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    format!("W/\"{hex}\"")
+}

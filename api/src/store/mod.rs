@@ -1,0 +1,242 @@
+//! Persistence. One interface, two engines: SQLite (the embedded default)
+//! and PostgreSQL (for several API processes on one database), picked at
+//! start from the database URL. Queries are written once with `$n`
+//! placeholders and run on either pool through [`on_pool!`].
+
+mod mentors;
+pub mod model;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use thiserror::Error;
+
+pub use mentors::CatalogueFingerprint;
+
+/// Runs the same expression against whichever pool the store has. The
+/// expression is compiled once per engine, so it must only use SQL both
+/// engines understand.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match $store {
+            $crate::store::Store::Sqlite($pool) => $body,
+            $crate::store::Store::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use on_pool;
+
+/// The database behind the API.
+#[derive(Clone, Debug)]
+pub enum Store {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// What went wrong in the store, in terms the API layer can act on.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Other(#[from] sqlx::Error),
+}
+
+/// Why the store could not be opened; each names the setting to change.
+#[derive(Debug, Error)]
+pub enum OpenError {
+    #[error(
+        "DATABASE_URL {url:?} is not a database URL this server understands ({reason}); use sqlite:PATH or postgres://USER@HOST:PORT/DATABASE"
+    )]
+    BadUrl { url: String, reason: String },
+    #[error(
+        "cannot open the SQLite database at {path}: {reason}; set DATABASE_URL=sqlite:PATH to a writable file"
+    )]
+    Sqlite { path: String, reason: String },
+    #[error(
+        "cannot connect to PostgreSQL at {target}: {reason}; check DATABASE_URL and that the server is running"
+    )]
+    Postgres { target: String, reason: String },
+    #[error("cannot bring the database schema up to date: {0}")]
+    Migrate(String),
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// The engine a database URL names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    pub fn of_url(url: &str) -> Result<Engine, OpenError> {
+        let scheme = url.split_once(':').map(|(s, _)| s).unwrap_or_default();
+        match scheme {
+            "sqlite" => Ok(Engine::Sqlite),
+            "postgres" | "postgresql" => Ok(Engine::Postgres),
+            _ => Err(OpenError::BadUrl {
+                url: redact(url),
+                reason: "unknown scheme".into(),
+            }),
+        }
+    }
+}
+
+/// The URL with any password replaced, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let userinfo = &url[s + 3..at];
+            match userinfo.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..s + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl Store {
+    /// Opens (creating a SQLite file and its folder if needed) and migrates.
+    pub async fn open(url: &str) -> Result<Store, OpenError> {
+        let store = match Engine::of_url(url)? {
+            Engine::Sqlite => Store::Sqlite(open_sqlite(url).await?),
+            Engine::Postgres => Store::Postgres(open_postgres(url).await?),
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), OpenError> {
+        // On PostgreSQL sqlx holds an advisory lock while migrating, so
+        // several API processes may start at once.
+        let result = match self {
+            Store::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
+            Store::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
+        };
+        result.map_err(|e| OpenError::Migrate(e.to_string()))
+    }
+
+    pub fn engine(&self) -> Engine {
+        match self {
+            Store::Sqlite(_) => Engine::Sqlite,
+            Store::Postgres(_) => Engine::Postgres,
+        }
+    }
+
+    /// A round trip to the database, for health checks.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await)
+    }
+}
+
+async fn open_sqlite(url: &str) -> Result<SqlitePool, OpenError> {
+    let options = SqliteConnectOptions::from_str(url).map_err(|e| OpenError::BadUrl {
+        url: url.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let path = options.get_filename().to_path_buf();
+    let shown = path.display().to_string();
+    let in_memory = shown.is_empty() || shown == ":memory:" || url.contains("mode=memory");
+    if !in_memory {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| OpenError::Sqlite {
+                path: shown.clone(),
+                reason: format!("cannot create folder {}: {e}", dir.display()),
+            })?;
+        }
+    }
+    let options = options
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .busy_timeout(Duration::from_secs(5))
+        .foreign_keys(true);
+    SqlitePoolOptions::new()
+        // An in-memory database lives as long as its one connection.
+        .max_connections(if in_memory { 1 } else { 8 })
+        .min_connections(if in_memory { 1 } else { 0 })
+        .idle_timeout(if in_memory {
+            None
+        } else {
+            Some(Duration::from_secs(600))
+        })
+        .max_lifetime(if in_memory {
+            None
+        } else {
+            Some(Duration::from_secs(1800))
+        })
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(|e| OpenError::Sqlite {
+            path: display_path(&path),
+            reason: e.to_string(),
+        })
+}
+
+fn display_path(path: &Path) -> String {
+    std::path::absolute(path)
+        .unwrap_or_else(|_| path.to_path_buf())
+        .display()
+        .to_string()
+}
+
+async fn open_postgres(url: &str) -> Result<PgPool, OpenError> {
+    let options = PgConnectOptions::from_str(url).map_err(|e| OpenError::BadUrl {
+        url: redact(url),
+        reason: e.to_string(),
+    })?;
+    let target = format!(
+        "{}:{}/{}",
+        options.get_host(),
+        options.get_port(),
+        options.get_database().unwrap_or("(default database)")
+    );
+    PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options)
+        .await
+        .map_err(|e| OpenError::Postgres {
+            target,
+            reason: e.to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_their_engine() {
+        assert_eq!(
+            Engine::of_url("sqlite:data/x.db").ok(),
+            Some(Engine::Sqlite)
+        );
+        assert_eq!(
+            Engine::of_url("postgres://a@b/c").ok(),
+            Some(Engine::Postgres)
+        );
+        assert!(Engine::of_url("mysql://x").is_err());
+        assert!(Engine::of_url("not a url").is_err());
+    }
+
+    #[test]
+    fn passwords_never_reach_messages() {
+        assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
+    }
+}

@@ -1,0 +1,114 @@
+//! Serves the built web app: hashed assets cached for a year, `index.html`
+//! revalidated every time, and the app's HTML for every screen of SPEC §2 —
+//! with status 404 for any path that is not a screen, so crawlers and
+//! clients see the truth while people still get the app's not-found page.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use domain_wasm::routes::match_route;
+use poem::http::{Method, StatusCode, header};
+use poem::web::StaticFileRequest;
+use poem::{FromRequest, IntoResponse, Request, Response, handler, web::Data};
+
+use crate::state::AppState;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+const SHORT: &str = "public, max-age=3600";
+/// The app loads only its own scripts (and compiles its own wasm module),
+/// talks only to this server, and cannot be framed.
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+                   img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+                   form-action 'self'; frame-ancestors 'none'";
+
+#[handler]
+pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let path = req.uri().path();
+    if let Some(file) = file_in(&state.web_dir, path) {
+        let cache = if path.starts_with("/assets/") {
+            IMMUTABLE
+        } else {
+            SHORT
+        };
+        return static_file(req, &file, cache).await;
+    }
+    if path.starts_with("/assets/") {
+        return (StatusCode::NOT_FOUND, "Not found.").into_response();
+    }
+    let status = if match_route(path).is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::NOT_FOUND
+    };
+    match tokio::fs::read(state.web_dir.join("index.html")).await {
+        Ok(html) => Response::builder()
+            .status(status)
+            .content_type("text/html; charset=utf-8")
+            .header(header::CACHE_CONTROL, REVALIDATE)
+            .header(header::CONTENT_SECURITY_POLICY, CSP)
+            .body(html),
+        Err(_) => Response::builder()
+            .status(StatusCode::SERVICE_UNAVAILABLE)
+            .content_type("text/plain; charset=utf-8")
+            .body(format!(
+                "The web app is not built in {}. Build it with `just build`, or set WEB_DIR to a folder with the built app.\n",
+                state.web_dir.display()
+            )),
+    }
+}
+
+/// The regular file a URL path names inside `root`, if any. Paths with `..`,
+/// backslashes or hidden segments never leave or peek inside the folder.
+fn file_in(root: &Path, url_path: &str) -> Option<PathBuf> {
+    let relative = url_path.trim_start_matches('/');
+    if relative.is_empty() || relative == "index.html" {
+        return None;
+    }
+    let safe = relative
+        .split('/')
+        .all(|seg| !seg.is_empty() && !seg.starts_with('.') && !seg.contains('\\'));
+    if !safe {
+        return None;
+    }
+    let candidate = root.join(relative);
+    candidate.is_file().then_some(candidate)
+}
+
+async fn static_file(req: &Request, file: &Path, cache: &'static str) -> Response {
+    let Ok(static_req) = StaticFileRequest::from_request_without_body(req).await else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    match static_req.create_response(file, true, false) {
+        Ok(resp) => {
+            let mut resp = resp.into_response();
+            if let Ok(v) = cache.parse() {
+                resp.headers_mut().insert(header::CACHE_CONTROL, v);
+            }
+            resp
+        }
+        Err(e) => poem::Error::from(e).into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_in;
+
+    #[test]
+    fn paths_cannot_escape_the_web_folder() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("assets")).expect("mkdir");
+        std::fs::write(dir.path().join("assets/app.js"), "x").expect("write");
+        std::fs::write(dir.path().join(".env"), "secret").expect("write");
+        assert!(file_in(dir.path(), "/assets/app.js").is_some());
+        assert!(file_in(dir.path(), "/assets/../assets/app.js").is_none());
+        assert!(file_in(dir.path(), "/.env").is_none());
+        assert!(file_in(dir.path(), "/assets").is_none());
+        assert!(file_in(dir.path(), "/").is_none());
+        assert!(file_in(dir.path(), "//etc/passwd").is_none());
+    }
+}

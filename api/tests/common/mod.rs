@@ -1,0 +1,211 @@
+//! `spawn_app()`: a real server on a random port with a fresh database, for
+//! black-box tests over HTTP. `Engine::Postgres` needs a PostgreSQL server at
+//! `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`);
+//! each test gets its own database, dropped afterwards. Without a server the
+//! PostgreSQL tests skip with a printed reason, except under CI, where they fail.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use api::config::Settings;
+use api::server;
+pub use api::store::Engine;
+use sqlx::Connection;
+use tokio::sync::oneshot;
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub store: api::store::Store,
+    pub web_dir: PathBuf,
+    _tmp: tempfile::TempDir,
+    stop: Option<oneshot::Sender<()>>,
+    pg_db: Option<String>,
+}
+
+pub struct Options {
+    pub demo_data: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { demo_data: true }
+    }
+}
+
+pub fn admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh, empty database URL for `engine`, or `None` when PostgreSQL is not
+/// reachable outside CI. Returns the URL, the PostgreSQL database name to
+/// drop, and the temp dir holding any SQLite file.
+pub async fn fresh_database(engine: Engine) -> Option<(String, Option<String>, tempfile::TempDir)> {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    match engine {
+        Engine::Sqlite => {
+            let url = format!("sqlite:{}", tmp.path().join("test.db").display());
+            Some((url, None, tmp))
+        }
+        Engine::Postgres => {
+            let admin = admin_url();
+            let mut conn = match sqlx::PgConnection::connect(&admin).await {
+                Ok(c) => c,
+                Err(e) if std::env::var_os("CI").is_none() => {
+                    eprintln!(
+                        "skipping a PostgreSQL test: cannot reach {admin} ({e}); set TEST_DATABASE_URL"
+                    );
+                    return None;
+                }
+                Err(e) => panic!("PostgreSQL is required under CI but {admin} is unreachable: {e}"),
+            };
+            let name = format!(
+                "mentors_test_{}_{}_{}",
+                std::process::id(),
+                COUNTER.fetch_add(1, Ordering::Relaxed),
+                rand::random::<u32>()
+            );
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&mut conn)
+                .await
+                .expect("create test database");
+            let base = admin
+                .rsplit_once('/')
+                .map_or(admin.as_str(), |(b, _)| b)
+                .to_owned();
+            Some((format!("{base}/{name}"), Some(name), tmp))
+        }
+    }
+}
+
+pub fn drop_pg_database(name: &str) {
+    let name = name.to_owned();
+    // Drop runs outside any async context, so use a runtime of its own.
+    let _ = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        rt.block_on(async {
+            if let Ok(mut conn) = sqlx::PgConnection::connect(&admin_url()).await {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn)
+                    .await;
+            }
+        });
+    })
+    .join();
+}
+
+/// A minimal built web app: what `vite build` leaves in `dist/`.
+pub fn write_web_fixture(dir: &std::path::Path) {
+    std::fs::create_dir_all(dir.join("assets")).expect("assets dir");
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Mentors</title><div id=root></div>",
+    )
+    .expect("index");
+    std::fs::write(dir.join("assets/index-3f9a1c.js"), "console.log('app')").expect("js");
+    std::fs::write(dir.join("assets/domain_bg-8e1d2b.wasm"), b"\0asm\x01\0\0\0").expect("wasm");
+    std::fs::write(
+        dir.join("mentor-fallback.svg"),
+        "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    )
+    .expect("svg");
+}
+
+pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
+    spawn_app_with(engine, Options::default()).await
+}
+
+pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp> {
+    let (database_url, pg_db, tmp) = fresh_database(engine).await?;
+    let web_dir = tmp.path().join("web");
+    write_web_fixture(&web_dir);
+    let settings = Settings {
+        database_url,
+        host: "127.0.0.1".into(),
+        port: 0,
+        web_dir: web_dir.clone(),
+        demo_data: options.demo_data,
+    };
+    let store = server::prepare(&settings).await.expect("store opens");
+    let bound = server::bind(&settings, store.clone())
+        .await
+        .expect("binds a port");
+    let base = format!("http://{}", bound.addr);
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(bound.run(async move {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .no_gzip()
+        .no_brotli()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    Some(TestApp {
+        base,
+        client,
+        store,
+        web_dir,
+        _tmp: tmp,
+        stop: Some(stop),
+        pg_db,
+    })
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn get_json(&self, path: &str) -> serde_json::Value {
+        let resp = self.get(path).await;
+        assert_eq!(resp.status(), 200, "GET {path}");
+        resp.json().await.expect("JSON body")
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(name) = self.pg_db.take() {
+            drop_pg_database(&name);
+        }
+    }
+}
+
+/// Runs each named async test body once per engine:
+/// `on_both_engines!(lists_mentors, ...)` makes `sqlite::lists_mentors` and
+/// `postgres::lists_mentors` from `async fn lists_mentors(engine: Engine)`.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $name() { super::$name($crate::common::Engine::Sqlite).await } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $name() { super::$name($crate::common::Engine::Postgres).await } )*
+        }
+    };
+}

@@ -1,0 +1,231 @@
+//! One story for the store, told on SQLite and on PostgreSQL.
+
+mod common;
+
+use api::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
+use api::store::{Store, StoreError};
+use chrono::{Duration, TimeZone, Utc};
+use common::{Engine, fresh_database};
+
+on_both_engines!(
+    mentors_come_back_exactly_as_they_were_stored,
+    a_failed_insert_leaves_nothing_behind,
+    the_demo_catalogue_is_seeded_once_even_by_racing_processes,
+    opening_an_existing_database_keeps_its_data,
+);
+
+struct Db {
+    url: String,
+    pg: Option<String>,
+    _tmp: tempfile::TempDir,
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        if let Some(name) = self.pg.take() {
+            common::drop_pg_database(&name);
+        }
+    }
+}
+
+async fn db(engine: Engine) -> Option<Db> {
+    let (url, pg, tmp) = fresh_database(engine).await?;
+    Some(Db { url, pg, _tmp: tmp })
+}
+
+fn sample(name: &str) -> NewMentor {
+    let start = Utc
+        .with_ymd_and_hms(2030, 1, 2, 4, 30, 0)
+        .single()
+        .expect("valid time");
+    NewMentor {
+        user_id: None,
+        name: name.into(),
+        headline: "Product lead, ex-fintech".into(),
+        expertise: vec!["Business".into(), "Product Strategy".into()],
+        rating: 4.7,
+        experience_years: 12,
+        bio: "Helps first-time PMs ship.".into(),
+        image_url: None,
+        contact: vec![
+            ("email".into(), "p@mentors.example".into()),
+            ("website".into(), "https://example.com/p".into()),
+        ],
+        social_links: vec![(
+            "linkedin".into(),
+            "https://www.linkedin.com/in/p-demo".into(),
+        )],
+        education: vec![Education {
+            degree: "MBA".into(),
+            institution: "IIM Ahmedabad".into(),
+            year: Some(2012),
+        }],
+        experience: vec![
+            Experience {
+                title: "Head of Product".into(),
+                company: "A payments startup".into(),
+                start_year: Some(2019),
+                end_year: None,
+                description: "Leads product.".into(),
+            },
+            Experience {
+                title: "PM".into(),
+                company: "A marketplace".into(),
+                start_year: Some(2014),
+                end_year: Some(2019),
+                description: String::new(),
+            },
+        ],
+        projects: vec![Project {
+            title: "PM playbook".into(),
+            description: "Open templates.".into(),
+            url: Some("https://example.com/playbook".into()),
+        }],
+        services: vec![
+            NewService {
+                title: "Intro call".into(),
+                description: "15 minutes".into(),
+                duration_minutes: 15,
+                price_paise: 0,
+            },
+            NewService {
+                title: "Deep dive".into(),
+                description: "60 minutes".into(),
+                duration_minutes: 60,
+                price_paise: 149_950,
+            },
+        ],
+        available_slots: vec![
+            NewSlot {
+                starts_at: start + Duration::days(1),
+                ends_at: start + Duration::days(1) + Duration::minutes(60),
+            },
+            NewSlot {
+                starts_at: start,
+                ends_at: start + Duration::minutes(15),
+            },
+        ],
+    }
+}
+
+async fn mentors_come_back_exactly_as_they_were_stored(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = Store::open(&db.url).await.expect("open");
+    assert_eq!(store.engine(), engine);
+    assert!(store.list_mentors().await.expect("list").is_empty());
+    let empty = store.catalogue_fingerprint().await.expect("fingerprint");
+    assert_eq!((empty.count, empty.latest), (0, None));
+
+    let now = Utc
+        .with_ymd_and_hms(2026, 11, 1, 10, 0, 0)
+        .single()
+        .expect("valid time");
+    let input = vec![sample("Asha Rao"), sample("José Núñez")];
+    let ids = store.insert_mentors(&input, now).await.expect("insert");
+    assert_eq!(ids.len(), 2);
+
+    let listed = store.list_mentors().await.expect("list");
+    assert_eq!(listed.len(), 2);
+    for (stored, (given, id)) in listed.iter().zip(input.iter().zip(&ids)) {
+        assert_eq!(stored.id, *id);
+        assert_eq!(stored.name, given.name);
+        assert_eq!(stored.expertise, given.expertise);
+        assert_eq!(stored.rating, given.rating);
+        assert_eq!(stored.contact, given.contact);
+        assert_eq!(stored.social_links, given.social_links);
+        assert_eq!(stored.education, given.education);
+        assert_eq!(stored.experience, given.experience);
+        assert_eq!(stored.projects, given.projects);
+        assert_eq!(
+            stored
+                .services
+                .iter()
+                .map(|s| (s.title.clone(), s.price_paise))
+                .collect::<Vec<_>>(),
+            given
+                .services
+                .iter()
+                .map(|s| (s.title.clone(), s.price_paise))
+                .collect::<Vec<_>>()
+        );
+        // slots come back soonest first, in UTC
+        let mut want: Vec<_> = given
+            .available_slots
+            .iter()
+            .map(|s| (s.starts_at, s.ends_at))
+            .collect();
+        want.sort();
+        assert_eq!(
+            stored
+                .available_slots
+                .iter()
+                .map(|s| (s.starts_at, s.ends_at))
+                .collect::<Vec<_>>(),
+            want
+        );
+        assert_eq!(
+            stored.image_url.as_deref(),
+            Some(format!("/media/portraits/{id}.svg").as_str())
+        );
+        assert_eq!((stored.created_at, stored.updated_at), (now, now));
+        assert_eq!(&store.get_mentor(*id).await.expect("get"), stored);
+    }
+    let after = store.catalogue_fingerprint().await.expect("fingerprint");
+    assert_eq!((after.count, after.latest), (2, Some(now)));
+    assert!(matches!(
+        store.get_mentor(ids[1] + 1000).await,
+        Err(StoreError::NotFound)
+    ));
+    assert_eq!(store.mentor_name(ids[1]).await.expect("name"), "José Núñez");
+}
+
+async fn a_failed_insert_leaves_nothing_behind(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = Store::open(&db.url).await.expect("open");
+    let mut bad = sample("Broken Price");
+    bad.services[1].price_paise = -1;
+    let result = store
+        .insert_mentors(&[sample("Fine Mentor"), bad], Utc::now())
+        .await;
+    assert!(
+        matches!(result, Err(StoreError::Other(_))),
+        "a negative price violates the schema"
+    );
+    assert!(
+        store.list_mentors().await.expect("list").is_empty(),
+        "the whole batch rolled back"
+    );
+}
+
+async fn the_demo_catalogue_is_seeded_once_even_by_racing_processes(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let first = Store::open(&db.url).await.expect("open");
+    let second = Store::open(&db.url).await.expect("open");
+    let catalogue = api::demo::catalogue(Utc::now().date_naive());
+    assert!(catalogue.len() >= 60);
+    let now = Utc::now();
+    let (a, b) = tokio::join!(
+        first.seed_if_empty(&catalogue, now),
+        second.seed_if_empty(&catalogue, now)
+    );
+    let inserted = a.expect("seed") + b.expect("seed");
+    assert_eq!(inserted, catalogue.len());
+    assert_eq!(
+        first.list_mentors().await.expect("list").len(),
+        catalogue.len()
+    );
+}
+
+async fn opening_an_existing_database_keeps_its_data(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = Store::open(&db.url).await.expect("open");
+    store
+        .insert_mentors(&[sample("Asha Rao")], Utc::now())
+        .await
+        .expect("insert");
+    store.close().await;
+    let reopened = Store::open(&db.url)
+        .await
+        .expect("reopen runs migrations again");
+    assert_eq!(reopened.list_mentors().await.expect("list").len(), 1);
+}
