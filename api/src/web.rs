@@ -7,11 +7,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use domain_wasm::routes::match_route;
+use domain_wasm::slug;
+use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
 use poem::http::{Method, StatusCode, header};
 use poem::web::StaticFileRequest;
 use poem::{FromRequest, IntoResponse, Request, Response, handler, web::Data};
 
 use crate::state::AppState;
+use crate::store::StoreError;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -39,10 +42,22 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
     if path.starts_with("/assets/") {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
-    let status = if match_route(path).is_some() {
-        StatusCode::OK
-    } else {
-        StatusCode::NOT_FOUND
+    let status = match match_route(path) {
+        Some(route) if route.pattern == "/mentors/:idSlug" => {
+            match mentor_page(&state, req).await {
+                MentorPage::Canonical => StatusCode::OK,
+                MentorPage::Unknown => StatusCode::NOT_FOUND,
+                MentorPage::MovedTo(location) => {
+                    return Response::builder()
+                        .status(StatusCode::MOVED_PERMANENTLY)
+                        .header(header::LOCATION, location)
+                        .header(header::CACHE_CONTROL, SHORT)
+                        .finish();
+                }
+            }
+        }
+        Some(_) => StatusCode::OK,
+        None => StatusCode::NOT_FOUND,
     };
     match tokio::fs::read(state.web_dir.join("index.html")).await {
         Ok(html) => Response::builder()
@@ -59,6 +74,57 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 state.web_dir.display()
             )),
     }
+}
+
+enum MentorPage {
+    Canonical,
+    Unknown,
+    MovedTo(String),
+}
+
+/// Characters a path segment cannot carry as they are.
+const PATH_ESCAPES: &AsciiSet = &CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'%')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+
+/// `/mentors/{id}-{slug}`: only the id identifies the mentor, so a stale or
+/// missing slug is sent to the canonical URL and an unknown id is not found.
+async fn mentor_page(state: &AppState, req: &Request) -> MentorPage {
+    let raw = req.uri().path().trim_end_matches('/');
+    let Ok(path) = percent_decode_str(raw).decode_utf8() else {
+        return MentorPage::Unknown;
+    };
+    let segment = path.rsplit('/').next().unwrap_or_default();
+    let Some(id) = slug::parse_mentor_segment(segment).and_then(|id| i64::try_from(id).ok()) else {
+        return MentorPage::Unknown;
+    };
+    let name = match state.store.mentor_name(id).await {
+        Ok(name) => name,
+        Err(StoreError::NotFound) => return MentorPage::Unknown,
+        Err(e) => {
+            // Serve the page anyway; the app shows its own error state.
+            tracing::error!(error = %e, "looking up a mentor page");
+            return MentorPage::Canonical;
+        }
+    };
+    let canonical = slug::mentor_path(id.unsigned_abs(), &name);
+    if path == canonical {
+        return MentorPage::Canonical;
+    }
+    let mut location = utf8_percent_encode(&canonical, PATH_ESCAPES).to_string();
+    if let Some(query) = req.uri().query() {
+        location.push('?');
+        location.push_str(query);
+    }
+    MentorPage::MovedTo(location)
 }
 
 /// The regular file a URL path names inside `root`, if any. Paths with `..`,

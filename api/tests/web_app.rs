@@ -5,12 +5,12 @@ mod common;
 use common::{Engine, spawn_app};
 use domain_wasm::routes::ROUTES;
 
-/// A concrete path for a route pattern (`:idSlug` → `12-asha-rao`).
-fn example_path(pattern: &str) -> String {
+/// A concrete path for a route pattern, with `mentor` for `:idSlug`.
+fn example_path(pattern: &str, mentor: &str) -> String {
     pattern
         .split('/')
         .map(|seg| match seg {
-            ":idSlug" => "12-asha-rao",
+            ":idSlug" => mentor,
             s if s.starts_with(':') => "Mw-abc123",
             s => s,
         })
@@ -24,8 +24,11 @@ async fn every_screen_of_the_spec_gets_the_app_with_status_200() {
         return;
     };
     assert!(ROUTES.len() >= 40, "the SPEC §2 route table");
+    let twelfth = app.get_json("/api/mentors/12/").await;
+    let mentor = domain_wasm::slug::mentor_path(12, twelfth["name"].as_str().expect("name"));
+    let mentor = mentor.trim_start_matches("/mentors/");
     for route in ROUTES {
-        let path = example_path(route.pattern);
+        let path = example_path(route.pattern, mentor);
         let resp = app.get(&path).await;
         assert_eq!(resp.status(), 200, "{path}");
         assert_eq!(resp.headers()["cache-control"], "no-cache", "{path}");
@@ -43,6 +46,60 @@ async fn every_screen_of_the_spec_gets_the_app_with_status_200() {
     }
     // with a query string and a trailing slash too
     assert_eq!(app.get("/mentors/?q=design").await.status(), 200);
+}
+
+#[tokio::test]
+async fn mentor_pages_live_at_one_canonical_url() {
+    let Some(app) = spawn_app(Engine::Sqlite).await else {
+        return;
+    };
+    let mentors = app.get_json("/api/mentors/").await;
+    let first = &mentors[0];
+    let id = first["id"].as_i64().expect("id");
+    let canonical =
+        domain_wasm::slug::mentor_path(id as u64, first["name"].as_str().expect("name"));
+    assert_eq!(app.get(&canonical).await.status(), 200);
+    for stale in [
+        format!("/mentors/{id}"),
+        format!("/mentors/{id}-someone-else"),
+        format!("/mentors/{id}-x/"),
+    ] {
+        let resp = app.get(&stale).await;
+        assert_eq!(resp.status(), 301, "{stale}");
+        assert_eq!(resp.headers()["location"], canonical.as_str(), "{stale}");
+    }
+    let with_query = app.get(&format!("/mentors/{id}?tab=reviews")).await;
+    assert_eq!(
+        with_query.headers()["location"],
+        format!("{canonical}?tab=reviews").as_str()
+    );
+    assert_eq!(app.get("/mentors/999999-nobody").await.status(), 404);
+
+    // A name with letters beyond ASCII: the browser sends them percent-encoded.
+    let accented = mentors
+        .as_array()
+        .expect("array")
+        .iter()
+        .find(|m| !m["name"].as_str().unwrap_or_default().is_ascii())
+        .expect("the demo has a name with non-ASCII letters");
+    let id = accented["id"].as_i64().expect("id");
+    let path = domain_wasm::slug::mentor_path(id as u64, accented["name"].as_str().expect("name"));
+    let encoded = percent_encoding::utf8_percent_encode(&path, percent_encoding::NON_ALPHANUMERIC)
+        .to_string()
+        .replace("%2F", "/")
+        .replace("%2D", "-");
+    assert_eq!(app.get(&encoded).await.status(), 200, "{encoded}");
+    let moved = app.get(&format!("/mentors/{id}")).await;
+    assert_eq!(moved.status(), 301);
+    let location = moved.headers()["location"]
+        .to_str()
+        .expect("an ASCII Location header");
+    assert_eq!(
+        percent_encoding::percent_decode_str(location)
+            .decode_utf8()
+            .expect("utf-8"),
+        path
+    );
 }
 
 #[tokio::test]
