@@ -1,0 +1,205 @@
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Logo } from "./Logo";
+import { BUSINESS_LINKS, GET_STARTED, MAIN_LINKS, SIGN_IN } from "./navigation";
+
+function Chevron() {
+  return (
+    <svg className="chevron" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" d="M5.5 7.5L10 12l4.5-4.5" />
+    </svg>
+  );
+}
+
+/** The "Business" disclosure: a button that shows and hides a list of links. */
+function BusinessMenu() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const links = Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>(".dropdown__link") ?? []);
+    if (links.length === 0) return;
+    event.preventDefault();
+    if (!open) setOpen(true);
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const step = event.key === "ArrowDown" ? 1 : -1;
+    const next = index === -1 ? (step === 1 ? 0 : links.length - 1) : (index + step + links.length) % links.length;
+    // The panel may have just opened: focus after it is shown.
+    requestAnimationFrame(() => links[next]?.focus());
+  };
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  const active = pathname.startsWith("/b2b/");
+
+  return (
+    <div className="dropdown" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={`nav-link dropdown__toggle${active ? " is-active" : ""}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Business
+        <Chevron />
+      </button>
+      <div id={panelId} className="dropdown__panel" hidden={!open}>
+        <p className="dropdown__heading">Mentoring for organisations</p>
+        <ul>
+          {BUSINESS_LINKS.map((link, i) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={`dropdown__link${i === BUSINESS_LINKS.length - 1 ? " dropdown__link--cta" : ""}`}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function MobileMenu({ open, id }: { open: boolean; id: string }) {
+  return (
+    <div id={id} className="mobile-menu" hidden={!open}>
+      <nav aria-label="Mobile">
+        <ul className="mobile-menu__list">
+          {MAIN_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="mobile-menu__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mobile-menu__heading">Business</p>
+        <ul className="mobile-menu__list mobile-menu__list--sub">
+          {BUSINESS_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="mobile-menu__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="mobile-menu__actions">
+          <Link to={SIGN_IN.to} className="btn btn--secondary btn--block">
+            {SIGN_IN.label}
+          </Link>
+          <Link to={GET_STARTED.to} className="btn btn--primary btn--block">
+            {GET_STARTED.label}
+          </Link>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+export function Header({ overlay }: { overlay: boolean }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    const desktop = window.matchMedia("(min-width: 960px)");
+    const onResize = () => {
+      if (desktop.matches) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    desktop.addEventListener("change", onResize);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      desktop.removeEventListener("change", onResize);
+    };
+  }, [menuOpen]);
+
+  const variant = overlay && !menuOpen ? "site-header--overlay" : "site-header--solid";
+
+  return (
+    <header className={`site-header ${variant}${menuOpen ? " is-menu-open" : ""}`}>
+      <div className="container site-header__bar">
+        <Logo tone={overlay && !menuOpen ? "light" : "dark"} />
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            {MAIN_LINKS.slice(0, 2).map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={({ isActive }) => `nav-link${isActive ? " is-active" : ""}`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <BusinessMenu />
+            </li>
+            {MAIN_LINKS.slice(2).map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={({ isActive }) => `nav-link${isActive ? " is-active" : ""}`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <Link to={SIGN_IN.to} className="nav-link site-header__signin">
+            {SIGN_IN.label}
+          </Link>
+          <Link to={GET_STARTED.to} className="btn btn--primary site-header__cta">
+            {GET_STARTED.label}
+          </Link>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              {menuOpen ? (
+                <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+              ) : (
+                <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <MobileMenu open={menuOpen} id={menuId} />
+    </header>
+  );
+}

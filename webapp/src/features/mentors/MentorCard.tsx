@@ -1,0 +1,125 @@
+import { useState, type SyntheticEvent } from "react";
+import { Link } from "react-router";
+import type { CardLabels } from "../../lib/domain";
+import "./mentors.css";
+
+export const FALLBACK_PORTRAIT = "/mentor-fallback.svg";
+
+export interface MentorCardProps {
+  name: string;
+  headline: string;
+  expertise: readonly string[];
+  imageUrl: string;
+  /** Everything a rule decides, straight from the domain module. */
+  labels: CardLabels;
+}
+
+function StarIcon() {
+  return (
+    <svg className="mentor-card__star" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
+      />
+    </svg>
+  );
+}
+
+function BriefcaseIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+        d="M3 6.5h14v9.5H3zM7 6.5V4.5h6v2M3 10.5h14"
+      />
+    </svg>
+  );
+}
+
+function Portrait({ src, name }: { src: string; name: string }) {
+  const [loaded, setLoaded] = useState(false);
+  const [current, setCurrent] = useState(src || FALLBACK_PORTRAIT);
+
+  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (current !== FALLBACK_PORTRAIT) {
+      setCurrent(FALLBACK_PORTRAIT);
+    } else {
+      event.currentTarget.dataset.failed = "true";
+      setLoaded(true);
+    }
+  };
+
+  return (
+    <div className={`mentor-card__photo${loaded ? " is-loaded" : ""}`}>
+      <img
+        // An image already in the cache can finish before React attaches onLoad.
+        ref={(img) => {
+          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+        }}
+        src={current}
+        alt={`Portrait of ${name}`}
+        width={320}
+        height={240}
+        loading="lazy"
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={onError}
+      />
+    </div>
+  );
+}
+
+export function MentorCard({ name, headline, expertise, imageUrl, labels }: MentorCardProps) {
+  const isFree = !labels.priceLabel.startsWith("₹");
+  return (
+    <article className="mentor-card" data-testid="mentor-card">
+      <Portrait src={imageUrl} name={name} />
+      {labels.badge ? (
+        <span
+          className={`mentor-card__badge${labels.badge === "PRO" ? " mentor-card__badge--pro" : ""}`}
+          data-testid="mentor-badge"
+        >
+          {labels.badge}
+        </span>
+      ) : null}
+      <div className="mentor-card__body">
+        <h3 className="mentor-card__name">
+          <Link to={labels.path} className="mentor-card__link">
+            {name}
+          </Link>
+        </h3>
+        {headline ? <p className="mentor-card__headline">{headline}</p> : null}
+        {expertise.length > 0 ? (
+          <p className="mentor-card__expertise" data-testid="expertise-label">
+            {expertise.join(" • ")}
+          </p>
+        ) : null}
+        <div className="mentor-card__meta">
+          <span className="mentor-card__rating">
+            <StarIcon />
+            <span className="sr-only">Rated </span>
+            <span data-testid="rating-label">{labels.ratingLabel}</span>
+            <span className="sr-only"> out of 5</span>
+          </span>
+          <span className="mentor-card__experience">
+            <BriefcaseIcon />
+            <span data-testid="experience-label">{labels.experienceLabel}</span>
+          </span>
+        </div>
+        <div className="mentor-card__footer">
+          <span className={`price-badge${isFree ? " price-badge--free" : ""}`} data-testid="price-label">
+            {labels.priceLabel}
+          </span>
+          <span className="mentor-card__cta" aria-hidden="true" title="View profile">
+            <svg viewBox="0 0 20 20" width="18" height="18" focusable="false">
+              <path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" d="M7.5 4.5L13 10l-5.5 5.5" />
+            </svg>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
