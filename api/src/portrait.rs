@@ -62,7 +62,7 @@ pub fn portrait_svg(id: i64, name: &str) -> String {
     let text = escape_xml(&initials(name));
     let label = escape_xml(name);
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="{label}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{from}"/><stop offset="1" stop-color="{to}"/></linearGradient></defs><rect width="400" height="400" fill="url(#g)"/><circle cx="330" cy="70" r="120" fill="#fff" fill-opacity=".08"/><text x="200" y="200" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="150" font-weight="600" fill="#fff">{text}</text></svg>"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="{label}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{from}"/><stop offset="1" stop-color="{to}"/></linearGradient></defs><rect width="400" height="400" fill="url(#g)"/><circle cx="330" cy="70" r="120" fill="#fff" fill-opacity=".08"/><text x="200" y="200" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,Segoe UI,Roboto,sans-serif" font-size="112" font-weight="600" letter-spacing="4" fill="#fff">{text}</text></svg>"##
     )
 }
 
