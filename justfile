@@ -1,0 +1,117 @@
+# Every task a person runs. `just --list` shows them.
+# Tools are installed on first use and skipped when already there.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+set positional-arguments := true
+
+export PATH := env_var("HOME") + "/.cargo/bin:" + env_var("PATH")
+export CARGO_TERM_COLOR := "never"
+
+wasm_pack_version := "0.15.1"
+# wasm-bindgen-cli must match the wasm-bindgen library in Cargo.lock exactly.
+wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock`
+
+# Build everything and start the app at http://localhost:8080 (embedded SQLite).
+run *args: build
+    ./target/release/api "$@"
+
+# Run every check and test suite, then print one summary line.
+test: setup-test
+    #!/usr/bin/env bash
+    set -uo pipefail
+    logs=$(mktemp -d)
+    failed_steps=()
+    step() {
+      local name=$1; shift
+      echo; echo "==> $name: $*"
+      if "$@" > >(tee "$logs/$name.log") 2>&1; then :; else failed_steps+=("$name"); echo "!!! $name failed"; fi
+    }
+    # Checks (each counts as one test in the summary).
+    step fmt cargo fmt --all -- --check
+    step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
+    step clippy-wasm cargo clippy -p domain-wasm --features wasm --target wasm32-unknown-unknown --locked -- -D warnings
+    step wasm just wasm
+    step typecheck npm --prefix webapp run --silent typecheck
+    # Test suites.
+    step rust-tests cargo test --workspace --locked
+    step wasm-vectors node --test domain-wasm/tests/vectors.mjs
+    step vitest env NO_COLOR=1 npm --prefix webapp test --silent
+    step web-build npm --prefix webapp run --silent build
+    step api-build cargo build -p api --locked
+    step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
+    # Summary.
+    passed=0; failed=0
+    add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
+    sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
+    for check in fmt clippy clippy-wasm wasm typecheck web-build api-build; do
+      if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
+    done
+    r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
+    n_pass=$(sum '^# pass [0-9]+' "$logs/wasm-vectors.log"); n_fail=$(sum '^# fail [0-9]+' "$logs/wasm-vectors.log")
+    v_pass=$(grep -E '^ *Tests ' "$logs/vitest.log" | sum '[0-9]+ passed' /dev/stdin); v_fail=$(grep -E '^ *Tests ' "$logs/vitest.log" | sum '[0-9]+ failed' /dev/stdin)
+    e_pass=$(sum '^ +[0-9]+ passed' "$logs/e2e.log"); e_fail=$(sum '^ +[0-9]+ failed' "$logs/e2e.log")
+    add "$r_pass" "$r_fail"; add "$n_pass" "$n_fail"; add "$v_pass" "$v_fail"; add "$e_pass" "$e_fail"
+    # A suite that failed without reporting counts still fails the run.
+    for suite in rust-tests wasm-vectors vitest e2e; do
+      if printf '%s\n' "${failed_steps[@]}" | grep -qx "$suite"; then
+        case $suite in rust-tests) f=$r_fail;; wasm-vectors) f=$n_fail;; vitest) f=$v_fail;; e2e) f=$e_fail;; esac
+        [ "${f:-0}" -gt 0 ] || add 0 1
+      fi
+    done
+    echo
+    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, web build, api build"
+    echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
+    [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
+    echo "TOTAL: $passed passed, $failed failed"
+    [ ${#failed_steps[@]} -eq 0 ] && [ "$failed" -eq 0 ]
+
+# Build the wasm module, the web app and the release server.
+build: setup-build wasm
+    npm --prefix webapp run --silent build
+    cargo build --release -p api --locked
+
+# Compile the domain crate to WebAssembly: for the web app and for Node tests.
+wasm:
+    wasm-pack --quiet build domain-wasm --release --target bundler --out-dir ../webapp/domain-pkg --out-name domain --no-pack -- --features wasm --locked
+    wasm-pack --quiet build domain-wasm --release --target nodejs --out-dir ../target/wasm-node --out-name domain --no-pack -- --features wasm --locked
+    @echo "wasm module: $(stat -c %s webapp/domain-pkg/domain_bg.wasm) bytes, $(gzip -9c webapp/domain-pkg/domain_bg.wasm | wc -c) bytes gzipped"
+
+# Format all Rust code.
+fmt:
+    cargo fmt --all
+
+# Start the API on :8080 and Vite's dev server with hot reload on :5173.
+dev: setup-build wasm
+    (cargo run -p api &) ; npm --prefix webapp run dev
+
+# Install what building needs: the wasm32 target, wasm-bindgen, wasm-pack, npm packages.
+setup-build:
+    @rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+    @[ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen {{wasm_bindgen_version}}" ] || cargo install --locked --force wasm-bindgen-cli --version {{wasm_bindgen_version}}
+    @[ "$(wasm-pack --version 2>/dev/null)" = "wasm-pack {{wasm_pack_version}}" ] || cargo install --locked --force wasm-pack --version {{wasm_pack_version}}
+    @just _npm-ci
+
+# Also what testing needs: rustfmt, clippy, and Debian's Chromium for browser tests.
+setup-test: setup-build
+    @rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+    @rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+    @[ -x /usr/bin/chromium ] || just _apt chromium
+
+# npm ci, skipped while node_modules matches package-lock.json.
+_npm-ci:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    stamp=webapp/node_modules/.lock-sha
+    want=$(sha256sum webapp/package-lock.json | cut -d' ' -f1)
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+      npm --prefix webapp ci --no-audit --no-fund --loglevel=error
+      echo "$want" > "$stamp"
+    fi
+
+_apt *packages:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "$@" > /dev/null
