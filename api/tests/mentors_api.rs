@@ -5,7 +5,7 @@ mod common;
 use std::io::Read;
 
 use chrono::Utc;
-use common::{Engine, spawn_app};
+use common::{Engine, Options, spawn_app, spawn_app_with};
 use serde_json::Value;
 
 on_both_engines!(
@@ -17,6 +17,7 @@ on_both_engines!(
     a_changed_catalogue_gets_a_new_etag,
     bodies_are_compressed_with_gzip_or_brotli_on_request,
     the_health_check_reaches_the_database,
+    production_mode_starts_with_an_empty_catalogue,
 );
 
 async fn lists_every_demo_mentor_as_a_json_array(engine: Engine) {
@@ -250,6 +251,14 @@ async fn the_health_check_reaches_the_database(engine: Engine) {
     );
     app.store.close().await;
     assert_eq!(app.get("/healthz").await.status(), 503);
+}
+
+async fn production_mode_starts_with_an_empty_catalogue(engine: Engine) {
+    let Some(app) = spawn_app_with(engine, Options { demo_data: false }).await else {
+        return;
+    };
+    assert_eq!(app.get_json("/api/mentors/").await, serde_json::json!([]));
+    assert_eq!(app.get("/mentors/1-anyone").await.status(), 404);
 }
 
 fn gunzip(data: &[u8]) -> Vec<u8> {
