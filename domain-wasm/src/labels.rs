@@ -12,29 +12,16 @@ pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
         return "New".to_owned();
     }
     let rating = if rating.is_finite() { rating } else { 0.0 };
-    one_decimal(rating)
-}
-
-/// One decimal, rounding an exact tie away from zero (3.25 → `3.3`) the way
-/// people and JavaScript's `toFixed(1)` do; Rust's formatter alone would give
-/// `3.2`. Values that only look like ties (4.85 is 4.8499… in binary) round
-/// by their true value.
-fn one_decimal(x: f64) -> String {
-    let tenths = x * 10.0;
-    let exact_tie = tenths.fract().abs() == 0.5 && x.mul_add(10.0, -tenths) == 0.0;
-    if exact_tie {
-        format!("{:.1}", (tenths + 0.5f64.copysign(x)) / 10.0)
-    } else {
-        format!("{x:.1}")
-    }
+    crate::num::to_fixed_1(rating)
 }
 
 /// `12+ Years`. Fractional years count whole years completed.
 pub fn experience_label(years: f64) -> String {
+    // Whole years completed; `as` saturates absurd values instead of failing.
     let whole = if years.is_finite() && years > 0.0 {
-        years.floor()
+        years.floor() as u64
     } else {
-        0.0
+        0
     };
     format!("{whole}+ Years")
 }

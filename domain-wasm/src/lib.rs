@@ -4,10 +4,17 @@
 //! [`facade`] for the exported API); the API server links it natively. The
 //! crate does no I/O and never reads the clock: callers pass time in.
 
+pub mod explorer;
 pub mod facade;
+pub mod faq;
+pub mod fetch_policy;
 pub mod labels;
+pub mod mentor_response;
 pub mod money;
+pub mod num;
+pub mod password;
 pub mod routes;
+pub mod session;
 pub mod slug;
 
 #[cfg(feature = "wasm")]

@@ -47,3 +47,70 @@ export function parseMentorSegment(segment: string): number | undefined {
 export function mentorPath(id: number, name: string): string {
   return wasm.mentorPath(id, name);
 }
+
+export type ExplorerCategory = wasm.ExplorerCategory;
+
+let categoryTable: readonly ExplorerCategory[] | undefined;
+
+/** The explorer's categories (All Mentors, Technology, …) with the expertise each matches. */
+export function explorerCategories(): readonly ExplorerCategory[] {
+  categoryTable ??= Object.freeze(wasm.explorerCategories());
+  return categoryTable;
+}
+
+/** What the explorer needs of a mentor. */
+export interface Arrangeable {
+  rating: number;
+  experience_years: number;
+  expertise: readonly string[];
+  services: readonly { price: number }[];
+}
+
+interface Columns {
+  ratings: Float64Array;
+  experience: Float64Array;
+  prices: Float64Array;
+  masks: Uint32Array;
+}
+
+// Columns are built once per fetched list (lists are immutable once fetched),
+// so a rotation tick or a category change is one call into wasm.
+const columnCache = new WeakMap<readonly Arrangeable[], Columns>();
+
+function columnsOf(mentors: readonly Arrangeable[]): Columns {
+  const cached = columnCache.get(mentors);
+  if (cached) return cached;
+  const n = mentors.length;
+  const columns: Columns = {
+    ratings: new Float64Array(n),
+    experience: new Float64Array(n),
+    prices: new Float64Array(n),
+    masks: new Uint32Array(0),
+  };
+  const packed: string[] = new Array<string>(n);
+  for (const [i, m] of mentors.entries()) {
+    columns.ratings[i] = m.rating;
+    columns.experience[i] = m.experience_years;
+    columns.prices[i] = m.services[0]?.price ?? 0;
+    packed[i] = m.expertise.join("\u001f");
+  }
+  columns.masks = wasm.categoryMasks(packed.join("\u001e"), n);
+  columnCache.set(mentors, columns);
+  return columns;
+}
+
+/**
+ * The home explorer's arrangement of `mentors` for a category, seed and
+ * rotation (SPEC §4, §9): the same seed gives the same list here and on the
+ * server. Throws only for an unknown category id.
+ */
+export function arrangeExplorer<T extends Arrangeable>(mentors: readonly T[], categoryId: string, seed: number, rotation: number): T[] {
+  const c = columnsOf(mentors);
+  const order = wasm.arrangeExplorer(c.ratings, c.experience, c.prices, c.masks, categoryId, seed, rotation);
+  const arranged: T[] = [];
+  for (const i of order) {
+    const mentor = mentors[i];
+    if (mentor !== undefined) arranged.push(mentor);
+  }
+  return arranged;
+}

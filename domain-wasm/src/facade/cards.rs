@@ -1,28 +1,20 @@
-//! The API the browser sees, in plain Rust: JavaScript-shaped arguments
-//! (numbers, strings, booleans) in, plain values or a readable error out.
-//! `wasm.rs` exports exactly these functions; the native vector runner calls
-//! them directly, so both runtimes are held to the same cases.
+//! Mentor cards: price, rating and experience labels, badges, mentor URLs,
+//! and the table of screens.
 
 use serde::Serialize;
+use serde_json::Value;
+
+use super::{Args, BadInput, bad, to_json};
 
 use crate::labels::{self, Badge};
 use crate::money::{self, Paise, PriceContext};
 use crate::routes::{self, Access};
 use crate::slug;
 
-/// An argument the caller should never have passed (a programming error in
-/// the caller, not a business outcome).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BadInput(pub String);
-
-fn bad(msg: impl Into<String>) -> BadInput {
-    BadInput(msg.into())
-}
-
 pub fn price_label(price_rupees: f64, context: &str) -> Result<String, BadInput> {
     let context = PriceContext::parse(context).ok_or_else(|| {
         bad(format!(
-            "unknown price context {context:?}: use \"card\" or \"explorer\""
+            "unknown price context \"{context}\": use \"card\" or \"explorer\""
         ))
     })?;
     let price = Paise::from_rupees(price_rupees).map_err(|e| bad(e.to_string()))?;
@@ -45,7 +37,10 @@ fn mentor_id(id: f64) -> Result<u64, BadInput> {
     if id.is_finite() && id >= 0.0 && id.fract() == 0.0 && id <= 9_007_199_254_740_991.0 {
         Ok(id as u64)
     } else {
-        Err(bad(format!("a mentor id must be a whole number, got {id}")))
+        Err(bad(format!(
+            "a mentor id must be a whole number, got {}",
+            crate::num::js_number(id)
+        )))
     }
 }
 
@@ -118,4 +113,29 @@ pub fn card_labels(
         badge: badge_label(rating, experience_years, false),
         path: mentor_path(id, name)?,
     })
+}
+
+pub(crate) fn dispatch(function: &str, a: &Args) -> Option<Result<Value, BadInput>> {
+    let call: fn(&Args) -> Result<Value, BadInput> = match function {
+        "priceLabel" => |a| to_json(price_label(a.f64(0)?, a.str(1)?)?),
+        "ratingLabel" => |a| to_json(rating_label(a.f64(0)?, a.bool(1)?)),
+        "experienceLabel" => |a| to_json(experience_label(a.f64(0)?)),
+        "badgeLabel" => |a| to_json(badge_label(a.f64(0)?, a.f64(1)?, a.bool(2)?)),
+        "slugify" => |a| to_json(slugify(a.str(0)?)),
+        "mentorPath" => |a| to_json(mentor_path(a.f64(0)?, a.str(1)?)?),
+        "parseMentorSegment" => |a| to_json(parse_mentor_segment(a.str(0)?)),
+        "routes" => |_| to_json(routes()),
+        "matchRoute" => |a| to_json(match_route(a.str(0)?)),
+        "cardLabels" => |a| {
+            to_json(card_labels(
+                a.f64(0)?,
+                a.str(1)?,
+                a.f64(2)?,
+                a.f64(3)?,
+                a.f64(4)?,
+            )?)
+        },
+        _ => return None,
+    };
+    Some(call(a))
 }

@@ -1,22 +1,9 @@
-//! The JavaScript facade: [`crate::facade`] with wasm-bindgen attributes and
-//! camelCase names. No rule lives here.
+//! Mentor cards, URLs and screens.
 
 use wasm_bindgen::prelude::*;
 
-use crate::facade::{self, BadInput};
-
-impl From<BadInput> for JsError {
-    fn from(e: BadInput) -> Self {
-        JsError::new(&e.0)
-    }
-}
-
-fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(false);
-    value
-        .serialize(&serializer)
-        .map_err(|e| JsError::new(&e.to_string()))
-}
+use super::to_js;
+use crate::facade::cards as facade;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"

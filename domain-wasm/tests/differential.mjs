@@ -1,0 +1,171 @@
+// Differential test: thousands of generated inputs through the wasm module
+// and through the native crate (examples/dispatch.rs, the same facade) must
+// give identical results, compared as canonical JSON (keys sorted, numbers
+// formatted by JavaScript).
+// Usage: node --test domain-wasm/tests/differential.mjs
+//   WASM_PKG: the nodejs wasm build (default target/wasm-node)
+//   DISPATCH_BIN: the native dispatcher (default target/debug/examples/dispatch)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "../..");
+const wasm = createRequire(import.meta.url)(join(resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node")), "domain.js"));
+const dispatchBin = resolve(process.env.DISPATCH_BIN ?? join(root, "target/debug/examples/dispatch"));
+const PER_FUNCTION = Number(process.env.DIFF_CASES ?? 300);
+
+// A small seeded PRNG (mulberry32) so failures reproduce.
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const r = rng(20261122);
+const pick = (xs) => xs[Math.floor(r() * xs.length)];
+const int = (lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
+const ALPHABET = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,!?/@#&'éüñÉçøßЖжक्षि中文🙂\n"];
+const str = (max = 24) => Array.from({ length: int(0, max) }, () => pick(ALPHABET)).join("");
+const rating = () => pick([0, 0, 4.5, 4.51, 5, Math.round(r() * 500) / 100, Math.round(r() * 50) / 10]);
+const years = () => pick([0, 10, 11, 15, 16, 20, 30, int(0, 40), r() * 25]);
+const price = () => pick([0, 0, 999, 1000, 99999, 100000, 1499.5, int(0, 200000), Math.round(r() * 1e6) / 100]);
+const whole = () => pick([0, 1, 4, 6, 15, int(0, 50), 1.5, -1]);
+const time = () => pick([0, 1_700_000_000_000 + int(0, 20_000_000), 1_700_000_000_000 + int(-10_000, 10_000)]);
+const path = () => pick(["/", "/mentors", "/mentors/", `/mentors/${int(0, 99)}-${str(8)}`, "/auth/login", `/activate/${str(4)}/${str(6)}`, `/${str(10)}`, "/my-bookings/" + str(5), "//"]);
+const categories = ["all", "technology", "business", "leadership", "management", "marketing", "mental-health", "psychology"];
+const expertiseTerms = ["Technology", "technology ", "Machine Learning", "Business", "Leadership", "Marketing", "Mental Health", "Psychology", "Management", "Cooking", str(10)];
+
+function mentorItem() {
+  const m = {};
+  if (r() < 0.9) m.id = r() < 0.8 ? int(1, 500) : pick([null, "x", 0]);
+  if (r() < 0.9) m.name = r() < 0.85 ? str(16) : pick([null, 5]);
+  if (r() < 0.9) m.expertise = r() < 0.9 ? Array.from({ length: int(0, 3) }, () => pick(expertiseTerms)) : "Tech";
+  if (r() < 0.9) m.rating = r() < 0.85 ? rating() : "4.5";
+  if (r() < 0.7) m.experience_years = years();
+  if (r() < 0.7) m.services = Array.from({ length: int(0, 2) }, () => (r() < 0.8 ? { price: price() } : {}));
+  return m;
+}
+
+function body() {
+  return pick([
+    () => JSON.stringify(Array.from({ length: int(0, 6) }, mentorItem)),
+    () => JSON.stringify({ detail: str(10) }),
+    () => str(20),
+    () => "[",
+    () => "[]",
+  ])();
+}
+
+function googleFailure() {
+  return pick([
+    () => ({ kind: "response", status: pick([400, 401, 500, 502]), body: pick([JSON.stringify({ error: str(12) }), JSON.stringify({ credential: [str(10)], detail: str(8) }), str(15), "", "  "]) }),
+    () => ({ kind: "noResponse" }),
+    () => ({ kind: "other", message: str(20) }),
+    () => ({ kind: "missingAccess" }),
+  ])();
+}
+
+// Each function: how to make its arguments, and (where the wasm signature
+// takes typed arrays) how to pass them to wasm.
+const F64 = (a) => Float64Array.from(a);
+const U32 = (a) => Uint32Array.from(a);
+const GENERATORS = {
+  priceLabel: () => [price(), pick(["card", "explorer", "card", "banner"])],
+  ratingLabel: () => [rating(), r() < 0.5],
+  experienceLabel: () => [years()],
+  badgeLabel: () => [rating(), years(), r() < 0.5],
+  slugify: () => [str(30)],
+  mentorPath: () => [pick([int(0, 10000), 1.5, -3]), str(20)],
+  parseMentorSegment: () => [pick([`${int(0, 999)}-${str(6)}`, str(6), `${int(0, 99)}`, ""])],
+  matchRoute: () => [path()],
+  cardLabels: () => [int(1, 999), str(16), rating(), years(), price()],
+  passwordStrength: () => [str(16)],
+  checkNewPassword: () => { const p = str(14); return [p, r() < 0.6 ? p : str(14)]; },
+  inlinePasswordMismatch: () => { const p = str(10); return [p, pick([p, "", str(10)])]; },
+  faqCollapsedCount: () => [pick([375, 768, 1023, 1024, 1440, r() * 2000]), r() < 0.5],
+  faqShowMoreLabel: () => [whole(), whole()],
+  faqToggle: () => [r() < 0.3 ? null : whole(), whole()],
+  faqPreview: () => [Array.from({ length: int(1, 4) }, () => str(int(5, 220))).join(pick(["\n\n", " "]))],
+  faqReadToggleLabel: () => [r() < 0.5],
+  explorerCategories: () => [],
+  categoryMask: () => [Array.from({ length: int(0, 4) }, () => pick(expertiseTerms))],
+  categoryMasks: () => {
+    const n = int(0, 5);
+    const packed = Array.from({ length: n }, () => Array.from({ length: int(0, 3) }, () => pick(expertiseTerms).replace(/[\u001e\u001f]/g, "")).join("\u001f")).join("\u001e");
+    return [packed, r() < 0.1 ? n + 1 : n];
+  },
+  mentorScore: () => [rating(), years()],
+  explorerLimit: () => [pick([...categories, "nope"])],
+  arrangeExplorer: () => {
+    const n = int(0, 40);
+    const cols = [Array.from({ length: n }, rating), Array.from({ length: n }, years), Array.from({ length: n }, price), Array.from({ length: n }, () => int(0, 255) | 1)];
+    if (r() < 0.05) cols[int(0, 3)].pop();
+    return [...cols, pick([...categories, "nope"]), int(0, 2 ** 32 - 1), int(0, 50)];
+  },
+  rotationIntervalMs: () => [pick([null, "", "60000", " 30000 ", "abc", "-5", "4999", "86400001", "1e5", "120000.5", String(int(0, 100000000))])],
+  rotationIndex: () => [time(), time(), pick([120000, 5000, 60000])],
+  seedIsStale: () => [time(), time()],
+  chooseCategory: () => [Array.from({ length: int(0, 4) }, () => pick(categories)), pick(categories), pick(categories)],
+  parseMentorResponse: () => [pick([200, 204, 299, 300, 404, 500, 503]), pick(["OK", "Not Found", "", "Service Unavailable"]), pick(["application/json", "application/json; charset=utf-8", "text/html", null, "application/problem+json"]), body()],
+  afterFailure: () => [pick([1, 2, 3, 4]), r() < 0.3],
+  cacheState: () => [r() < 0.2 ? null : time(), time()],
+  fetchPolicy: () => [],
+  sessionTimers: () => [time(), r() < 0.4 ? null : time(), time()],
+  sessionDue: () => [time(), r() < 0.4 ? null : time(), time()],
+  afterResponse: () => [pick([200, 201, 400, 401, 403, 404, 500]), r() < 0.5],
+  afterRefresh: () => [r() < 0.5],
+  sessionKeys: () => [],
+  storageKeys: () => [],
+  logoutDestination: () => [pick(["/auth/login", "/auth/login/", "/auth/login?next=/x", "/mentors", "/", "/dashboard/user"])],
+  googleLoginError: () => [googleFailure()],
+  loginFailureMessage: () => [],
+};
+const TO_WASM = {
+  arrangeExplorer: (a) => [F64(a[0]), F64(a[1]), F64(a[2]), U32(a[3]), a[4], a[5], a[6]],
+};
+
+function canonical(value) {
+  if (value === undefined) return "null";
+  return JSON.stringify(value, (_, v) => {
+    if (v instanceof Uint32Array || v instanceof Float64Array) return Array.from(v);
+    if (v && typeof v === "object" && !Array.isArray(v)) return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
+    return v;
+  });
+}
+
+test("the wasm module and the native crate agree on thousands of generated inputs", () => {
+  const exported = Object.keys(GENERATORS).filter((fn) => typeof wasm[fn] === "function");
+  const missing = Object.keys(GENERATORS).filter((fn) => typeof wasm[fn] !== "function");
+  assert.deepEqual(missing, [], "every function the differential covers is exported");
+  const calls = [];
+  for (const fn of exported) {
+    for (let i = 0; i < (GENERATORS[fn]().length === 0 ? 3 : PER_FUNCTION); i++) calls.push({ fn, args: GENERATORS[fn]() });
+  }
+  const fromWasm = calls.map(({ fn, args }) => {
+    try {
+      return canonical({ ok: wasm[fn](...(TO_WASM[fn] ? TO_WASM[fn](args) : args)) ?? null });
+    } catch (e) {
+      return canonical({ err: e instanceof Error ? e.message : String(e) });
+    }
+  });
+  const native = spawnSync(dispatchBin, [], { input: calls.map((c) => JSON.stringify(c)).join("\n"), maxBuffer: 256 * 1024 * 1024 });
+  assert.equal(native.status, 0, `native dispatcher failed: ${native.stderr}`);
+  const fromNative = native.stdout.toString().trimEnd().split("\n").map((line) => canonical(JSON.parse(line)));
+  assert.equal(fromNative.length, calls.length);
+  const differences = [];
+  calls.forEach((c, i) => {
+    if (fromWasm[i] !== fromNative[i]) differences.push(`${c.fn}(${JSON.stringify(c.args)}):\n  wasm   ${fromWasm[i]}\n  native ${fromNative[i]}`);
+  });
+  assert.deepEqual(differences.slice(0, 10), [], `${differences.length} of ${calls.length} differ`);
+  assert.ok(calls.length >= 5000, `ran ${calls.length}`);
+  console.log(`differential: ${calls.length} generated calls over ${exported.length} functions agree`);
+});
