@@ -39,8 +39,49 @@ pub struct MentorListCache {
 
 pub struct CachedList {
     pub fingerprint: CatalogueFingerprint,
+    pub mentors: Vec<Mentor>,
     pub body: Bytes,
     pub etag: String,
+    pub columns: ExplorerColumns,
+}
+
+/// The explorer's view of the list, in list order: what the browser builds
+/// from the same JSON (see webapp `src/lib/domain.ts`).
+pub struct ExplorerColumns {
+    pub ratings: Vec<f64>,
+    pub experience_years: Vec<f64>,
+    /// The first service's price in rupees, 0 without services.
+    pub prices: Vec<f64>,
+    pub masks: Vec<u32>,
+}
+
+impl ExplorerColumns {
+    fn of(mentors: &[Mentor]) -> Self {
+        ExplorerColumns {
+            ratings: mentors.iter().map(|m| m.rating).collect(),
+            experience_years: mentors.iter().map(|m| m.experience_years as f64).collect(),
+            prices: mentors
+                .iter()
+                .map(|m| m.services.first().map_or(0.0, |s| s.price))
+                .collect(),
+            masks: mentors
+                .iter()
+                .map(|m| {
+                    let expertise: Vec<&str> = m.expertise.iter().map(String::as_str).collect();
+                    domain_wasm::explorer::category_mask(&expertise)
+                })
+                .collect(),
+        }
+    }
+
+    pub fn view(&self) -> domain_wasm::explorer::Columns<'_> {
+        domain_wasm::explorer::Columns {
+            ratings: &self.ratings,
+            experience_years: &self.experience_years,
+            prices: &self.prices,
+            masks: &self.masks,
+        }
+    }
 }
 
 impl MentorListCache {
@@ -59,10 +100,13 @@ impl MentorListCache {
             .collect();
         let body = Bytes::from(mentors.to_json_string());
         let etag = etag_of(&body);
+        let columns = ExplorerColumns::of(&mentors);
         let fresh = Arc::new(CachedList {
             fingerprint,
+            mentors,
             body,
             etag,
+            columns,
         });
         *current = Some(fresh.clone());
         Ok(fresh)

@@ -1,5 +1,6 @@
 //! The documented API: one `#[OpenApi]` impl per tag.
 
+pub mod explorer;
 pub mod mentors;
 
 use std::sync::Arc;
@@ -14,9 +15,17 @@ pub enum ApiTags {
     Mentors,
 }
 
-pub fn service(state: Arc<AppState>) -> OpenApiService<mentors::MentorsApi, ()> {
+/// Every documented API, one per tag or resource.
+pub type Apis = (mentors::MentorsApi, explorer::ExplorerApi);
+
+pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
-        mentors::MentorsApi { state },
+        (
+            mentors::MentorsApi {
+                state: state.clone(),
+            },
+            explorer::ExplorerApi { state },
+        ),
         "Mentorship marketplace API",
         env!("CARGO_PKG_VERSION"),
     )
