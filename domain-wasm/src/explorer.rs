@@ -271,19 +271,58 @@ pub fn matches(category: &Category, expertise: &[&str]) -> bool {
 /// (bit i for category i). Bit 0 (All) is always set. The page computes this
 /// once per fetched list, so arranging never compares strings.
 pub fn category_mask(expertise: &[&str]) -> u32 {
-    // Each expertise string is trimmed and lower-cased once, not once per term.
-    let lowered: Vec<String> = expertise.iter().map(|e| e.trim().to_lowercase()).collect();
-    let mut mask = 1;
-    for (bit, category) in CATEGORIES.iter().enumerate().skip(1) {
-        let hit = category
-            .expertise
-            .iter()
-            .any(|term| lowered.iter().any(|e| lowered_equals(e, term)));
-        if hit {
-            mask |= 1 << bit;
+    category_mask_with(&mut String::new(), expertise.iter().copied())
+}
+
+/// [`category_mask`] reusing `buffer` for the lower-cased strings, for
+/// computing many masks at once. Each expertise string is trimmed and
+/// lower-cased once and looked up in a table of lower-cased terms built
+/// once, so 10 000 mentors take a few milliseconds.
+pub fn category_mask_with<'a>(
+    buffer: &mut String,
+    expertise: impl IntoIterator<Item = &'a str>,
+) -> u32 {
+    let table = term_table();
+    let mut stack = [0u8; 64];
+    expertise.into_iter().fold(1, |mask, e| {
+        let e = e.trim();
+        // ASCII (nearly every expertise string) is lower-cased in place on
+        // the stack; anything else takes the full Unicode mapping.
+        let key: &[u8] = if e.is_ascii() && e.len() <= stack.len() {
+            let key = &mut stack[..e.len()];
+            key.copy_from_slice(e.as_bytes());
+            key.make_ascii_lowercase();
+            key
+        } else {
+            buffer.clear();
+            buffer.push_str(&e.to_lowercase());
+            buffer.as_bytes()
+        };
+        match table.binary_search_by(|(term, _)| term.as_bytes().cmp(key)) {
+            Ok(i) => mask | table[i].1,
+            Err(_) => mask,
         }
-    }
-    mask
+    })
+}
+
+/// Every category term, trimmed and lower-cased, with the category bits it
+/// sets, sorted for binary search.
+fn term_table() -> &'static [(String, u32)] {
+    static TABLE: std::sync::OnceLock<Vec<(String, u32)>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: Vec<(String, u32)> = Vec::new();
+        for (bit, category) in CATEGORIES.iter().enumerate().skip(1) {
+            for term in category.expertise {
+                let lowered = term.trim().to_lowercase();
+                match table.iter_mut().find(|(t, _)| *t == lowered) {
+                    Some(entry) => entry.1 |= 1 << bit,
+                    None => table.push((lowered, 1 << bit)),
+                }
+            }
+        }
+        table.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        table
+    })
 }
 
 /// NaN means "not given" and counts as 0; `-0.0` becomes `0.0` so that the

@@ -118,14 +118,18 @@ pub fn category_masks(packed: &str, count: u32) -> Result<Vec<u32>, BadInput> {
             Err(bad("packed expertise was given for 0 mentors"))
         };
     }
+    // Both separators are ASCII, so splitting the bytes keeps every piece
+    // valid UTF-8; byte splits are much cheaper than char searches in wasm.
+    let mut buffer = String::new();
     let masks: Vec<u32> = packed
-        .split(MENTOR_SEPARATOR)
+        .as_bytes()
+        .split(|&b| b == MENTOR_SEPARATOR as u8)
         .map(|record| {
-            let expertise: Vec<&str> = record
-                .split(EXPERTISE_SEPARATOR)
+            let expertise = record
+                .split(|&b| b == EXPERTISE_SEPARATOR as u8)
                 .filter(|e| !e.is_empty())
-                .collect();
-            explorer::category_mask(&expertise)
+                .filter_map(|e| std::str::from_utf8(e).ok());
+            explorer::category_mask_with(&mut buffer, expertise)
         })
         .collect();
     if masks.len() != count as usize {
