@@ -37,7 +37,7 @@ test: setup-test
     step typecheck npm --prefix webapp run --silent typecheck
     # Test suites.
     step rust-tests cargo test --workspace --locked
-    step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs
+    step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs
     step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
     step api-build cargo build -p api --locked
@@ -92,6 +92,10 @@ wasm: setup-build
     gz=$(gzip -9c webapp/domain-pkg/domain_bg.wasm | wc -c)
     echo "wasm module: $bytes bytes, $gz bytes gzipped (budget {{wasm_gzip_budget}})"
     [ "$gz" -le {{wasm_gzip_budget}} ] || { echo "the wasm module is over its size budget"; exit 1; }
+
+# Rewrite the README's list of wasm exports from the generated typings.
+wasm-docs: wasm
+    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts
 
 # Benchmark: arrange 10 000 mentors through wasm vs a TypeScript baseline.
 bench-domain: wasm

@@ -31,7 +31,10 @@ pub fn price_label(
 
 /// The rating to one decimal; `New` for 0 when `newWhenZero`.
 #[wasm_bindgen(js_name = ratingLabel)]
-pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
+pub fn rating_label(
+    rating: f64,
+    #[wasm_bindgen(js_name = "newWhenZero")] new_when_zero: bool,
+) -> String {
     facade::rating_label(rating, new_when_zero)
 }
 
@@ -43,7 +46,11 @@ pub fn experience_label(years: f64) -> String {
 
 /// `Top Mentor` (or `TOP` when compact), `PRO`, or undefined.
 #[wasm_bindgen(js_name = badgeLabel)]
-pub fn badge_label(rating: f64, experience_years: f64, compact: bool) -> Option<String> {
+pub fn badge_label(
+    rating: f64,
+    #[wasm_bindgen(js_name = "experienceYears")] experience_years: f64,
+    compact: bool,
+) -> Option<String> {
     facade::badge_label(rating, experience_years, compact)
 }
 
@@ -86,7 +93,7 @@ pub fn card_labels(
     id: f64,
     name: &str,
     rating: f64,
-    experience_years: f64,
+    #[wasm_bindgen(js_name = "experienceYears")] experience_years: f64,
     price: f64,
 ) -> Result<JsValue, JsError> {
     to_js(&facade::card_labels(

@@ -44,13 +44,18 @@ pub fn category_masks(packed: &str, count: u32) -> Result<Vec<u32>, JsError> {
 
 /// The sort score in [0, 1]: 60% rating / 5 plus 40% experience / 20 (capped).
 #[wasm_bindgen(js_name = mentorScore)]
-pub fn mentor_score(rating: f64, experience_years: f64) -> f64 {
+pub fn mentor_score(
+    rating: f64,
+    #[wasm_bindgen(js_name = "experienceYears")] experience_years: f64,
+) -> f64 {
     facade::mentor_score(rating, experience_years)
 }
 
 /// How many mentors a category shows: 16 for All, 12 otherwise. Throws for an unknown id.
 #[wasm_bindgen(js_name = explorerLimit)]
-pub fn explorer_limit(category_id: &str) -> Result<u32, JsError> {
+pub fn explorer_limit(
+    #[wasm_bindgen(js_name = "categoryId")] category_id: &str,
+) -> Result<u32, JsError> {
     Ok(facade::explorer_limit(category_id)?)
 }
 
@@ -63,10 +68,12 @@ pub fn explorer_limit(category_id: &str) -> Result<u32, JsError> {
 #[wasm_bindgen(js_name = arrangeExplorer, unchecked_return_type = "number[]")]
 pub fn arrange_explorer(
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] ratings: &[f64],
-    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] experience_years: &[f64],
+    #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")]
+    #[wasm_bindgen(js_name = "experienceYears")]
+    experience_years: &[f64],
     #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] prices: &[f64],
     #[wasm_bindgen(unchecked_param_type = "Uint32Array | number[]")] masks: &[u32],
-    category_id: &str,
+    #[wasm_bindgen(js_name = "categoryId")] category_id: &str,
     seed: u32,
     rotation: u32,
 ) -> Result<Vec<JsValue>, JsError> {
@@ -91,13 +98,20 @@ pub fn rotation_interval_ms(stored: Option<String>) -> u32 {
 
 /// floor((now − created) / interval); 0 when the clock is before the seed's creation.
 #[wasm_bindgen(js_name = rotationIndex)]
-pub fn rotation_index(seed_created_ms: f64, now_ms: f64, interval_ms: f64) -> u32 {
+pub fn rotation_index(
+    #[wasm_bindgen(js_name = "seedCreatedMs")] seed_created_ms: f64,
+    #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
+    #[wasm_bindgen(js_name = "intervalMs")] interval_ms: f64,
+) -> u32 {
     facade::rotation_index(seed_created_ms, now_ms, interval_ms)
 }
 
 /// Whether the session's seed must be replaced: 4 hours old, or the clock moved back.
 #[wasm_bindgen(js_name = seedIsStale)]
-pub fn seed_is_stale(created_ms: f64, now_ms: f64) -> bool {
+pub fn seed_is_stale(
+    #[wasm_bindgen(js_name = "createdMs")] created_ms: f64,
+    #[wasm_bindgen(js_name = "nowMs")] now_ms: f64,
+) -> bool {
     facade::seed_is_stale(created_ms, now_ms)
 }
 

@@ -33,7 +33,10 @@ pub fn inline_password_mismatch(password: &str, confirmation: &str) -> Option<St
 
 /// 6 on large screens without touch, else 4.
 #[wasm_bindgen(js_name = faqCollapsedCount)]
-pub fn faq_collapsed_count(viewport_width: f64, touch: bool) -> u32 {
+pub fn faq_collapsed_count(
+    #[wasm_bindgen(js_name = "viewportWidth")] viewport_width: f64,
+    touch: bool,
+) -> u32 {
     facade::faq_collapsed_count(viewport_width, touch)
 }
 

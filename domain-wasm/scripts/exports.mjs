@@ -1,0 +1,77 @@
+// Writes the README's list of the wasm package's exports, grouped by rule
+// family (src/wasm/<family>.rs), from the generated domain.d.ts, so the
+// documentation is the real signatures. `just wasm-docs` rewrites the README
+// block; tests/readme.mjs fails while the block is stale.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const START = "<!-- wasm-exports:start -->";
+export const END = "<!-- wasm-exports:end -->";
+
+const FAMILIES = {
+  cards: "Mentor cards, URLs and screens",
+  explorer: "Home explorer",
+  mentors: "Mentor list fetching",
+  forms: "Passwords and FAQ",
+  session: "Session and sign-in",
+};
+
+export function exportsMarkdown(dtsPath) {
+  const dts = readFileSync(dtsPath, "utf8");
+  const dtsLines = dts.split("\n");
+  const lines = [];
+  let listed = 0;
+  for (const [family, title] of Object.entries(FAMILIES)) {
+    const src = readFileSync(join(here, "../src/wasm", `${family}.rs`), "utf8");
+    // `#[wasm_bindgen]` or `#[wasm_bindgen(...)]` (one line) right above `pub fn`.
+    const names = [...src.matchAll(/#\[wasm_bindgen(?:\(([^\n]*)\))?\]\s*pub fn (\w+)/g)].map(
+      ([, attrs, fn]) => /js_name = "?(\w+)"?/.exec(attrs ?? "")?.[1] ?? fn,
+    );
+    listed += names.length;
+    lines.push(`#### ${title} (\`src/wasm/${family}.rs\`)`, "", "| Export | What it answers |", "| --- | --- |");
+    for (const name of names) {
+      const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
+      if (at < 0) throw new Error(`${name} is not in ${dtsPath}`);
+      const sig = dtsLines[at].replace(/^export function /, "").replace(/;$/, "");
+      const cell = (text) => text.replaceAll("|", "\\|");
+      lines.push(`| \`${cell(sig)}\` | ${cell(docAbove(dtsLines, at))} |`);
+    }
+    lines.push("");
+  }
+  if (listed !== exportCount(dtsPath)) {
+    throw new Error(`listed ${listed} of ${exportCount(dtsPath)} exports: a src/wasm file is missing from FAMILIES`);
+  }
+  const types = [...dts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => `\`${m[1]}\``);
+  lines.push(`Types: ${types.join(", ")} (see \`domain.d.ts\`).`);
+  return `${START}\n${lines.join("\n")}\n${END}`;
+}
+
+/** The JSDoc block that ends on the line just above `at`, as one line. */
+function docAbove(dtsLines, at) {
+  if (!dtsLines[at - 1]?.trim().endsWith("*/")) return "";
+  let start = at - 1;
+  while (start > 0 && !dtsLines[start].trim().startsWith("/**")) start--;
+  return dtsLines
+    .slice(start, at)
+    .map((l) => l.trim().replace(/^\/\*\*\s?/, "").replace(/\s?\*\/$/, "").replace(/^\*\s?/, ""))
+    .filter(Boolean)
+    .join(" ");
+}
+
+export function exportCount(dtsPath) {
+  return [...readFileSync(dtsPath, "utf8").matchAll(/^export function /gm)].length;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [readme, dts] = process.argv.slice(2);
+  const { writeFileSync } = await import("node:fs");
+  const text = readFileSync(readme, "utf8");
+  const block = exportsMarkdown(dts);
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  if (a < 0 || b < 0) throw new Error(`${readme} has no ${START} … ${END} block`);
+  writeFileSync(readme, text.slice(0, a) + block + text.slice(b + END.length));
+  console.log(`wrote ${exportCount(dts)} exports into ${readme}`);
+}

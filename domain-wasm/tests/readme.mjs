@@ -1,0 +1,19 @@
+// The README documents every export of the wasm package with its real
+// TypeScript signature (regenerate with `just wasm-docs`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { END, START, exportCount, exportsMarkdown } from "../scripts/exports.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const dts = join(resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node")), "domain.d.ts");
+
+test("the README lists every wasm export with its current signature", () => {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const block = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
+  assert.ok(exportCount(dts) >= 40, "the package exports the rule families");
+  assert.equal(block, exportsMarkdown(dts), "README is stale: run `just wasm-docs`");
+  assert.doesNotMatch(readFileSync(dts, "utf8"), /\bany\b/, "the typings have no `any`");
+});
