@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { collectErrors, waitForMentorCards } from "./helpers";
+import { collectErrors, waitForExplorerCards, waitForMentorCards } from "./helpers";
 
 test.describe("unknown paths", () => {
   test("answer HTTP 404 and show the not-found page", async ({ page }) => {
@@ -17,6 +17,7 @@ test.describe("no console errors", () => {
       const errors = collectErrors(page);
       await page.goto(path);
       if (path === "/mentors") await waitForMentorCards(page);
+      if (path === "/") await waitForExplorerCards(page);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
       // A 404 status for the document itself is the point of that page, not an app error.
@@ -35,6 +36,7 @@ test.describe("accessibility (axe-core)", () => {
     test(`no serious or critical violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       if (path === "/mentors") await waitForMentorCards(page);
+      if (path === "/") await waitForExplorerCards(page);
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -62,3 +62,10 @@ export async function waitForMentorCards(page: Page) {
   await expect(page.getByTestId("mentor-card").first()).toBeVisible();
   await expect(page.getByTestId("mentors-loading")).toHaveCount(0);
 }
+
+/** Waits until the home page explorer shows mentor cards instead of skeletons. */
+export async function waitForExplorerCards(page: Page) {
+  const explorer = page.getByTestId("explorer");
+  await expect(explorer.getByTestId("explorer-card").first()).toBeVisible();
+  await expect(explorer.getByTestId("explorer-loading")).toHaveCount(0);
+}

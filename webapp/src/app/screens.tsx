@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { HomePage } from "../features/pages/HomePage";
 import { PlaceholderPage } from "../features/pages/PlaceholderPage";
+import { MentorExplorer } from "../features/mentors/MentorExplorer";
 import { MentorsPage } from "../features/mentors/MentorsPage";
 
 /** What the app shows for one pattern of the domain route table. */
@@ -19,8 +20,8 @@ function placeholder(title: string, eyebrow: string, summary: string): Screen {
  * fewer: `router.test.ts` holds the two lists together.
  */
 export const SCREENS: Readonly<Record<string, Screen>> = {
-  "/": { title: "Home", render: () => <HomePage /> },
-  "/how-it-work": { title: "How it works", render: () => <HomePage /> },
+  "/": { title: "Home", render: () => <HomePage explorer={<MentorExplorer />} /> },
+  "/how-it-work": { title: "How it works", render: () => <HomePage explorer={<MentorExplorer />} /> },
   "/auth/login": placeholder("Sign in", "Account", "Sign in to book sessions and manage your bookings."),
   "/auth/register": placeholder("Create your account", "Account", "Join to book one-on-one sessions with mentors."),
   "/contact": placeholder("Contact us", "Support", "Questions about a booking, a refund or becoming a mentor? We reply within 24 hours."),

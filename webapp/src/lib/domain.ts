@@ -2,19 +2,42 @@
  * The one door to the domain rules compiled from Rust (`domain-wasm`).
  *
  * Nothing else in the app imports the wasm package: every rule the spec gives
- * (price labels, rating and experience labels, badges, slugs, the route table)
- * is computed there and only typed here.
+ * (mentor list checks, retry and cache policy, price labels, rating and
+ * experience labels, badges, slugs, the route table, the explorer, password
+ * and FAQ rules, session timers) is computed there and only typed here. The
+ * app itself fetches, keeps timers and storage, and renders.
  */
 import * as wasm from "../../domain-pkg/domain.js";
 import type {
+  AfterRefresh as WasmAfterRefresh,
+  CacheState as WasmCacheState,
   CardLabels as WasmCardLabels,
+  CategoryChoice as WasmCategoryChoice,
+  FailureDecision as WasmFailureDecision,
+  FaqPreview as WasmFaqPreview,
+  FetchPolicy as WasmFetchPolicy,
+  FormCheck as WasmFormCheck,
+  GoogleFailure as WasmGoogleFailure,
+  Mentor as WasmMentor,
+  MentorResponse as WasmMentorResponse,
+  MentorService as WasmMentorService,
+  PasswordLabel as WasmPasswordLabel,
+  PasswordStrength as WasmPasswordStrength,
+  PriceContext as WasmPriceContext,
+  ResponseAction as WasmResponseAction,
   RouteAccess as WasmRouteAccess,
   RouteInfo as WasmRouteInfo,
+  SessionDue as WasmSessionDue,
+  SessionTimers as WasmSessionTimers,
+  StorageKey as WasmStorageKey,
 } from "../../domain-pkg/domain.js";
 
 export type CardLabels = WasmCardLabels;
 export type RouteAccess = WasmRouteAccess;
 export type RouteInfo = WasmRouteInfo;
+export type PriceContext = WasmPriceContext;
+
+/* ---------- Labels (SPEC §2 mentor card, §9) ---------- */
 
 /**
  * Every label of a mentor card: price badge, rating, "N+ Years", Top Mentor /
@@ -24,6 +47,27 @@ export type RouteInfo = WasmRouteInfo;
 export function cardLabels(id: number, name: string, rating: number, experienceYears: number, price: number): CardLabels {
   return wasm.cardLabels(id, name, rating, experienceYears, price);
 }
+
+/**
+ * `✨ Free Trial Session` (cards) or `Free Session` (explorer) for 0, else
+ * `₹` and the amount in Indian digit grouping, plus `/session` on cards.
+ * Throws for a negative or non-finite price.
+ */
+export function priceLabel(price: number, context: PriceContext): string {
+  return wasm.priceLabel(price, context);
+}
+
+/** The rating to one decimal; `New` for 0 when `newWhenZero` (the explorer). */
+export function ratingLabel(rating: number, newWhenZero: boolean): string {
+  return wasm.ratingLabel(rating, newWhenZero);
+}
+
+/** `Top Mentor` (`TOP` when compact), `PRO`, or undefined for no badge. */
+export function badgeLabel(rating: number, experienceYears: number, compact: boolean): string | undefined {
+  return wasm.badgeLabel(rating, experienceYears, compact);
+}
+
+/* ---------- Routes (SPEC §2) ---------- */
 
 let routeTable: readonly RouteInfo[] | undefined;
 
@@ -48,7 +92,53 @@ export function mentorPath(id: number, name: string): string {
   return wasm.mentorPath(id, name);
 }
 
+/* ---------- The mentor list (SPEC §4, §5, §8, §9) ---------- */
+
+/**
+ * A mentor accepted from `GET /api/mentors/`: `id`, `name`, `expertise`,
+ * `rating`, `experience_years` and `services` are checked and normalised;
+ * every other field is `unknown` until narrowed.
+ */
+export type Mentor = WasmMentor;
+export type MentorService = WasmMentorService;
+export type MentorResponse = WasmMentorResponse;
+export type FailureDecision = WasmFailureDecision;
+export type CacheState = WasmCacheState;
+export type FetchPolicy = WasmFetchPolicy;
+
+/**
+ * Checks and cleans the answer to `GET /api/mentors/` from its status line,
+ * content type and body text: the accepted mentors (invalid items dropped),
+ * or one of the spec's messages ("HTTP 503: Service Unavailable",
+ * "Invalid response format: Expected JSON", …). Throws only for a status
+ * outside 100–599, which no `Response` has.
+ */
+export function parseMentorResponse(status: number, statusText: string, contentType: string | null, body: string): MentorResponse {
+  return wasm.parseMentorResponse(status, statusText, contentType, body);
+}
+
+/** Whether to retry, and after how long, once attempt number `attempt` (1-based) failed. */
+export function afterFailure(attempt: number, timedOut: boolean): FailureDecision {
+  return wasm.afterFailure(attempt, timedOut);
+}
+
+/** How usable a list fetched at `fetchedAtMs` (null: never) is at `nowMs`. */
+export function cacheState(fetchedAtMs: number | null, nowMs: number): CacheState {
+  return wasm.cacheState(fetchedAtMs, nowMs);
+}
+
+let policy: Readonly<FetchPolicy> | undefined;
+
+/** The request timeout, attempt count and cache ages of the mentor list. */
+export function fetchPolicy(): Readonly<FetchPolicy> {
+  policy ??= Object.freeze(wasm.fetchPolicy());
+  return policy;
+}
+
+/* ---------- The home explorer (SPEC §2, §4, §9) ---------- */
+
 export type ExplorerCategory = wasm.ExplorerCategory;
+export type CategoryChoice = WasmCategoryChoice;
 
 let categoryTable: readonly ExplorerCategory[] | undefined;
 
@@ -113,4 +203,142 @@ export function arrangeExplorer<T extends Arrangeable>(mentors: readonly T[], ca
     if (mentor !== undefined) arranged.push(mentor);
   }
   return arranged;
+}
+
+/** How many mentors a category shows: 16 for All, 12 otherwise. Throws for an unknown id. */
+export function explorerLimit(categoryId: string): number {
+  return wasm.explorerLimit(categoryId);
+}
+
+/**
+ * The reshuffle interval in ms: the local-storage override when it is sane,
+ * else the default of two minutes. Pass `localStorage.getItem(...)` as is.
+ */
+export function rotationIntervalMs(stored: string | null): number {
+  return wasm.rotationIntervalMs(stored);
+}
+
+/** Which reshuffle of a seed created at `seedCreatedMs` is due at `nowMs`. */
+export function rotationIndex(seedCreatedMs: number, nowMs: number, intervalMs: number): number {
+  return wasm.rotationIndex(seedCreatedMs, nowMs, intervalMs);
+}
+
+/** Whether a seed created at `createdMs` must be replaced at `nowMs` (4 hours, or the clock moved back). */
+export function seedIsStale(createdMs: number, nowMs: number): boolean {
+  return wasm.seedIsStale(createdMs, nowMs);
+}
+
+/**
+ * Choosing a category tab: whether to drop the seed (re-choosing a visited
+ * category reshuffles) and the new visited list.
+ */
+export function chooseCategory(visited: readonly string[], current: string, chosen: string): CategoryChoice {
+  return wasm.chooseCategory([...visited], current, chosen);
+}
+
+/* ---------- Password and FAQ (SPEC §2, §5, §9) ---------- */
+
+export type PasswordLabel = WasmPasswordLabel;
+export type PasswordStrength = WasmPasswordStrength;
+export type FormCheck = WasmFormCheck;
+export type FaqPreview = WasmFaqPreview;
+
+/** Score 0–4, its label and whether it reaches the threshold of 3. */
+export function passwordStrength(password: string): PasswordStrength {
+  return wasm.passwordStrength(password);
+}
+
+/** Ok, or `Passwords do not match.` / `Please use a stronger password.` (checked on submit). */
+export function checkNewPassword(password: string, confirmation: string): FormCheck {
+  return wasm.checkNewPassword(password, confirmation);
+}
+
+/** `Passwords don't match` while the confirmation differs, else undefined (shown inline). */
+export function inlinePasswordMismatch(password: string, confirmation: string): string | undefined {
+  return wasm.inlinePasswordMismatch(password, confirmation);
+}
+
+/** How many questions the collapsed FAQ shows: 6 on large screens without touch, else 4. */
+export function faqCollapsedCount(viewportWidth: number, touch: boolean): number {
+  return wasm.faqCollapsedCount(viewportWidth, touch);
+}
+
+/** `Show More Questions (N more)`, or undefined when every question shows. */
+export function faqShowMoreLabel(total: number, visible: number): string | undefined {
+  return wasm.faqShowMoreLabel(total, visible);
+}
+
+/** The open question after `clicked` is clicked (undefined: none open). */
+export function faqToggle(open: number | undefined, clicked: number): number | undefined {
+  return wasm.faqToggle(open, clicked);
+}
+
+/** An answer as first shown, and whether Read More is offered. */
+export function faqPreview(answer: string): FaqPreview {
+  return wasm.faqPreview(answer);
+}
+
+/** `Read More` / `Read Less`. */
+export function faqReadToggleLabel(expanded: boolean): string {
+  return wasm.faqReadToggleLabel(expanded);
+}
+
+/* ---------- The logged-in session (SPEC §3, §4, §8, §9) ---------- */
+
+export type SessionTimers = WasmSessionTimers;
+export type SessionDue = WasmSessionDue;
+export type ResponseAction = WasmResponseAction;
+export type AfterRefresh = WasmAfterRefresh;
+export type StorageKey = WasmStorageKey;
+export type GoogleFailure = WasmGoogleFailure;
+
+/** Milliseconds until the token refresh and until the forced logout (0: now). */
+export function sessionTimers(tokenSetAtMs: number, lastRefreshAtMs: number | null, nowMs: number): SessionTimers {
+  return wasm.sessionTimers(tokenSetAtMs, lastRefreshAtMs, nowMs);
+}
+
+/** What the session needs now: nothing, a token refresh, or a logout. */
+export function sessionDue(tokenSetAtMs: number, lastRefreshAtMs: number | null, nowMs: number): SessionDue {
+  return wasm.sessionDue(tokenSetAtMs, lastRefreshAtMs, nowMs);
+}
+
+/** What to do with the answer to an authorised call (`retried`: this is the retry after a refresh). */
+export function afterResponse(status: number, retried: boolean): ResponseAction {
+  return wasm.afterResponse(status, retried);
+}
+
+/** Repeat the call after a successful token refresh; log out after a failed one. */
+export function afterRefresh(ok: boolean): AfterRefresh {
+  return wasm.afterRefresh(ok);
+}
+
+let logoutKeys: readonly StorageKey[] | undefined;
+
+/** The storage keys a logout removes. */
+export function sessionKeys(): readonly StorageKey[] {
+  logoutKeys ??= Object.freeze(wasm.sessionKeys());
+  return logoutKeys;
+}
+
+let allKeys: readonly StorageKey[] | undefined;
+
+/** Every storage key the client uses. */
+export function storageKeys(): readonly StorageKey[] {
+  allKeys ??= Object.freeze(wasm.storageKeys());
+  return allKeys;
+}
+
+/** `/auth/login`, or undefined when the user is already there. */
+export function logoutDestination(currentPath: string): string | undefined {
+  return wasm.logoutDestination(currentPath);
+}
+
+/** The message shown for a failed Google login. */
+export function googleLoginError(failure: GoogleFailure): string {
+  return wasm.googleLoginError(failure);
+}
+
+/** "Login failed. Please check your credentials and try again." */
+export function loginFailureMessage(): string {
+  return wasm.loginFailureMessage();
 }

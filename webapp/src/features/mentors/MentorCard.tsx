@@ -1,9 +1,9 @@
-import { useState, type SyntheticEvent } from "react";
 import { Link } from "react-router";
 import type { CardLabels } from "../../lib/domain";
+import { Portrait } from "./Portrait";
 import "./mentors.css";
 
-export const FALLBACK_PORTRAIT = "/mentor-fallback.svg";
+export { FALLBACK_PORTRAIT } from "./Portrait";
 
 export interface MentorCardProps {
   name: string;
@@ -36,39 +36,6 @@ function BriefcaseIcon() {
         d="M3 6.5h14v9.5H3zM7 6.5V4.5h6v2M3 10.5h14"
       />
     </svg>
-  );
-}
-
-function Portrait({ src, name }: { src: string; name: string }) {
-  const [loaded, setLoaded] = useState(false);
-  const [current, setCurrent] = useState(src || FALLBACK_PORTRAIT);
-
-  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
-    if (current !== FALLBACK_PORTRAIT) {
-      setCurrent(FALLBACK_PORTRAIT);
-    } else {
-      event.currentTarget.dataset.failed = "true";
-      setLoaded(true);
-    }
-  };
-
-  return (
-    <div className={`mentor-card__photo${loaded ? " is-loaded" : ""}`}>
-      <img
-        // An image already in the cache can finish before React attaches onLoad.
-        ref={(img) => {
-          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
-        }}
-        src={current}
-        alt={`Portrait of ${name}`}
-        width={320}
-        height={240}
-        loading="lazy"
-        decoding="async"
-        onLoad={() => setLoaded(true)}
-        onError={onError}
-      />
-    </div>
   );
 }
 

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
+import { resetMentorCache } from "./api";
 import { MentorsPage } from "./MentorsPage";
 
 function mentor(id: number, name: string, rating: number, years: number, prices: number[]) {
@@ -38,7 +39,20 @@ function renderPage() {
   );
 }
 
+/** Lets the retry delays (1 s, then 2 s) pass without waiting for them. */
+async function skipRetryDelays() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(3_000);
+  });
+}
+
+beforeEach(() => {
+  resetMentorCache();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -79,12 +93,16 @@ describe("MentorsPage", () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(answer(503, { detail: "down" }))
+      .mockResolvedValueOnce(answer(503, { detail: "down" }))
+      .mockResolvedValueOnce(answer(503, { detail: "down" }))
       .mockResolvedValueOnce(answer(200, [mentor(1, "Asha Rao", 4.8, 12, [0])]));
     vi.stubGlobal("fetch", fetchMock);
     renderPage();
+    await skipRetryDelays();
 
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("HTTP 503: Service Unavailable");
+    expect(fetchMock).toHaveBeenCalledTimes(3);
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findAllByTestId("mentor-card")).toHaveLength(1);
   });
@@ -93,6 +111,7 @@ describe("MentorsPage", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.stubGlobal("fetch", vi.fn(async () => answer(200, { mentors: [] })));
     renderPage();
+    await skipRetryDelays();
     expect((await screen.findByRole("alert")).textContent).toContain("Invalid API response: Expected array of mentors");
   });
 

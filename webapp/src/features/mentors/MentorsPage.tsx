@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { useMemo } from "react";
 import { cardLabels, type CardLabels } from "../../lib/domain";
-import { cardPrice, type Mentor } from "./api";
+import { cardPrice, portraitUrl, textField, type Mentor } from "./api";
 import { MentorCard } from "./MentorCard";
 import { useMentors } from "./useMentors";
 import { pageTitle } from "../../lib/site";
 import "./mentors.css";
+import { LoadError } from "./LoadError";
 
 const SKELETON_COUNT = 8;
 
@@ -31,12 +32,14 @@ interface LabelledMentor {
 
 /**
  * Pairs each mentor with its card labels. The domain module refuses input no
- * mentor can have (a fractional id, a negative price); such an item is left
- * out rather than taking the whole list down.
+ * mentor can have (a fractional id, a negative price), and a card needs a
+ * numeric id for its link; such an item is left out rather than taking the
+ * whole list down.
  */
-function labelMentors(mentors: Mentor[]): LabelledMentor[] {
+function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
   return mentors.flatMap((mentor) => {
     try {
+      if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
       return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, cardPrice(mentor)) }];
     } catch (error) {
       console.warn(`Mentor ${String(mentor.id)} left out:`, error);
@@ -49,12 +52,12 @@ function MentorGrid({ items }: { items: LabelledMentor[] }) {
   return (
     <ul className="mentor-grid" aria-label="Mentors">
       {items.map(({ mentor, labels }) => (
-        <li key={mentor.id}>
+        <li key={String(mentor.id)}>
           <MentorCard
             name={mentor.name}
-            headline={mentor.headline}
+            headline={textField(mentor, "headline")}
             expertise={mentor.expertise}
-            imageUrl={mentor.image_url}
+            imageUrl={portraitUrl(mentor)}
             labels={labels}
           />
         </li>
@@ -117,17 +120,7 @@ export function MentorsPage({ title = "Find your mentor" }: MentorsPageProps) {
         ) : null}
 
         {state.status === "error" ? (
-          <div className="state-panel state-panel--error" role="alert" data-testid="mentors-error">
-            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-              <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.6" />
-              <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-            <h3>We couldn’t load mentors</h3>
-            <p>Check your connection and try again. ({state.message})</p>
-            <button type="button" className="btn btn--primary" onClick={retry}>
-              Retry
-            </button>
-          </div>
+          <LoadError message={state.message} onRetry={retry} testId="mentors-error" />
         ) : null}
 
         {state.status === "ready" && items.length === 0 ? (

@@ -1,31 +1,52 @@
 import { useCallback, useEffect, useState } from "react";
-import { fetchMentors, type Mentor } from "./api";
+import { cachedMentors, loadMentors, onMentorList, type Mentor, type MentorList } from "./api";
 
 export type MentorsState =
   | { status: "loading" }
-  | { status: "error"; message: string }
-  | { status: "ready"; mentors: Mentor[] };
+  | { status: "ready"; mentors: readonly Mentor[] }
+  /** Every attempt failed: the fallback (empty) list, and why. */
+  | { status: "error"; mentors: readonly Mentor[]; message: string };
 
-/** Loads the mentor list once per mount; `retry` loads it again. */
+function stateOf(list: MentorList): MentorsState {
+  return list.type === "ok" ? { status: "ready", mentors: list.mentors } : { status: "error", mentors: list.mentors, message: list.message };
+}
+
+function initialState(): MentorsState {
+  const mentors = cachedMentors();
+  return mentors === undefined ? { status: "loading" } : { status: "ready", mentors };
+}
+
+/**
+ * The shared mentor list (SPEC §4): served from the cache when it is usable,
+ * updated when a background refresh lands; `retry` asks again after a failure.
+ */
 export function useMentors(): { state: MentorsState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<MentorsState>({ status: "loading" });
+  const [state, setState] = useState<MentorsState>(initialState);
 
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: "loading" });
-    fetchMentors(controller.signal).then(
-      (mentors) => setState({ status: "ready", mentors }),
+    let active = true;
+    const unsubscribe = onMentorList((list) => {
+      if (active) setState(stateOf(list));
+    });
+    loadMentors().then(
+      (list) => {
+        if (active) setState(stateOf(list));
+      },
       (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        console.warn("Could not load mentors:", message);
-        setState({ status: "error", message });
+        // Only a bug gets here: the loader turns every failure into the fallback list.
+        if (active) setState({ status: "error", mentors: [], message: error instanceof Error ? error.message : String(error) });
       },
     );
-    return () => controller.abort();
+    return () => {
+      active = false;
+      unsubscribe();
+    };
   }, [attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: "loading" });
+    setAttempt((n) => n + 1);
+  }, []);
   return { state, retry };
 }

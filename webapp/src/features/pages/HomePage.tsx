@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import "./pages.css";
@@ -91,7 +92,15 @@ function SessionPreview() {
   );
 }
 
-export function HomePage() {
+export interface HomePageProps {
+  /**
+   * The mentor category explorer, shown under the hero. The app composes it
+   * in (it belongs to the mentors feature; features do not import each other).
+   */
+  explorer?: ReactNode;
+}
+
+export function HomePage({ explorer }: HomePageProps) {
   return (
     <>
       <title>{`${SITE_NAME} · Accelerate your career with expert mentorship`}</title>
@@ -138,6 +147,8 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+
+      {explorer}
 
       <section className="steps" aria-labelledby="steps-title">
         <div className="container">

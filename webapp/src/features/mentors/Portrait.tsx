@@ -1,0 +1,49 @@
+import { useState, type SyntheticEvent } from "react";
+
+export const FALLBACK_PORTRAIT = "/mentor-fallback.svg";
+
+export interface PortraitProps {
+  src: string;
+  name: string;
+  /** The frame's class; `is-loaded` is added once the image is in. */
+  className?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * A mentor photo that fades in from a blurred placeholder and falls back to
+ * a neutral silhouette when the image cannot be loaded (SPEC §2).
+ */
+export function Portrait({ src, name, className = "mentor-card__photo", width = 320, height = 240 }: PortraitProps) {
+  const [loaded, setLoaded] = useState(false);
+  const [current, setCurrent] = useState(src || FALLBACK_PORTRAIT);
+
+  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (current !== FALLBACK_PORTRAIT) {
+      setCurrent(FALLBACK_PORTRAIT);
+    } else {
+      event.currentTarget.dataset.failed = "true";
+      setLoaded(true);
+    }
+  };
+
+  return (
+    <div className={`${className}${loaded ? " is-loaded" : ""}`}>
+      <img
+        // An image already in the cache can finish before React attaches onLoad.
+        ref={(img) => {
+          if (img?.complete && img.naturalWidth > 0) setLoaded(true);
+        }}
+        src={current}
+        alt={`Portrait of ${name}`}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        onLoad={() => setLoaded(true)}
+        onError={onError}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The shared vector suite (`domain-wasm/vectors/*.json`) run against the wasm
+ * package exactly as the app ships it: the bundler build, loaded by Vite's
+ * wasm plugin. `cargo test` runs the same files natively and
+ * `domain-wasm/tests/vectors.mjs` runs them against the Node build.
+ *
+ * This file tests the package itself, so it imports it directly, and calls
+ * each export by the name the vector gives. The app goes through `domain.ts`.
+ */
+import { describe, expect, it } from "vitest";
+import * as wasm from "../../domain-pkg/domain.js";
+
+interface VectorCase {
+  fn: string;
+  args: unknown[];
+  expect?: unknown;
+  throws?: string;
+  note?: string;
+}
+
+interface VectorFile {
+  description: string;
+  cases: VectorCase[];
+}
+
+const files = import.meta.glob<VectorFile>("../../../domain-wasm/vectors/*.json", { eager: true, import: "default" });
+const suites = Object.entries(files)
+  .map(([path, file]) => ({ name: path.slice(path.lastIndexOf("/") + 1), cases: file.cases }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+const declared = suites.reduce((n, s) => n + s.cases.length, 0);
+
+const exports: Record<string, unknown> = wasm;
+
+/** As the vector files write values: undefined is null, typed arrays are arrays. */
+function plain(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v)));
+}
+
+type Outcome = { value: unknown } | { error: string };
+
+function run(c: VectorCase): Outcome {
+  const fn = exports[c.fn];
+  if (typeof fn !== "function") return { error: `the wasm package has no export ${c.fn}` };
+  try {
+    return { value: plain((fn as (...args: unknown[]) => unknown)(...c.args)) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+let ran = 0;
+
+describe("the shared vectors against the wasm package the app ships", () => {
+  it("finds the vector files", () => {
+    expect(suites.map((s) => s.name)).toEqual(["explorer.json", "forms.json", "labels.json", "mentors.json", "session.json"]);
+  });
+
+  for (const suite of suites) {
+    it(`passes every case of ${suite.name}`, () => {
+      expect(suite.cases.length).toBeGreaterThan(0);
+      const failures: string[] = [];
+      for (const c of suite.cases) {
+        const outcome = run(c);
+        ran += 1;
+        const label = `${c.fn}(${JSON.stringify(c.args).slice(0, 160)})`;
+        if (c.throws !== undefined) {
+          if (!("error" in outcome) || outcome.error !== c.throws) {
+            failures.push(`${label}: want the error ${JSON.stringify(c.throws)}, got ${JSON.stringify(outcome)}`);
+          }
+        } else if (!("value" in outcome)) {
+          failures.push(`${label}: threw ${outcome.error}`);
+        } else {
+          try {
+            expect(outcome.value).toStrictEqual(c.expect);
+          } catch {
+            failures.push(`${label}: want ${JSON.stringify(c.expect)}, got ${JSON.stringify(outcome.value)}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it("ran every case in the files, and the files hold the full suite", () => {
+    expect(ran).toBe(declared);
+    expect(ran).toBeGreaterThanOrEqual(300);
+  });
+});
