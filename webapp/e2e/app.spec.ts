@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { collectErrors, waitForExplorerCards, waitForMentorCards } from "./helpers";
+import { collectErrors, waitForExplorerCards, waitForMentorCards, waitForAnimations } from "./helpers";
 
 test.describe("unknown paths", () => {
   test("answer HTTP 404 and show the not-found page", async ({ page }) => {
@@ -37,6 +37,7 @@ test.describe("accessibility (axe-core)", () => {
       await page.goto(path);
       if (path === "/mentors") await waitForMentorCards(page);
       if (path === "/") await waitForExplorerCards(page);
+      await waitForAnimations(page);
       const results = await new AxeBuilder({ page }).analyze();
       const blocking = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -69,3 +69,16 @@ export async function waitForExplorerCards(page: Page) {
   await expect(explorer.getByTestId("explorer-card").first()).toBeVisible();
   await expect(explorer.getByTestId("explorer-loading")).toHaveCount(0);
 }
+
+/**
+ * Waits until every finite CSS animation on the page has finished, so that
+ * checks such as axe's colour contrast see the settled page rather than a
+ * card half-way through fading in. Infinite animations (spinners) are ignored.
+ */
+export async function waitForAnimations(page: import("@playwright/test").Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
