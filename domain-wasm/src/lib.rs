@@ -8,6 +8,7 @@ pub mod explorer;
 pub mod facade;
 pub mod faq;
 pub mod fetch_policy;
+pub mod json;
 pub mod labels;
 pub mod mentor_response;
 pub mod money;

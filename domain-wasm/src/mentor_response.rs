@@ -22,6 +22,7 @@
 //! other JSON value is accepted and passed through). `expertise` must be an
 //! array. Items that are not objects are dropped.
 
+use crate::json::{Json, ParseJson, SerdeJson};
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
@@ -57,13 +58,26 @@ pub fn parse_mentor_response(
     content_type: Option<&str>,
     body: &str,
 ) -> MentorResponse {
+    parse_mentor_response_with(&SerdeJson, status, status_text, content_type, body)
+}
+
+/// [`parse_mentor_response`] with the JSON parser given (the browser's
+/// `JSON.parse` in the wasm build). The body is parsed only once the status
+/// and content type have passed.
+pub fn parse_mentor_response_with(
+    parser: &impl ParseJson,
+    status: u16,
+    status_text: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> MentorResponse {
     if !(200..=299).contains(&status) {
         return MentorResponse::error(format!("HTTP {status}: {status_text}"));
     }
     if !content_type.is_some_and(is_json_media_type) {
         return MentorResponse::error(MSG_EXPECTED_JSON);
     }
-    let Ok(json) = serde_json::from_str::<Value>(body) else {
+    let Some(json) = parser.parse_json(body).map(Json::into_value) else {
         return MentorResponse::error(MSG_EXPECTED_JSON);
     };
     let Value::Array(items) = json else {

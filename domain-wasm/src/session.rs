@@ -3,12 +3,9 @@
 //! where it goes, and the words of login failures. Times are milliseconds
 //! passed in by the caller.
 
-use std::fmt;
-
 use serde::Serialize;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::Number;
 
+use crate::json::{Json, ParseJson, SerdeJson};
 use crate::routes;
 
 /// The access token is refreshed this long after it was set or last refreshed.
@@ -178,9 +175,18 @@ pub enum GoogleFailure {
 /// "Server returned {status}". Decision: an empty JSON object `{}` says
 /// nothing, so it also gives "Server returned {status}".
 pub fn google_login_error(failure: &GoogleFailure) -> String {
+    google_login_error_with(&SerdeJson, failure)
+}
+
+/// [`google_login_error`] with the JSON parser given (the browser's
+/// `JSON.parse` in the wasm build).
+pub fn google_login_error_with(parser: &impl ParseJson, failure: &GoogleFailure) -> String {
     match failure {
         GoogleFailure::Response { status, body } => {
-            format!("Google login failed. {}", response_detail(*status, body))
+            format!(
+                "Google login failed. {}",
+                response_detail(parser, *status, body)
+            )
         }
         GoogleFailure::NoResponse => {
             "Google login failed. No response from authentication server.".to_owned()
@@ -190,8 +196,8 @@ pub fn google_login_error(failure: &GoogleFailure) -> String {
     }
 }
 
-fn response_detail(status: u16, body: &str) -> String {
-    if let Ok(Json::Object(fields)) = serde_json::from_str::<Json>(body) {
+fn response_detail(parser: &impl ParseJson, status: u16, body: &str) -> String {
+    if let Some(Json::Object(fields)) = parser.parse_json(body) {
         if let Some((_, Json::String(error))) = fields.iter().find(|(k, _)| k == "error") {
             return error.clone();
         }
@@ -210,157 +216,13 @@ fn response_detail(status: u16, body: &str) -> String {
     }
 }
 
-/// A JSON value whose objects keep their keys in the order written (the
-/// crate does not enable serde_json's `preserve_order`). As with
-/// `JSON.parse`, a repeated key keeps its first place and its last value.
-#[derive(Debug, Clone, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Number(Number),
-    String(String),
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
-}
-
-impl Json {
-    /// A field value in a message: strings as they are, arrays of strings
-    /// joined by spaces (`["This field is required."]`), else compact JSON.
-    fn as_message(&self) -> String {
-        match self {
-            Json::String(s) => s.clone(),
-            Json::Array(items) if items.iter().all(|i| matches!(i, Json::String(_))) => items
-                .iter()
-                .filter_map(|i| match i {
-                    Json::String(s) => Some(s.as_str()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-            other => other.to_string(),
-        }
-    }
-}
-
-impl fmt::Display for Json {
-    /// Compact JSON, numbers written as JavaScript writes them (`1`, not `1.0`).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Number(n) => f.write_str(&js_number(n)),
-            Json::String(s) => write_json_string(f, s),
-            Json::Array(items) => {
-                f.write_str("[")?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_str("]")
-            }
-            Json::Object(fields) => {
-                f.write_str("{")?;
-                for (i, (key, value)) in fields.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write_json_string(f, key)?;
-                    write!(f, ":{value}")?;
-                }
-                f.write_str("}")
-            }
-        }
-    }
-}
-
-fn write_json_string(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    match serde_json::to_string(s) {
-        Ok(quoted) => f.write_str(&quoted),
-        Err(_) => Err(fmt::Error),
-    }
-}
-
-/// A number as `JSON.stringify` writes it for the common cases: integers
-/// without a fraction (`1`, not `1.0`), `-0` as `0`; other floats as
-/// serde_json writes them (`0.5`, `1e+21`, `1e-7`).
-fn js_number(n: &Number) -> String {
-    match n.as_f64() {
-        Some(x) if n.is_f64() && x.fract() == 0.0 && x.abs() < 1e21 => crate::num::js_number(x),
-        _ => n.to_string(),
-    }
-}
-
-impl<'de> Deserialize<'de> for Json {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(JsonVisitor)
-    }
-}
-
-struct JsonVisitor;
-
-impl<'de> Visitor<'de> for JsonVisitor {
-    type Value = Json;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
-        Ok(Json::Null)
-    }
-
-    fn visit_bool<E: de::Error>(self, b: bool) -> Result<Json, E> {
-        Ok(Json::Bool(b))
-    }
-
-    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Json, E> {
-        Ok(Json::Number(n.into()))
-    }
-
-    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Json, E> {
-        Ok(Json::Number(n.into()))
-    }
-
-    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Json, E> {
-        Number::from_f64(n)
-            .map(Json::Number)
-            .ok_or_else(|| E::custom("a number that is not finite"))
-    }
-
-    fn visit_str<E: de::Error>(self, s: &str) -> Result<Json, E> {
-        Ok(Json::String(s.to_owned()))
-    }
-
-    fn visit_string<E: de::Error>(self, s: String) -> Result<Json, E> {
-        Ok(Json::String(s))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Json::Array(items))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-        let mut fields: Vec<(String, Json)> = Vec::new();
-        while let Some((key, value)) = map.next_entry::<String, Json>()? {
-            match fields.iter_mut().find(|(k, _)| *k == key) {
-                Some(field) => field.1 = value,
-                None => fields.push((key, value)),
-            }
-        }
-        Ok(Json::Object(fields))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use serde_json::Number;
+
+    use crate::json::js_number;
 
     const MIN: f64 = 60_000.0;
     const HOUR: f64 = 60.0 * MIN;

@@ -62,12 +62,14 @@ function body() {
     () => str(20),
     () => "[",
     () => "[]",
+    () => `[{"id":1,"name":"N","expertise":[],"rating":1e400}]`,
+    () => `[{"id":12345678901234567890,"name":"Big","expertise":["Technology"],"rating":4.123456789012345678}]`,
   ])();
 }
 
 function googleFailure() {
   return pick([
-    () => ({ kind: "response", status: pick([400, 401, 500, 502]), body: pick([JSON.stringify({ error: str(12) }), JSON.stringify({ credential: [str(10)], detail: str(8) }), str(15), "", "  "]) }),
+    () => ({ kind: "response", status: pick([400, 401, 500, 502]), body: pick([JSON.stringify({ error: str(12) }), JSON.stringify({ credential: [str(10)], detail: str(8) }), `{"detail":"${int(0, 9)}","10":[1.5,"x"],"2":{"b":1,"a":2}}`, str(15), "", "  "]) }),
     () => ({ kind: "noResponse" }),
     () => ({ kind: "other", message: str(20) }),
     () => ({ kind: "missingAccess" }),

@@ -5,6 +5,7 @@ use serde_json::Value;
 use super::{Args, BadInput, bad, to_json};
 
 use crate::fetch_policy::{self, CacheState, FailureDecision, FetchPolicy};
+use crate::json::{ParseJson, SerdeJson};
 use crate::mentor_response::{self, MentorResponse};
 
 /// An HTTP status from JavaScript: a whole number from 100 to 599.
@@ -27,7 +28,19 @@ pub fn parse_mentor_response(
     content_type: Option<&str>,
     body: &str,
 ) -> Result<MentorResponse, BadInput> {
-    Ok(mentor_response::parse_mentor_response(
+    parse_mentor_response_with(&SerdeJson, status, status_text, content_type, body)
+}
+
+/// [`parse_mentor_response`] with the JSON parser given.
+pub fn parse_mentor_response_with(
+    parser: &impl ParseJson,
+    status: f64,
+    status_text: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> Result<MentorResponse, BadInput> {
+    Ok(mentor_response::parse_mentor_response_with(
+        parser,
         http_status(status)?,
         status_text,
         content_type,

@@ -5,6 +5,7 @@ use serde_json::Value;
 use super::mentors::http_status;
 use super::{Args, BadInput, bad, to_json};
 
+use crate::json::{ParseJson, SerdeJson};
 use crate::session::{
     self, AfterRefresh, GoogleFailure, ResponseAction, SessionDue, SessionTimers,
 };
@@ -99,7 +100,18 @@ pub fn google_failure(value: &Value) -> Result<GoogleFailure, BadInput> {
 
 /// The message shown for a failed Google login.
 pub fn google_login_error(failure: &Value) -> Result<String, BadInput> {
-    Ok(session::google_login_error(&google_failure(failure)?))
+    google_login_error_with(&SerdeJson, failure)
+}
+
+/// [`google_login_error`] with the JSON parser given.
+pub fn google_login_error_with(
+    parser: &impl ParseJson,
+    failure: &Value,
+) -> Result<String, BadInput> {
+    Ok(session::google_login_error_with(
+        parser,
+        &google_failure(failure)?,
+    ))
 }
 
 pub fn login_failure_message() -> String {

@@ -64,7 +64,8 @@ pub fn parse_mentor_response(
     #[wasm_bindgen(js_name = "contentType")] content_type: Option<String>,
     body: &str,
 ) -> Result<JsValue, JsError> {
-    to_js(&facade::parse_mentor_response(
+    to_js(&facade::parse_mentor_response_with(
+        &super::BrowserJson,
         status,
         status_text,
         content_type.as_deref(),

@@ -49,3 +49,46 @@ pub(crate) fn flat_object(value: &JsValue, keys: &[&str]) -> serde_json::Value {
     }
     Value::Object(fields)
 }
+
+/// The browser's own `JSON.parse` as the rules' JSON parser, so the module
+/// carries no parser of its own (and numbers are exactly what JavaScript
+/// reads). Non-finite numbers (`1e400`) fail the parse, as in serde_json.
+pub(crate) struct BrowserJson;
+
+impl crate::json::ParseJson for BrowserJson {
+    fn parse_json(&self, text: &str) -> Option<crate::json::Json> {
+        js_sys::JSON::parse(text)
+            .ok()
+            .and_then(|value| json_of(&value))
+    }
+}
+
+fn json_of(value: &JsValue) -> Option<crate::json::Json> {
+    use crate::json::Json;
+    if value.is_null() {
+        Some(Json::Null)
+    } else if let Some(b) = value.as_bool() {
+        Some(Json::Bool(b))
+    } else if let Some(n) = value.as_f64() {
+        serde_json::Number::from_f64(n).map(Json::Number)
+    } else if let Some(s) = value.as_string() {
+        Some(Json::String(s))
+    } else if js_sys::Array::is_array(value) {
+        js_sys::Array::from(value)
+            .iter()
+            .map(|item| json_of(&item))
+            .collect::<Option<Vec<_>>>()
+            .map(Json::Array)
+    } else {
+        // JSON.parse makes only plain objects here; keys come in its order.
+        let object = js_sys::Object::from(value.clone());
+        js_sys::Object::keys(&object)
+            .iter()
+            .map(|key| {
+                let field = js_sys::Reflect::get(value, &key).ok()?;
+                Some((key.as_string()?, json_of(&field)?))
+            })
+            .collect::<Option<Vec<_>>>()
+            .map(Json::Object)
+    }
+}

@@ -92,10 +92,10 @@ pub fn logout_destination(
 pub fn google_login_error(
     #[wasm_bindgen(unchecked_param_type = "GoogleFailure")] failure: JsValue,
 ) -> Result<String, JsError> {
-    Ok(facade::google_login_error(&flat_object(
-        &failure,
-        &["kind", "status", "body", "message"],
-    ))?)
+    Ok(facade::google_login_error_with(
+        &super::BrowserJson,
+        &flat_object(&failure, &["kind", "status", "body", "message"]),
+    )?)
 }
 
 /// "Login failed. Please check your credentials and try again."
