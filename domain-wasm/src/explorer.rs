@@ -314,13 +314,13 @@ fn term_table() -> &'static [(String, u32)] {
         for (bit, category) in CATEGORIES.iter().enumerate().skip(1) {
             for term in category.expertise {
                 let lowered = term.trim().to_lowercase();
-                match table.iter_mut().find(|(t, _)| *t == lowered) {
-                    Some(entry) => entry.1 |= 1 << bit,
-                    None => table.push((lowered, 1 << bit)),
+                // Kept sorted as it is built (no generic sort in the module).
+                match table.binary_search_by(|(t, _)| t.cmp(&lowered)) {
+                    Ok(at) => table[at].1 |= 1 << bit,
+                    Err(at) => table.insert(at, (lowered, 1 << bit)),
                 }
             }
         }
-        table.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         table
     })
 }

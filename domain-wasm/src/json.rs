@@ -43,13 +43,28 @@ impl Json {
                 Json::Array(items.into_iter().map(Json::in_js_key_order).collect())
             }
             Json::Object(fields) => {
-                let mut fields: Vec<(String, Json)> = fields
-                    .into_iter()
-                    .map(|(k, v)| (k, v.in_js_key_order()))
-                    .collect();
-                // A stable sort keeps the written order among the other keys.
-                fields.sort_by_key(|(k, _)| array_index(k).map_or((1, 0), |n| (0, n)));
-                Json::Object(fields)
+                // Array-index keys move to the front in ascending order (by
+                // ordered insertion: they are rare, and a generic sort would
+                // cost the wasm module kilobytes); the others keep their order.
+                let mut indexed: Vec<(u32, String, Json)> = Vec::new();
+                let mut named: Vec<(String, Json)> = Vec::new();
+                for (key, value) in fields {
+                    let value = value.in_js_key_order();
+                    match array_index(&key) {
+                        Some(n) => {
+                            let at = indexed.partition_point(|(m, _, _)| *m < n);
+                            indexed.insert(at, (n, key, value));
+                        }
+                        None => named.push((key, value)),
+                    }
+                }
+                Json::Object(
+                    indexed
+                        .into_iter()
+                        .map(|(_, k, v)| (k, v))
+                        .chain(named)
+                        .collect(),
+                )
             }
             other => other,
         }
