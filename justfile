@@ -93,6 +93,27 @@ wasm: setup-build
     echo "wasm module: $bytes bytes, $gz bytes gzipped (budget {{wasm_gzip_budget}})"
     [ "$gz" -le {{wasm_gzip_budget}} ] || { echo "the wasm module is over its size budget"; exit 1; }
 
+# Benchmark: the hot public endpoints of the release server on loopback (wrk,
+# 2 threads, 32 connections, 10 s each), on a fresh SQLite demo catalogue.
+bench-api: setup-build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v wrk >/dev/null || just _apt wrk
+    cargo build -q --release -p api --locked
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    RUST_LOG=warn DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port WEB_DIR="$dir" ./target/release/api & pid=$!
+    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    base="http://127.0.0.1:$port"
+    etag=$(curl -fsI "$base/api/mentors/" | awk 'tolower($1) == "etag:" { sub(/\r$/, "", $2); print $2 }')
+    run() { echo "== $1"; shift; wrk -t2 -c32 -d10s --latency "$@" | grep -E "Requests/sec|Latency  |  50%|  99%"; }
+    run "GET /api/mentors/ (65 mentors, brotli)" -H "Accept-Encoding: br" "$base/api/mentors/"
+    run "GET /api/mentors/ (gzip)" -H "Accept-Encoding: gzip" "$base/api/mentors/"
+    run "GET /api/mentors/ with If-None-Match (304)" -H "If-None-Match: $etag" "$base/api/mentors/"
+    run "GET /api/mentors/12/" "$base/api/mentors/12/"
+    run "GET /api/explorer/?category=all&seed=42" "$base/api/explorer/?category=all&seed=42"
+
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
     node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts

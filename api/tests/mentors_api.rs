@@ -205,7 +205,15 @@ async fn bodies_are_compressed_with_gzip_or_brotli_on_request(engine: Engine) {
     let Some(app) = spawn_app(engine).await else {
         return;
     };
-    let plain = app.get("/api/mentors/").await.bytes().await.expect("body");
+    let identity = app.get("/api/mentors/").await;
+    let vary: Vec<_> = identity.headers().get_all("vary").iter().collect();
+    assert_eq!(
+        vary.len(),
+        1,
+        "one Vary header, not one per layer: {vary:?}"
+    );
+    assert!(identity.headers().get("content-encoding").is_none());
+    let plain = identity.bytes().await.expect("body");
     for (encoding, decode) in [
         ("gzip", gunzip as fn(&[u8]) -> Vec<u8>),
         ("br", unbrotli as fn(&[u8]) -> Vec<u8>),

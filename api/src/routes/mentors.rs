@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use domain_wasm::money::Paise;
+use poem::web::CompressionAlgo;
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -171,6 +172,10 @@ pub enum ListResponse {
         PreSerialized<Vec<Mentor>>,
         #[oai(header = "ETag")] String,
         #[oai(header = "Cache-Control")] String,
+        /// `br` or `gzip` when the client accepts it.
+        #[oai(header = "Content-Encoding")]
+        Option<String>,
+        #[oai(header = "Vary")] String,
     ),
     /// The catalogue has not changed since the `If-None-Match` ETag.
     #[oai(status = 304)]
@@ -201,6 +206,7 @@ impl MentorsApi {
     async fn list(
         &self,
         #[oai(name = "If-None-Match")] if_none_match: Header<Option<String>>,
+        #[oai(name = "Accept-Encoding")] accept_encoding: Header<Option<String>>,
     ) -> poem::Result<ListResponse> {
         let cached = self.state.mentor_list.get(&self.state.store).await?;
         if if_none_match
@@ -210,10 +216,31 @@ impl MentorsApi {
         {
             return Ok(ListResponse::NotModified(cached.etag.clone()));
         }
+        let algo = accept_encoding
+            .0
+            .as_deref()
+            .and_then(|h| poem::http::HeaderValue::from_str(h).ok())
+            .and_then(|h| crate::app::preferred_encoding(Some(&h)));
+        let (body, encoding) = match algo {
+            Some(algo) => match cached.compressed(algo).await {
+                Some(bytes) => (
+                    bytes,
+                    Some(if algo == CompressionAlgo::BR {
+                        "br"
+                    } else {
+                        "gzip"
+                    }),
+                ),
+                None => (cached.body.clone(), None),
+            },
+            None => (cached.body.clone(), None),
+        };
         Ok(ListResponse::Ok(
-            PreSerialized::new(cached.body.clone()),
+            PreSerialized::new(body),
             cached.etag.clone(),
             "no-cache".to_owned(),
+            encoding.map(str::to_owned),
+            "accept-encoding".to_owned(),
         ))
     }
 
@@ -223,12 +250,12 @@ impl MentorsApi {
         let Ok(id) = id.0.parse::<i64>() else {
             return Ok(GetResponse::NotFound(Json(Detail::not_found())));
         };
-        match self.state.store.get_mentor(id).await {
-            Ok(m) => Ok(GetResponse::Ok(Json(Box::new(m.into())))),
-            Err(crate::store::StoreError::NotFound) => {
-                Ok(GetResponse::NotFound(Json(Detail::not_found())))
-            }
-            Err(e) => Err(e.into()),
+        // The cached catalogue (sorted by id, current as of its fingerprint)
+        // answers without the nine queries of a fresh load.
+        let cached = self.state.mentor_list.get(&self.state.store).await?;
+        match cached.mentors.binary_search_by_key(&id, |m| m.id) {
+            Ok(at) => Ok(GetResponse::Ok(Json(Box::new(cached.mentors[at].clone())))),
+            Err(_) => Ok(GetResponse::NotFound(Json(Detail::not_found()))),
         }
     }
 }
