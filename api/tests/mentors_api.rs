@@ -149,23 +149,13 @@ async fn an_unchanged_catalogue_answers_304_to_its_etag(engine: Engine) {
     let first = app.get("/api/mentors/").await;
     let etag = first.headers()["etag"].to_str().expect("etag").to_owned();
     assert!(etag.starts_with("W/\""), "{etag}");
-    let again = app
-        .client
-        .get(app.url("/api/mentors/"))
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .expect("request");
+    let again = app.get_with("/api/mentors/", "If-None-Match", &etag).await;
     assert_eq!(again.status(), 304);
     assert_eq!(again.headers()["etag"].to_str().expect("etag"), etag);
     assert!(again.bytes().await.expect("body").is_empty());
     let other = app
-        .client
-        .get(app.url("/api/mentors/"))
-        .header("If-None-Match", "W/\"something-else\"")
-        .send()
-        .await
-        .expect("request");
+        .get_with("/api/mentors/", "If-None-Match", "W/\"something-else\"")
+        .await;
     assert_eq!(other.status(), 200);
 }
 
@@ -187,13 +177,7 @@ async fn a_changed_catalogue_gets_a_new_etag(engine: Engine) {
         .insert_mentors(&[newcomer], Utc::now())
         .await
         .expect("insert");
-    let after = app
-        .client
-        .get(app.url("/api/mentors/"))
-        .header("If-None-Match", &etag)
-        .send()
-        .await
-        .expect("request");
+    let after = app.get_with("/api/mentors/", "If-None-Match", &etag).await;
     assert_eq!(after.status(), 200);
     assert_ne!(after.headers()["etag"].to_str().expect("etag"), etag);
     let mentors: Value = after.json().await.expect("JSON");
@@ -219,12 +203,8 @@ async fn bodies_are_compressed_with_gzip_or_brotli_on_request(engine: Engine) {
         ("br", unbrotli as fn(&[u8]) -> Vec<u8>),
     ] {
         let resp = app
-            .client
-            .get(app.url("/api/mentors/"))
-            .header("Accept-Encoding", encoding)
-            .send()
-            .await
-            .expect("request");
+            .get_with("/api/mentors/", "Accept-Encoding", encoding)
+            .await;
         assert_eq!(resp.status(), 200);
         assert_eq!(resp.headers()["content-encoding"], encoding);
         assert!(

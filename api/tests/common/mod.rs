@@ -175,6 +175,16 @@ impl TestApp {
             .expect("request")
     }
 
+    /// GET with one extra request header.
+    pub async fn get_with(&self, path: &str, header: &str, value: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header(header, value)
+            .send()
+            .await
+            .expect("request")
+    }
+
     pub async fn get_json(&self, path: &str) -> serde_json::Value {
         let resp = self.get(path).await;
         assert_eq!(resp.status(), 200, "GET {path}");

@@ -54,13 +54,13 @@ export function MentorCard({ name, headline, expertise, imageUrl, labels }: Ment
       ) : null}
       <div className="mentor-card__body">
         <h3 className="mentor-card__name">
-          <Link to={labels.path} className="mentor-card__link">
+          <Link to={labels.path} className="mentor-card__link stretched-link">
             {name}
           </Link>
         </h3>
-        {headline ? <p className="mentor-card__headline">{headline}</p> : null}
+        {headline ? <p className="mentor-card__headline clamp-2">{headline}</p> : null}
         {expertise.length > 0 ? (
-          <p className="mentor-card__expertise" data-testid="expertise-label">
+          <p className="mentor-card__expertise clamp-2" data-testid="expertise-label">
             {expertise.join(" • ")}
           </p>
         ) : null}

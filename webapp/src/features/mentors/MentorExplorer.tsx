@@ -96,11 +96,11 @@ export function ExplorerCard({ item, index }: { item: ExplorerItem; index: numbe
       </div>
       <div className="explorer-card__body">
         <h3 className="explorer-card__name">
-          <Link to={item.path} className="explorer-card__link">
+          <Link to={item.path} className="explorer-card__link stretched-link">
             {item.name}
           </Link>
         </h3>
-        {item.expertise.length > 0 ? <p className="explorer-card__expertise">{item.expertise.join(" • ")}</p> : null}
+        {item.expertise.length > 0 ? <p className="explorer-card__expertise clamp-2">{item.expertise.join(" • ")}</p> : null}
         <div className="explorer-card__footer">
           <span className={`explorer-card__price${free ? " explorer-card__price--free" : ""}`} data-testid="explorer-price">
             {item.price}
