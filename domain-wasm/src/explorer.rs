@@ -242,29 +242,21 @@ fn limit_of(id: &str) -> usize {
     }
 }
 
-/// Whether one expertise string equals one category term: both trimmed and
-/// Unicode lower-cased, then compared whole (not as a substring). The terms
-/// have no Σ, so lower-casing character by character equals lower-casing the
-/// whole string.
+/// How expertise strings and category terms are compared: trimmed and
+/// Unicode lower-cased, then whole (not as substrings).
+fn fold(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+/// Whether one expertise string equals one category term.
 pub fn expertise_matches(expertise: &str, term: &str) -> bool {
-    lowered_equals(&expertise.trim().to_lowercase(), term)
+    fold(expertise) == fold(term)
 }
 
-/// `lowered` (already trimmed and lower-cased) equals the lower-cased `term`.
-fn lowered_equals(lowered: &str, term: &str) -> bool {
-    lowered
-        .chars()
-        .eq(term.trim().chars().flat_map(char::to_lowercase))
-}
-
-/// Whether a mentor with this expertise belongs to the category: any of its
-/// strings equals any of the category's terms. All matches every mentor.
+/// Whether a mentor with this expertise belongs to the category (one of
+/// [`CATEGORIES`]): its bit in [`category_mask`]. All matches every mentor.
 pub fn matches(category: &Category, expertise: &[&str]) -> bool {
-    category.id == ALL_CATEGORY_ID
-        || category
-            .expertise
-            .iter()
-            .any(|term| expertise.iter().any(|e| expertise_matches(e, term)))
+    category_index(category.id).is_some_and(|bit| category_mask(expertise) & (1 << bit) != 0)
 }
 
 /// The categories a mentor belongs to, one bit per entry of [`CATEGORIES`]
@@ -294,8 +286,7 @@ pub fn category_mask_with<'a>(
             key.make_ascii_lowercase();
             key
         } else {
-            buffer.clear();
-            buffer.push_str(&e.to_lowercase());
+            *buffer = fold(e);
             buffer.as_bytes()
         };
         match table.binary_search_by(|(term, _)| term.as_bytes().cmp(key)) {
@@ -313,7 +304,7 @@ fn term_table() -> &'static [(String, u32)] {
         let mut table: Vec<(String, u32)> = Vec::new();
         for (bit, category) in CATEGORIES.iter().enumerate().skip(1) {
             for term in category.expertise {
-                let lowered = term.trim().to_lowercase();
+                let lowered = fold(term);
                 // Kept sorted as it is built (no generic sort in the module).
                 match table.binary_search_by(|(t, _)| t.cmp(&lowered)) {
                     Ok(at) => table[at].1 |= 1 << bit,

@@ -156,6 +156,11 @@ export interface Arrangeable {
   services: readonly { price: number }[];
 }
 
+/** The price a mentor is shown at (SPEC §3): the first service's, or 0 (free) without services. */
+export function cardPrice(mentor: Pick<Arrangeable, "services">): number {
+  return mentor.services[0]?.price ?? 0;
+}
+
 interface Columns {
   ratings: Float64Array;
   experience: Float64Array;
@@ -181,7 +186,7 @@ function columnsOf(mentors: readonly Arrangeable[]): Columns {
   for (const [i, m] of mentors.entries()) {
     columns.ratings[i] = m.rating;
     columns.experience[i] = m.experience_years;
-    columns.prices[i] = m.services[0]?.price ?? 0;
+    columns.prices[i] = cardPrice(m);
     packed[i] = m.expertise.join("\u001f");
   }
   columns.masks = wasm.categoryMasks(packed.join("\u001e"), n);

@@ -1,15 +1,7 @@
 import { useMemo, useRef, type CSSProperties, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import {
-  arrangeExplorer,
-  badgeLabel,
-  cardLabels,
-  explorerCategories,
-  priceLabel,
-  ratingLabel,
-  type Mentor,
-} from "../../lib/domain";
-import { cardPrice, portraitUrl } from "./api";
+import { arrangeExplorer, badgeLabel, cardLabels, cardPrice, explorerCategories, type Mentor, priceLabel, ratingLabel } from "../../lib/domain";
+import { portraitUrl } from "./api";
 import { Portrait } from "./Portrait";
 import { useExplorerShuffle } from "./useExplorerShuffle";
 import { useMentors } from "./useMentors";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useMemo } from "react";
-import { cardLabels, type CardLabels } from "../../lib/domain";
-import { cardPrice, portraitUrl, textField, type Mentor } from "./api";
+import { cardLabels, type CardLabels, cardPrice } from "../../lib/domain";
+import { portraitUrl, textField, type Mentor } from "./api";
 import { MentorCard } from "./MentorCard";
 import { useMentors } from "./useMentors";
 import { pageTitle } from "../../lib/site";

@@ -1,4 +1,5 @@
 import { useState, type SyntheticEvent } from "react";
+import "./portrait.css";
 
 export const FALLBACK_PORTRAIT = "/mentor-fallback.svg";
 
@@ -29,7 +30,7 @@ export function Portrait({ src, name, className = "mentor-card__photo", width = 
   };
 
   return (
-    <div className={`${className}${loaded ? " is-loaded" : ""}`}>
+    <div className={`portrait ${className}${loaded ? " is-loaded" : ""}`}>
       <img
         // An image already in the cache can finish before React attaches onLoad.
         ref={(img) => {

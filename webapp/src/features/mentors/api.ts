@@ -30,10 +30,6 @@ let cache: CacheEntry | undefined;
 let inFlight: Promise<MentorList> | undefined;
 const listeners = new Set<(list: MentorList) => void>();
 
-/** The price a card shows: the first service's, or 0 (free) without services. */
-export function cardPrice(mentor: Pick<Mentor, "services">): number {
-  return mentor.services[0]?.price ?? 0;
-}
 
 /** A passthrough field that should be text, or "" when the API sent something else. */
 export function textField(mentor: Mentor, field: string): string {
