@@ -4,6 +4,7 @@
 //! [`facade`] for the exported API); the API server links it natively. The
 //! crate does no I/O and never reads the clock: callers pass time in.
 
+pub mod accounts;
 pub mod explorer;
 pub mod facade;
 pub mod faq;

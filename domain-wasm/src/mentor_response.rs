@@ -183,10 +183,8 @@ fn as_js_numbers(value: &mut Value) {
             let unsafe_int = n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER)
                 || n.as_i64()
                     .is_some_and(|i| i.unsigned_abs() > MAX_SAFE_INTEGER);
-            if unsafe_int {
-                if let Some(f) = n.as_f64().and_then(Number::from_f64) {
-                    *n = f;
-                }
+            if unsafe_int && let Some(f) = n.as_f64().and_then(Number::from_f64) {
+                *n = f;
             }
         }
         Value::Array(items) => items.iter_mut().for_each(as_js_numbers),

@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{Args, BadInput, bad, to_json};
-use crate::{faq, password};
+use crate::{accounts, faq, password};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -93,11 +93,48 @@ pub fn faq_read_toggle_label(expanded: bool) -> &'static str {
     }
 }
 
+/// A form field parsed: the value to send and store, or the message shown
+/// under the field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum FieldCheck {
+    Ok { value: String },
+    Error { message: &'static str },
+}
+
+impl From<Result<String, accounts::FieldProblem>> for FieldCheck {
+    fn from(result: Result<String, accounts::FieldProblem>) -> Self {
+        match result {
+            Ok(value) => FieldCheck::Ok { value },
+            Err(problem) => FieldCheck::Error {
+                message: problem.message(),
+            },
+        }
+    }
+}
+
+pub fn check_email(raw: &str) -> FieldCheck {
+    accounts::Email::parse(raw)
+        .map(accounts::Email::into_string)
+        .into()
+}
+
+pub fn check_name(raw: &str) -> FieldCheck {
+    accounts::parse_name(raw).into()
+}
+
+pub fn check_contact_number(raw: &str) -> FieldCheck {
+    accounts::parse_contact_number(raw).into()
+}
+
 pub(crate) fn dispatch(function: &str, a: &Args) -> Option<Result<Value, BadInput>> {
     let call: fn(&Args) -> Result<Value, BadInput> = match function {
         "passwordStrength" => |a| to_json(password_strength(a.str(0)?)),
         "checkNewPassword" => |a| to_json(check_new_password(a.str(0)?, a.str(1)?)),
         "inlinePasswordMismatch" => |a| to_json(inline_password_mismatch(a.str(0)?, a.str(1)?)),
+        "checkEmail" => |a| to_json(check_email(a.str(0)?)),
+        "checkName" => |a| to_json(check_name(a.str(0)?)),
+        "checkContactNumber" => |a| to_json(check_contact_number(a.str(0)?)),
         "faqCollapsedCount" => |a| to_json(faq_collapsed_count(a.f64(0)?, a.bool(1)?)),
         "faqShowMoreLabel" => |a| to_json(faq_show_more_label(a.f64(0)?, a.f64(1)?)?),
         "faqToggle" => |a| to_json(faq_toggle(a.opt_f64(0)?, a.f64(1)?)?),

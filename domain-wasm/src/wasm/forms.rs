@@ -10,6 +10,7 @@ const TS_TYPES: &'static str = r#"
 export type PasswordLabel = "very weak" | "weak" | "medium" | "strong" | "very strong";
 export interface PasswordStrength { score: 0 | 1 | 2 | 3 | 4; label: PasswordLabel; strongEnough: boolean }
 export type FormCheck = { type: "ok" } | { type: "error"; message: string };
+export type FieldCheck = { type: "ok"; value: string } | { type: "error"; message: string };
 export interface FaqPreview { text: string; truncated: boolean }
 "#;
 
@@ -29,6 +30,24 @@ pub fn check_new_password(password: &str, confirmation: &str) -> Result<JsValue,
 #[wasm_bindgen(js_name = inlinePasswordMismatch)]
 pub fn inline_password_mismatch(password: &str, confirmation: &str) -> Option<String> {
     facade::inline_password_mismatch(password, confirmation).map(str::to_owned)
+}
+
+/// An e-mail address trimmed and lower-cased, or why it is refused.
+#[wasm_bindgen(js_name = checkEmail, unchecked_return_type = "FieldCheck")]
+pub fn check_email(email: &str) -> Result<JsValue, JsError> {
+    to_js(&facade::check_email(email))
+}
+
+/// A display name tidied (1-100 characters), or why it is refused.
+#[wasm_bindgen(js_name = checkName, unchecked_return_type = "FieldCheck")]
+pub fn check_name(name: &str) -> Result<JsValue, JsError> {
+    to_js(&facade::check_name(name))
+}
+
+/// A contact number in E.164 form (+91 assumed for Indian mobiles), or why it is refused.
+#[wasm_bindgen(js_name = checkContactNumber, unchecked_return_type = "FieldCheck")]
+pub fn check_contact_number(number: &str) -> Result<JsValue, JsError> {
+    to_js(&facade::check_contact_number(number))
 }
 
 /// 6 on large screens without touch, else 4.

@@ -16,6 +16,7 @@ import type {
   FailureDecision as WasmFailureDecision,
   FaqPreview as WasmFaqPreview,
   FetchPolicy as WasmFetchPolicy,
+  FieldCheck as WasmFieldCheck,
   FormCheck as WasmFormCheck,
   GoogleFailure as WasmGoogleFailure,
   Mentor as WasmMentor,
@@ -239,6 +240,25 @@ export function seedIsStale(createdMs: number, nowMs: number): boolean {
  */
 export function chooseCategory(visited: readonly string[], current: string, chosen: string): CategoryChoice {
   return wasm.chooseCategory([...visited], current, chosen);
+}
+
+/* ---------- Account fields (SPEC §3, §5) ---------- */
+
+export type FieldCheck = WasmFieldCheck;
+
+/** An e-mail address trimmed and lower-cased, or the message to show under the field. */
+export function checkEmail(email: string): FieldCheck {
+  return wasm.checkEmail(email);
+}
+
+/** A display name tidied (1–100 characters), or the message to show. */
+export function checkName(name: string): FieldCheck {
+  return wasm.checkName(name);
+}
+
+/** A contact number in E.164 form (+91 assumed for Indian mobiles), or the message to show. */
+export function checkContactNumber(contactNumber: string): FieldCheck {
+  return wasm.checkContactNumber(contactNumber);
 }
 
 /* ---------- Password and FAQ (SPEC §2, §5, §9) ---------- */

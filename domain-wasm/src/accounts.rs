@@ -1,0 +1,231 @@
+//! Account fields (SPEC §3, §5): e-mail addresses, display names and contact
+//! numbers, parsed once into the form the server stores and the browser
+//! shows. The registration form, the profile screens and the API's field
+//! errors all use these functions, so a value the browser accepts is one the
+//! server accepts.
+
+/// Django REST framework's message for a missing field.
+pub const REQUIRED: &str = "This field is required.";
+pub const INVALID_EMAIL: &str = "Enter a valid email address.";
+pub const NAME_TOO_LONG: &str = "Ensure this field has no more than 100 characters.";
+pub const INVALID_NAME: &str = "Names cannot contain control characters.";
+pub const INVALID_CONTACT_NUMBER: &str =
+    "Enter a valid phone number with its country code, e.g. +91 98765 43210.";
+
+/// Longest address SMTP carries (RFC 5321 path limit less the brackets).
+pub const EMAIL_MAX: usize = 254;
+pub const NAME_MAX: usize = 100;
+
+/// Why a field was refused, as the message shown under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldProblem(pub &'static str);
+
+impl FieldProblem {
+    pub fn message(self) -> &'static str {
+        self.0
+    }
+}
+
+/// An e-mail address, trimmed and lower-cased: the form accounts are stored
+/// and looked up by, so `Asha@Example.com ` and `asha@example.com` are one
+/// account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub fn parse(raw: &str) -> Result<Email, FieldProblem> {
+        let email = raw.trim().to_lowercase();
+        if email.is_empty() {
+            return Err(FieldProblem(REQUIRED));
+        }
+        if email.chars().count() > EMAIL_MAX || !plausible_address(&email) {
+            return Err(FieldProblem(INVALID_EMAIL));
+        }
+        Ok(Email(email))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// `local@domain.tld`: one `@`; a local part of 1-64 visible characters
+/// without leading, trailing or doubled dots; a domain of dot-separated
+/// labels of letters, digits and inner hyphens, ending in a label of at
+/// least two letters. Non-ASCII letters are allowed (internationalised
+/// addresses).
+fn plausible_address(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.chars().count() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| !c.is_whitespace() && !c.is_control() && !"@<>()[]\\,;:\"".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.chars().count() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic));
+    local_ok && domain_ok
+}
+
+/// A display name: trimmed, inner runs of white space made one space,
+/// 1-100 characters, no control characters.
+pub fn parse_name(raw: &str) -> Result<String, FieldProblem> {
+    if raw.chars().any(|c| c.is_control() && !c.is_whitespace()) {
+        return Err(FieldProblem(INVALID_NAME));
+    }
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err(FieldProblem(REQUIRED));
+    }
+    if name.chars().count() > NAME_MAX {
+        return Err(FieldProblem(NAME_TOO_LONG));
+    }
+    Ok(name)
+}
+
+/// A contact number in E.164 form (`+919876543210`). Spaces, hyphens, dots
+/// and brackets are ignored. Without a country code, a ten-digit Indian
+/// mobile number (first digit 6-9), optionally written with a leading 0 or
+/// 91, is taken as +91. With `+`, 8 to 15 digits, the first not 0.
+pub fn parse_contact_number(raw: &str) -> Result<String, FieldProblem> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Err(FieldProblem(REQUIRED));
+    }
+    let (plus, rest) = match trimmed.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, trimmed),
+    };
+    let mut digits = String::with_capacity(rest.len());
+    for c in rest.chars() {
+        match c {
+            '0'..='9' => digits.push(c),
+            ' ' | '-' | '.' | '(' | ')' => {}
+            _ => return Err(FieldProblem(INVALID_CONTACT_NUMBER)),
+        }
+    }
+    let indian_mobile = |d: &str| d.len() == 10 && d.starts_with(['6', '7', '8', '9']);
+    let normalised = if plus {
+        (8..=15).contains(&digits.len()) && !digits.starts_with('0')
+    } else if let Some(national) = digits.strip_prefix("91").filter(|d| indian_mobile(d)) {
+        digits = national.to_owned();
+        indian_mobile(&digits)
+    } else if let Some(national) = digits.strip_prefix('0').filter(|d| indian_mobile(d)) {
+        digits = national.to_owned();
+        true
+    } else {
+        indian_mobile(&digits)
+    };
+    if !normalised {
+        return Err(FieldProblem(INVALID_CONTACT_NUMBER));
+    }
+    Ok(if plus {
+        format!("+{digits}")
+    } else {
+        format!("+91{digits}")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_trimmed_and_lower_cased() {
+        assert_eq!(
+            Email::parse("  Asha.Rao@Example.COM ").map(Email::into_string),
+            Ok("asha.rao@example.com".into())
+        );
+        assert_eq!(
+            Email::parse("priya+mentor@mail.co.in").map(Email::into_string),
+            Ok("priya+mentor@mail.co.in".into())
+        );
+    }
+
+    #[test]
+    fn malformed_emails_are_refused() {
+        for bad in [
+            "asha",
+            "asha@",
+            "@example.com",
+            "asha@example",
+            "asha@@example.com",
+            "as ha@example.com",
+            "asha@exa mple.com",
+            ".asha@example.com",
+            "asha.@example.com",
+            "as..ha@example.com",
+            "asha@-example.com",
+            "asha@example.c",
+            "asha@example.123",
+            "asha@example..com",
+        ] {
+            assert_eq!(Email::parse(bad), Err(FieldProblem(INVALID_EMAIL)), "{bad}");
+        }
+        assert_eq!(Email::parse("   "), Err(FieldProblem(REQUIRED)));
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(Email::parse(&long), Err(FieldProblem(INVALID_EMAIL)));
+    }
+
+    #[test]
+    fn names_are_tidied_and_bounded() {
+        assert_eq!(parse_name("  Asha   Rao "), Ok("Asha Rao".into()));
+        assert_eq!(parse_name(" \t"), Err(FieldProblem(REQUIRED)));
+        assert_eq!(parse_name("a\u{0}b"), Err(FieldProblem(INVALID_NAME)));
+        assert_eq!(
+            parse_name(&"é".repeat(100)).map(|n| n.chars().count()),
+            Ok(100)
+        );
+        assert_eq!(
+            parse_name(&"é".repeat(101)),
+            Err(FieldProblem(NAME_TOO_LONG))
+        );
+    }
+
+    #[test]
+    fn contact_numbers_become_e164() {
+        for (raw, want) in [
+            ("98765 43210", "+919876543210"),
+            ("+91 98765-43210", "+919876543210"),
+            ("09876543210", "+919876543210"),
+            ("919876543210", "+919876543210"),
+            ("+44 20 7946 0958", "+442079460958"),
+            ("+1 (415) 555-2671", "+14155552671"),
+        ] {
+            assert_eq!(parse_contact_number(raw).as_deref(), Ok(want), "{raw}");
+        }
+        for bad in [
+            "12345",
+            "5876543210",
+            "+0123456789",
+            "+1234567",
+            "98765x43210",
+            "+1234567890123456",
+        ] {
+            assert_eq!(
+                parse_contact_number(bad),
+                Err(FieldProblem(INVALID_CONTACT_NUMBER)),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_contact_number(" "), Err(FieldProblem(REQUIRED)));
+    }
+}
