@@ -17,7 +17,18 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let api = routes::service(state.clone());
     let spec = contract_spec(&api.spec());
     let docs = api.swagger_ui();
-    Route::new()
+    let api = Arc::new(json_errors(
+        api.into_endpoint().before(strip_trailing_slash),
+    ));
+    let mut route = Route::new();
+    if state.mailer.dev_outbox_enabled() {
+        // Only without SMTP: the messages the demo would have sent.
+        let dev = Arc::new(crate::mail::dev_routes(state.mailer.clone()));
+        route = route
+            .nest_no_strip("/dev/outbox", dev.clone())
+            .nest_no_strip("/api/dev/outbox", dev);
+    }
+    route
         .at(
             "/api/openapi.json",
             get(poem::endpoint::make_sync(move |_| {
@@ -27,10 +38,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             })),
         )
         .nest("/api/docs", docs)
-        .nest(
-            "/api",
-            json_errors(api.into_endpoint().before(strip_trailing_slash)),
-        )
+        // One documented service answers both the `/api/...` paths and
+        // djoser's `/auth/...` paths of the contract (SPEC §7).
+        .nest_no_strip("/api", api.clone())
+        .nest_no_strip("/auth", api)
         .at("/healthz", get(health))
         .at("/media/portraits/:file", get(portrait::serve))
         .at("/", web::serve)

@@ -23,6 +23,16 @@ pub enum Command {
     Serve,
     /// Bring the database schema up to date and exit.
     Migrate,
+    /// Create an administrator account (or make an existing account one).
+    /// The password is read from ADMIN_PASSWORD or, if unset, from standard input.
+    CreateAdmin {
+        /// The administrator's e-mail address.
+        #[arg(long)]
+        email: String,
+        /// The administrator's display name.
+        #[arg(long, default_value = "Administrator")]
+        name: String,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -47,14 +57,71 @@ pub struct Settings {
     /// Fill an empty catalogue with demo mentors at start: `on` or `off` (use off in production).
     #[arg(long, env = "DEMO_DATA", default_value = "on", value_parser = parse_switch, global = true)]
     pub demo_data: bool,
+    /// The address people reach the web app at, for links in e-mails
+    /// (default: http://localhost:PORT).
+    #[arg(long, env = "PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+    /// Signs tokens and e-mailed links. Unset, the server makes one on first
+    /// start and keeps it in the database, so every process agrees on it.
+    #[arg(long, env = "SECRET_KEY", global = true, hide_env_values = true)]
+    pub secret_key: Option<String>,
+    /// Deliver e-mail over SMTP: `smtp://USER:PASS@HOST:587` (STARTTLS),
+    /// `smtps://...:465` (TLS) or `smtp://HOST:PORT?tls=none` (plain, local
+    /// relays only). Unset, e-mail is recorded and shown at /dev/outbox.
+    #[arg(long, env = "SMTP_URL", global = true, hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of every e-mail.
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "MentorBridge <no-reply@mentorbridge.local>",
+        global = true
+    )]
+    pub mail_from: String,
+    /// The OAuth client id of the Google sign-in button; unset hides the button.
+    #[arg(long, env = "GOOGLE_CLIENT_ID", global = true)]
+    pub google_client_id: Option<String>,
+    /// Where Google publishes its token signing keys.
+    #[arg(
+        long,
+        env = "GOOGLE_JWKS_URL",
+        default_value = "https://www.googleapis.com/oauth2/v3/certs",
+        global = true
+    )]
+    pub google_jwks_url: String,
+    /// Limit attempts on the sign-in, registration and e-mail endpoints: `on` or `off`.
+    #[arg(long, env = "RATE_LIMITS", default_value = "on", value_parser = parse_switch, global = true)]
+    pub rate_limits: bool,
+    /// Trust the client address in `X-Forwarded-For` (only behind a proxy that sets it).
+    #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = parse_switch, global = true)]
+    pub trust_forwarded_for: bool,
+}
+
+impl Settings {
+    /// Settings for tests and tools: defaults, then the given database.
+    pub fn for_database(database_url: impl Into<String>) -> Settings {
+        Settings {
+            database_url: database_url.into(),
+            host: "127.0.0.1".into(),
+            port: 0,
+            web_dir: PathBuf::from("webapp/dist"),
+            demo_data: false,
+            public_url: None,
+            secret_key: None,
+            smtp_url: None,
+            mail_from: "MentorBridge <no-reply@mentorbridge.local>".into(),
+            google_client_id: None,
+            google_jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
+            rate_limits: true,
+            trust_forwarded_for: false,
+        }
+    }
 }
 
 fn parse_switch(s: &str) -> Result<bool, String> {
     match s.to_ascii_lowercase().as_str() {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
-        _ => Err(format!(
-            "expected on or off (set DEMO_DATA or --demo-data), got {s:?}"
-        )),
+        _ => Err(format!("expected on or off, got {s:?}")),
     }
 }

@@ -21,9 +21,10 @@
 //! pattern. `image_url` is left `None` so the store points each mentor at
 //! a generated portrait.
 
-use chrono::{NaiveDate, NaiveTime, TimeDelta};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
 
 use crate::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
+use crate::store::{NewUser, Role as AccountRole, Store, StoreError};
 
 /// The deterministic demo catalogue. `today` is the UTC date the catalogue is
 /// seeded on; only the available slots depend on it (they fall in the 14 days after it).
@@ -1662,6 +1663,84 @@ const PSYCHOLOGY: &[Seed] = &[
         ],
     },
 ];
+
+/// A demo account: who it is and how to sign in as them.
+pub struct DemoAccount {
+    pub role: AccountRole,
+    pub email: &'static str,
+    pub name: &'static str,
+    /// Demo only: printed at start and in the README, never used outside demo mode.
+    pub password: &'static str,
+}
+
+/// The learner, mentor and administrator of demo mode.
+pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
+    DemoAccount {
+        role: AccountRole::User,
+        email: "learner@demo.mentorbridge.in",
+        name: "Demo Learner",
+        password: "Learner#2026",
+    },
+    DemoAccount {
+        role: AccountRole::Mentor,
+        email: "mentor@demo.mentorbridge.in",
+        name: "Demo Mentor",
+        password: "Mentor#2026",
+    },
+    DemoAccount {
+        role: AccountRole::Admin,
+        email: "admin@demo.mentorbridge.in",
+        name: "Demo Admin",
+        password: "Admin#2026",
+    },
+];
+
+/// Creates the demo accounts that do not exist yet (active, with their
+/// demo passwords) and links the demo mentor account to the first mentor
+/// profile without an account. Returns how many were created.
+pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let mut created = 0;
+    for account in &DEMO_ACCOUNTS {
+        let user = match store.user_by_email(account.email).await {
+            Ok(u) => u,
+            Err(StoreError::NotFound) => {
+                let hash = crate::auth::passwords::hash(account.password.to_owned())
+                    .await
+                    .map_err(|e| StoreError::Conflict(e.to_string()))?;
+                let new = NewUser {
+                    email: account.email.to_owned(),
+                    name: account.name.to_owned(),
+                    password_hash: Some(hash),
+                    google_sub: None,
+                    role: account.role,
+                    is_active: true,
+                    contact_number: Some("+919876543210".to_owned()),
+                };
+                match store.create_user(&new, now).await {
+                    Ok(u) => {
+                        created += 1;
+                        u
+                    }
+                    // Another process created it first.
+                    Err(StoreError::Conflict(_)) => store.user_by_email(account.email).await?,
+                    Err(e) => return Err(e),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        if account.role == AccountRole::Mentor
+            && user.mentor_id.is_none()
+            && let Some(first) = store
+                .list_mentors()
+                .await?
+                .iter()
+                .find(|m| m.user_id.is_none())
+        {
+            store.link_mentor(first.id, user.id).await?;
+        }
+    }
+    Ok(created)
+}
 
 #[cfg(test)]
 mod tests {

@@ -78,6 +78,8 @@ pub fn json_errors<E: Endpoint>(api: E) -> impl Endpoint {
         let detail = match status {
             StatusCode::INTERNAL_SERVER_ERROR => INTERNAL_ERROR.to_owned(),
             StatusCode::METHOD_NOT_ALLOWED => "Method not allowed.".to_owned(),
+            // poem-openapi's answer when the Authorization header is missing.
+            StatusCode::UNAUTHORIZED => "Authentication credentials were not provided.".to_owned(),
             _ => {
                 let text = response.into_body().into_string().await.unwrap_or_default();
                 if text.trim().is_empty() {

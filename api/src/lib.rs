@@ -1,10 +1,14 @@
 //! The mentorship marketplace's server: a documented JSON API (poem-openapi)
 //! over one store interface (SQLite or PostgreSQL), serving the built web app.
 
+pub mod admin;
 pub mod app;
+pub mod auth;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod google;
+pub mod mail;
 pub mod payload;
 pub mod portrait;
 pub mod routes;

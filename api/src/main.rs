@@ -49,10 +49,20 @@ fn main() -> ExitCode {
 async fn run(cli: Cli) -> Result<(), server::StartError> {
     let settings = cli.settings;
     let store = server::prepare(&settings).await?;
-    if matches!(cli.command, Some(Command::Migrate)) {
-        store.close().await;
-        println!("The database schema is up to date.");
-        return Ok(());
+    match cli.command {
+        Some(Command::Migrate) => {
+            store.close().await;
+            println!("The database schema is up to date.");
+            return Ok(());
+        }
+        Some(Command::CreateAdmin { email, name }) => {
+            let result = api::admin::create_admin(&store, &email, &name).await;
+            store.close().await;
+            return result
+                .map(|line| println!("{line}"))
+                .map_err(server::StartError::Admin);
+        }
+        Some(Command::Serve) | None => {}
     }
     let bound = server::bind(&settings, store).await?;
     println!(
@@ -60,6 +70,23 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         bound.addr,
         api::store::redact(&settings.database_url)
     );
+    if settings.demo_data {
+        println!("Demo accounts (DEMO_DATA=off to disable):");
+        for account in &api::demo::DEMO_ACCOUNTS {
+            println!(
+                "  {:<7} {:<30} password {}",
+                account.role.as_str(),
+                account.email,
+                account.password
+            );
+        }
+    }
+    if bound.state().mailer.dev_outbox_enabled() {
+        println!(
+            "E-mail is not sent (no SMTP_URL): read it at {}/dev/outbox",
+            bound.state().public_url
+        );
+    }
     bound.run(shutdown_signal()).await
 }
 

@@ -10,9 +10,10 @@ use poem::listener::{Acceptor, AcceptorExt, Listener, TcpListener};
 use thiserror::Error;
 
 use crate::config::Settings;
+use crate::mail::{MailConfigError, Mailer};
 use crate::state::AppState;
 use crate::store::{OpenError, Store, StoreError};
-use crate::{app, demo};
+use crate::{app, auth, demo};
 
 #[derive(Debug, Error)]
 pub enum StartError {
@@ -24,6 +25,18 @@ pub enum StartError {
     Listen { addr: String, reason: String },
     #[error("the server stopped: {0}")]
     Serve(std::io::Error),
+    #[error("cannot load the token signing key from the database: {0}")]
+    Keys(StoreError),
+    #[error(transparent)]
+    Mail(#[from] MailConfigError),
+    #[error(
+        "PUBLIC_URL {0:?} is not an http(s) URL; set it to the address people open, e.g. https://mentors.example.com"
+    )]
+    PublicUrl(String),
+    #[error("{0}")]
+    Admin(String),
+    #[error("cannot create the demo accounts: {0}; set DEMO_DATA=off to start without them")]
+    DemoAccounts(StoreError),
 }
 
 /// Opens the store and, when asked, fills an empty catalogue with the demo.
@@ -41,6 +54,9 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
                 "filled the empty catalogue with demo mentors (DEMO_DATA=off to disable)"
             );
         }
+        demo::ensure_accounts(&store, now)
+            .await
+            .map_err(StartError::DemoAccounts)?;
     }
     Ok(store)
 }
@@ -69,10 +85,20 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
             addr,
             reason: "no socket address".into(),
         })?;
+    let public_url = match &settings.public_url {
+        Some(url) if url.starts_with("http://") || url.starts_with("https://") => url.clone(),
+        Some(url) => return Err(StartError::PublicUrl(url.clone())),
+        None => format!("http://localhost:{}", local.port()),
+    };
+    let keys = auth::load_keys(&store, settings.secret_key.as_deref())
+        .await
+        .map_err(StartError::Keys)?;
+    let mailer = Mailer::new(store.clone(), settings)?;
+    auth::passwords::warm_up();
     Ok(Bound {
         addr: local,
         acceptor: acceptor.boxed(),
-        state: AppState::new(store, settings.web_dir.clone()),
+        state: AppState::new(store, settings, keys, mailer, public_url),
     })
 }
 
@@ -80,6 +106,8 @@ impl Bound {
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {
         let store = self.state.store.clone();
+        let worker = self.state.mailer.spawn_worker();
+        let housekeeping = tokio::spawn(housekeeping(store.clone()));
         let result = Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 app::app(self.state),
@@ -87,7 +115,28 @@ impl Bound {
                 Some(Duration::from_secs(10)),
             )
             .await;
+        worker.abort();
+        housekeeping.abort();
         store.close().await;
         result.map_err(StartError::Serve)
+    }
+
+    pub fn state(&self) -> &Arc<AppState> {
+        &self.state
+    }
+}
+
+/// Hourly: forgets ended sessions and old attempt counters.
+async fn housekeeping(store: Store) {
+    let mut every = tokio::time::interval(Duration::from_secs(3600));
+    loop {
+        every.tick().await;
+        let now = Utc::now();
+        if let Err(e) = store.prune_sessions(now).await {
+            tracing::warn!(error = %e, "could not prune ended sessions");
+        }
+        if let Err(e) = store.prune_hits(now.timestamp()).await {
+            tracing::warn!(error = %e, "could not prune attempt counters");
+        }
     }
 }

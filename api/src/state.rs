@@ -9,6 +9,11 @@ use poem_openapi::types::ToJSON;
 use sha2::{Digest, Sha256};
 use tokio::sync::{Mutex, OnceCell};
 
+use crate::auth::TokenKeys as Keys;
+use crate::auth::limits::Limiter;
+use crate::config::Settings;
+use crate::google::GoogleVerifier;
+use crate::mail::Mailer;
 use crate::routes::mentors::Mentor;
 use crate::store::{CatalogueFingerprint, Store, StoreError};
 
@@ -17,15 +22,46 @@ pub struct AppState {
     pub mentor_list: MentorListCache,
     /// The built web app (`index.html`, `assets/`).
     pub web_dir: PathBuf,
+    /// Signs and checks access, refresh and e-mailed-link tokens.
+    pub keys: Keys,
+    pub limiter: Limiter,
+    pub mailer: Mailer,
+    /// Google sign-in, when a client id is configured.
+    pub google: Option<GoogleVerifier>,
+    /// Where people reach the web app, without a trailing slash (links in e-mails).
+    pub public_url: String,
+    pub trust_forwarded_for: bool,
 }
 
 impl AppState {
-    pub fn new(store: Store, web_dir: PathBuf) -> Arc<Self> {
+    pub fn new(
+        store: Store,
+        settings: &Settings,
+        keys: Keys,
+        mailer: Mailer,
+        public_url: String,
+    ) -> Arc<Self> {
         Arc::new(AppState {
+            limiter: Limiter::new(store.clone(), settings.rate_limits),
             store,
             mentor_list: MentorListCache::default(),
-            web_dir,
+            web_dir: settings.web_dir.clone(),
+            keys,
+            mailer,
+            google: settings
+                .google_client_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+                .map(|id| GoogleVerifier::new(id, settings.google_jwks_url.clone())),
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            trust_forwarded_for: settings.trust_forwarded_for,
         })
+    }
+
+    /// A link into the web app, e.g. `link("/activate/MQ/abc")`.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url)
     }
 }
 

@@ -242,7 +242,11 @@ async fn the_health_check_reaches_the_database(engine: Engine) {
 }
 
 async fn production_mode_starts_with_an_empty_catalogue(engine: Engine) {
-    let Some(app) = spawn_app_with(engine, Options { demo_data: false }).await else {
+    let options = Options {
+        demo_data: false,
+        ..Options::default()
+    };
+    let Some(app) = spawn_app_with(engine, options).await else {
         return;
     };
     assert_eq!(app.get_json("/api/mentors/").await, serde_json::json!([]));

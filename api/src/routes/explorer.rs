@@ -47,7 +47,11 @@ impl ExplorerApi {
     /// the rest shuffled by `seed` and `rotation` (and, for `all`, up to two
     /// mentors with over 15 years of experience mixed in). The same inputs
     /// give the same order as the web app.
-    #[oai(path = "/explorer/", method = "get", operation_id = "arrangeExplorer")]
+    #[oai(
+        path = "/api/explorer/",
+        method = "get",
+        operation_id = "arrangeExplorer"
+    )]
     async fn arrange(
         &self,
         /// `all` (default), `technology`, `business`, `leadership`, `management`,

@@ -202,7 +202,7 @@ impl MentorsApi {
     /// The whole public catalogue as a JSON array. No authorisation needed.
     /// Send the last `ETag` in `If-None-Match` to get `304 Not Modified`
     /// while nothing changed.
-    #[oai(path = "/mentors/", method = "get", operation_id = "listMentors")]
+    #[oai(path = "/api/mentors/", method = "get", operation_id = "listMentors")]
     async fn list(
         &self,
         #[oai(name = "If-None-Match")] if_none_match: Header<Option<String>>,
@@ -245,7 +245,7 @@ impl MentorsApi {
     }
 
     /// Get one mentor
-    #[oai(path = "/mentors/:id/", method = "get", operation_id = "getMentor")]
+    #[oai(path = "/api/mentors/:id/", method = "get", operation_id = "getMentor")]
     async fn get(&self, id: Path<String>) -> poem::Result<GetResponse> {
         let Ok(id) = id.0.parse::<i64>() else {
             return Ok(GetResponse::NotFound(Json(Detail::not_found())));

@@ -1,5 +1,6 @@
 //! The documented API: one `#[OpenApi]` impl per tag.
 
+pub mod auth;
 pub mod explorer;
 pub mod mentors;
 
@@ -13,10 +14,12 @@ use crate::state::AppState;
 pub enum ApiTags {
     /// The public mentor catalogue.
     Mentors,
+    /// Accounts: registration, sign-in, tokens, password reset and profile.
+    Accounts,
 }
 
 /// Every documented API, one per tag or resource.
-pub type Apis = (mentors::MentorsApi, explorer::ExplorerApi);
+pub type Apis = (mentors::MentorsApi, explorer::ExplorerApi, auth::AuthApi);
 
 pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
@@ -24,7 +27,10 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
             mentors::MentorsApi {
                 state: state.clone(),
             },
-            explorer::ExplorerApi { state },
+            explorer::ExplorerApi {
+                state: state.clone(),
+            },
+            auth::AuthApi { state },
         ),
         "Mentorship marketplace API",
         env!("CARGO_PKG_VERSION"),
@@ -33,5 +39,4 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
         "Find mentors and book one-on-one video sessions. Errors are JSON objects \
          `{\"detail\": \"...\"}`; prices are rupees (`price`) with the exact amount in paise (`price_paise`).",
     )
-    .server("/api")
 }

@@ -5,6 +5,10 @@
 
 mod mentors;
 pub mod model;
+mod outbox;
+mod ratelimit;
+mod secrets;
+mod users;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -15,6 +19,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use thiserror::Error;
 
 pub use mentors::CatalogueFingerprint;
+pub use users::{NewUser, Role, Rotation, SessionRow, User};
 
 /// Runs the same expression against whichever pool the store has. The
 /// expression is compiled once per engine, so it must only use SQL both
@@ -151,13 +156,11 @@ async fn open_sqlite(url: &str) -> Result<SqlitePool, OpenError> {
     let path = options.get_filename().to_path_buf();
     let shown = path.display().to_string();
     let in_memory = shown.is_empty() || shown == ":memory:" || url.contains("mode=memory");
-    if !in_memory {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| OpenError::Sqlite {
-                path: shown.clone(),
-                reason: format!("cannot create folder {}: {e}", dir.display()),
-            })?;
-        }
+    if !in_memory && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| OpenError::Sqlite {
+            path: shown.clone(),
+            reason: format!("cannot create folder {}: {e}", dir.display()),
+        })?;
     }
     let options = options
         .create_if_missing(true)

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod google;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -28,11 +30,24 @@ pub struct TestApp {
 
 pub struct Options {
     pub demo_data: bool,
+    pub rate_limits: bool,
+    /// `(client id, JWKS URL)` of a stand-in Google.
+    pub google: Option<(String, String)>,
+    pub secret_key: Option<String>,
+    pub smtp_url: Option<String>,
+    pub trust_forwarded_for: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { demo_data: true }
+        Options {
+            demo_data: true,
+            rate_limits: true,
+            google: None,
+            secret_key: Some("test-secret-key-not-used-anywhere-else".into()),
+            smtp_url: None,
+            trust_forwarded_for: false,
+        }
     }
 }
 
@@ -128,13 +143,17 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
     let (database_url, pg_db, tmp) = fresh_database(engine).await?;
     let web_dir = tmp.path().join("web");
     write_web_fixture(&web_dir);
-    let settings = Settings {
-        database_url,
-        host: "127.0.0.1".into(),
-        port: 0,
-        web_dir: web_dir.clone(),
-        demo_data: options.demo_data,
-    };
+    let mut settings = Settings::for_database(database_url);
+    settings.web_dir = web_dir.clone();
+    settings.demo_data = options.demo_data;
+    settings.rate_limits = options.rate_limits;
+    settings.secret_key = options.secret_key.clone();
+    settings.smtp_url = options.smtp_url.clone();
+    settings.trust_forwarded_for = options.trust_forwarded_for;
+    if let Some((client_id, jwks_url)) = &options.google {
+        settings.google_client_id = Some(client_id.clone());
+        settings.google_jwks_url = jwks_url.clone();
+    }
     let store = server::prepare(&settings).await.expect("store opens");
     let bound = server::bind(&settings, store.clone())
         .await
@@ -183,6 +202,61 @@ impl TestApp {
             .send()
             .await
             .expect("request")
+    }
+
+    /// POST a JSON body; returns the status and the JSON answer (`Null` when empty).
+    pub async fn post(&self, path: &str, body: serde_json::Value) -> (u16, serde_json::Value) {
+        self.send(self.client.post(self.url(path)).json(&body))
+            .await
+    }
+
+    /// POST a JSON body with a bearer token.
+    pub async fn post_as(
+        &self,
+        token: &str,
+        path: &str,
+        body: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        self.send(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .json(&body),
+        )
+        .await
+    }
+
+    pub async fn send(&self, request: reqwest::RequestBuilder) -> (u16, serde_json::Value) {
+        let resp = request.send().await.expect("request");
+        let status = resp.status().as_u16();
+        let text = resp.text().await.expect("body");
+        let json = if text.is_empty() {
+            serde_json::Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text))
+        };
+        (status, json)
+    }
+
+    /// The messages recorded for `recipient`, newest first (development outbox).
+    pub async fn outbox(&self, recipient: &str) -> Vec<serde_json::Value> {
+        let v = self
+            .get_json(&format!("/api/dev/outbox/?recipient={recipient}"))
+            .await;
+        v.as_array().expect("an array").clone()
+    }
+
+    /// The newest link in mail to `recipient` whose path starts with `prefix`.
+    pub async fn link_to(&self, recipient: &str, prefix: &str) -> String {
+        for message in self.outbox(recipient).await {
+            for link in message["links"].as_array().into_iter().flatten() {
+                let link = link.as_str().unwrap_or_default();
+                if let Some(at) = link.find(prefix) {
+                    return link[at..].to_owned();
+                }
+            }
+        }
+        panic!("no link starting {prefix} in mail to {recipient}");
     }
 
     pub async fn get_json(&self, path: &str) -> serde_json::Value {

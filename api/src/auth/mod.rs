@@ -1,0 +1,169 @@
+//! Accounts and sign-in: password hashing, tokens, attempt limits and the
+//! bearer-token check every protected endpoint uses.
+
+pub mod limits;
+pub mod passwords;
+pub mod tokens;
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use poem::Request;
+use poem::http::StatusCode;
+use poem_openapi::SecurityScheme;
+use poem_openapi::auth::Bearer;
+
+use crate::state::AppState;
+use crate::store::{StoreError, User};
+use tokens::{Keys, TokenError, TokenType};
+
+/// SimpleJWT's answer for a token that is not (or no longer) valid.
+pub const TOKEN_NOT_VALID: &str = "Given token not valid for any token type";
+
+/// A signed-in caller: the account and the session the token belongs to.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: User,
+    pub session_id: String,
+}
+
+/// `Authorization: Bearer <access token>`, checked against the session and
+/// the account on every request, so logging out or changing the password
+/// ends other sessions at once.
+#[derive(SecurityScheme)]
+#[oai(ty = "bearer", bearer_format = "JWT", checker = "check_bearer")]
+pub struct SignedIn(pub Caller);
+
+/// A 401 in SimpleJWT's shape: `{"detail": ..., "code": "token_not_valid"}`.
+pub fn token_not_valid(detail: &str) -> poem::Error {
+    let body = serde_json::json!({ "detail": detail, "code": "token_not_valid" }).to_string();
+    poem::Error::from_response(
+        poem::Response::builder()
+            .status(StatusCode::UNAUTHORIZED)
+            .content_type("application/json")
+            .header("WWW-Authenticate", "Bearer realm=\"api\"")
+            .body(body),
+    )
+}
+
+async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<Caller> {
+    let state = req
+        .data::<Arc<AppState>>()
+        .ok_or_else(|| crate::error::internal("the application state is missing"))?;
+    caller_from_access_token(state, &bearer.token, Utc::now()).await
+}
+
+/// The caller an access token stands for, if its session is still open and
+/// its account active.
+pub async fn caller_from_access_token(
+    state: &AppState,
+    token: &str,
+    now: DateTime<Utc>,
+) -> poem::Result<Caller> {
+    let claims = match state.keys.decode(token, TokenType::Access, now) {
+        Ok(c) => c,
+        Err(TokenError::Expired) => return Err(token_not_valid("Token is expired")),
+        Err(_) => return Err(token_not_valid(TOKEN_NOT_VALID)),
+    };
+    let session = match state.store.session(&claims.sid).await {
+        Ok(s) => s,
+        Err(StoreError::NotFound) => return Err(token_not_valid(TOKEN_NOT_VALID)),
+        Err(e) => return Err(e.into()),
+    };
+    if session.revoked_at.is_some()
+        || session.expires_at <= now
+        || session.user_id != claims.user_id
+    {
+        return Err(token_not_valid(
+            "This session has ended. Please sign in again.",
+        ));
+    }
+    let user = match state.store.user_by_id(claims.user_id).await {
+        Ok(u) if u.is_active => u,
+        Ok(_) | Err(StoreError::NotFound) => {
+            return Err(token_not_valid("User is inactive"));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(Caller {
+        user,
+        session_id: session.id,
+    })
+}
+
+/// The client's address: the connection's peer, or the first address of
+/// `X-Forwarded-For` when the server is told it runs behind a proxy.
+pub fn client_ip(req: &Request, trust_forwarded_for: bool) -> IpAddr {
+    if trust_forwarded_for
+        && let Some(ip) = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .and_then(|v| v.trim().parse().ok())
+    {
+        return ip;
+    }
+    req.remote_addr()
+        .as_socket_addr()
+        .map(|a| a.ip())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// Issues a new session for `user`: an access token and the first refresh token.
+pub async fn start_session(
+    state: &AppState,
+    user: &User,
+    user_agent: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(String, String), StoreError> {
+    let sid = tokens::random_id();
+    let agent = user_agent.map(|a| a.chars().take(300).collect::<String>());
+    state
+        .store
+        .create_session(
+            &sid,
+            user.id,
+            agent.as_deref(),
+            now,
+            now + tokens::SESSION_LIFETIME,
+        )
+        .await?;
+    let refresh = issue_refresh(state, user.id, &sid, now).await?;
+    state.store.record_login(user.id, now).await?;
+    Ok((state.keys.access_token(user.id, &sid, now), refresh))
+}
+
+/// Stores and signs the next refresh token of a session.
+pub async fn issue_refresh(
+    state: &AppState,
+    user_id: i64,
+    sid: &str,
+    now: DateTime<Utc>,
+) -> Result<String, StoreError> {
+    let jti = tokens::random_id();
+    state
+        .store
+        .insert_refresh_token(&jti, sid, now, now + tokens::REFRESH_LIFETIME)
+        .await?;
+    Ok(state.keys.refresh_token(user_id, sid, &jti, now))
+}
+
+pub use tokens::Keys as TokenKeys;
+
+/// Makes sure the token keys exist: from `SECRET_KEY`, or made once and kept
+/// in the database.
+pub async fn load_keys(
+    store: &crate::store::Store,
+    configured: Option<&str>,
+) -> Result<Keys, StoreError> {
+    let secret = match configured.filter(|s| !s.trim().is_empty()) {
+        Some(s) => s.to_owned(),
+        None => {
+            let candidate: String = (0..4).map(|_| tokens::random_id()).collect();
+            store.secret_or_insert("token-signing", &candidate).await?
+        }
+    };
+    Ok(Keys::from_secret(&secret))
+}

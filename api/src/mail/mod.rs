@@ -1,0 +1,451 @@
+//! E-mail: every message goes through the `email_outbox` table and a
+//! background worker delivers it.
+//!
+//! [`Mailer::send`] records the message as `pending` and wakes the worker
+//! ([`Mailer::spawn_worker`]), which also polls the table every few seconds,
+//! so rows written by other code paths or other API processes are delivered
+//! too. Before delivering a message a worker claims it with a conditional
+//! `UPDATE` (a lease in `claimed_until`); only the process whose update
+//! changed the row delivers it, so several processes can share one
+//! PostgreSQL database. Delivery is at least once: a process that dies
+//! between the SMTP answer and the status update leaves the lease to expire,
+//! and another worker sends the message again.
+//!
+//! With `SMTP_URL` set, messages go out over SMTP (lettre) as
+//! multipart/alternative (plain text and HTML) from `MAIL_FROM`; failures are
+//! retried with backoff ([`retry_delay`]) up to [`MAX_ATTEMPTS`] attempts,
+//! then the row is marked `failed`. Without it, messages are marked `logged`,
+//! their links are written to the log, and the development outbox
+//! ([`dev_routes`]) shows them.
+
+mod dev;
+mod smtp;
+pub mod templates;
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use lettre::message::{Mailbox, MultiPart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::config::Settings;
+use crate::store::{Store, StoreError};
+
+pub use dev::{dev_routes, links_in};
+pub use smtp::{Security, SmtpTarget};
+
+/// The product's name as it appears in every message.
+pub const BRAND: &str = "MentorBridge";
+
+/// How many delivery attempts a message gets before it is marked `failed`.
+pub const MAX_ATTEMPTS: i64 = 6;
+
+/// How often the worker looks for due messages when nothing wakes it.
+const POLL_INTERVAL: Duration = Duration::from_secs(5);
+
+/// How long a claimed message is reserved for the worker that claimed it.
+/// Longer than an SMTP exchange can take ([`SMTP_TIMEOUT`] per command).
+const LEASE: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// The time limit of each SMTP command, connecting included.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How many due messages one query fetches.
+const BATCH: i64 = 20;
+
+/// The longest `last_error` kept, in characters.
+const MAX_ERROR_CHARS: usize = 1000;
+
+/// One message to send: both parts are complete documents.
+#[derive(Debug, Clone)]
+pub struct Email {
+    /// What the message is for (`activation`, `password_reset`, ...), for logs and the outbox.
+    pub kind: &'static str,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("SMTP_URL is not usable: {0}")]
+pub struct MailConfigError(pub String);
+
+/// Where a message is in its delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeliveryStatus {
+    /// Waiting for (another) delivery attempt.
+    Pending,
+    /// Accepted by the SMTP server.
+    Sent,
+    /// Recorded only: no SMTP server is configured.
+    Logged,
+    /// Given up on after [`MAX_ATTEMPTS`] attempts or a message that cannot be built.
+    Failed,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Sent => "sent",
+            DeliveryStatus::Logged => "logged",
+            DeliveryStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DeliveryStatus> {
+        match s {
+            "pending" => Some(DeliveryStatus::Pending),
+            "sent" => Some(DeliveryStatus::Sent),
+            "logged" => Some(DeliveryStatus::Logged),
+            "failed" => Some(DeliveryStatus::Failed),
+            _ => None,
+        }
+    }
+}
+
+/// One row of the outbox.
+#[derive(Debug, Clone)]
+pub struct OutboxMessage {
+    pub id: i64,
+    pub kind: String,
+    pub recipient: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    pub status: DeliveryStatus,
+    /// Delivery attempts started so far (claims).
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub next_attempt_at: DateTime<Utc>,
+    /// When the message was accepted by the SMTP server (or logged).
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// The wait before the next attempt after `attempts` failed ones:
+/// 1 min, 5 min, 30 min, 2 h, then 6 h.
+pub fn retry_delay(attempts: i64) -> chrono::TimeDelta {
+    match attempts {
+        ..=1 => chrono::TimeDelta::minutes(1),
+        2 => chrono::TimeDelta::minutes(5),
+        3 => chrono::TimeDelta::minutes(30),
+        4 => chrono::TimeDelta::hours(2),
+        _ => chrono::TimeDelta::hours(6),
+    }
+}
+
+/// Records e-mail in the outbox and delivers it in the background.
+#[derive(Clone)]
+pub struct Mailer {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: Store,
+    smtp: Option<Smtp>,
+    wake: Notify,
+}
+
+struct Smtp {
+    target: SmtpTarget,
+    /// Made on first use: its connection pool needs a Tokio runtime, and
+    /// [`Mailer::new`] may run before there is one.
+    transport: OnceLock<AsyncSmtpTransport<Tokio1Executor>>,
+    from: Mailbox,
+    /// Scheme, host and port, for logs (never the credentials).
+    shown: String,
+}
+
+impl Mailer {
+    /// A mailer over `store`, delivering over SMTP when `settings.smtp_url`
+    /// is set (an empty value counts as unset). Fails, without connecting,
+    /// when the URL or `MAIL_FROM` cannot be used; the message never
+    /// contains the password.
+    pub fn new(store: Store, settings: &Settings) -> Result<Mailer, MailConfigError> {
+        let smtp = match settings.smtp_url.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(url) => {
+                let target = SmtpTarget::parse(url)?;
+                let from: Mailbox = settings.mail_from.trim().parse().map_err(|e| {
+                    MailConfigError(format!(
+                        "the sender MAIL_FROM={:?} is not an e-mail address ({e}); use a form like \"{BRAND} <no-reply@example.com>\"",
+                        settings.mail_from
+                    ))
+                })?;
+                // Checked now, so a TLS problem stops the start.
+                target.tls()?;
+                Some(Smtp {
+                    shown: target.to_string(),
+                    target,
+                    transport: OnceLock::new(),
+                    from,
+                })
+            }
+        };
+        Ok(Mailer {
+            inner: Arc::new(Inner {
+                store,
+                smtp,
+                wake: Notify::new(),
+            }),
+        })
+    }
+
+    /// Records the message in the outbox and wakes the delivery worker.
+    pub async fn send(&self, email: Email) -> Result<(), StoreError> {
+        let id = self.inner.store.enqueue_email(&email, Utc::now()).await?;
+        tracing::debug!(id, kind = email.kind, "e-mail queued");
+        self.inner.wake.notify_one();
+        Ok(())
+    }
+
+    /// True when no SMTP server is configured: messages are only recorded,
+    /// and the development outbox page shows them.
+    pub fn dev_outbox_enabled(&self) -> bool {
+        self.inner.smtp.is_none()
+    }
+
+    /// The store the outbox lives in.
+    pub fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    /// Starts the delivery loop: it delivers what is due, then waits for
+    /// [`Mailer::send`] or [`POLL_INTERVAL`], forever. Abort the handle to
+    /// stop it; a message it was sending at that moment is retried by a
+    /// worker once its lease has expired.
+    pub fn spawn_worker(&self) -> tokio::task::JoinHandle<()> {
+        let mailer = self.clone();
+        tokio::spawn(async move {
+            match &mailer.inner.smtp {
+                Some(smtp) => tracing::info!(server = %smtp.shown, "e-mail delivery over SMTP"),
+                None => tracing::info!(
+                    "SMTP_URL is not set: e-mail is recorded, logged and shown at /dev/outbox, not sent"
+                ),
+            }
+            loop {
+                if let Err(e) = mailer.deliver_due().await {
+                    tracing::warn!(error = %e, "e-mail worker: cannot read the outbox; retrying shortly");
+                }
+                tokio::select! {
+                    () = mailer.inner.wake.notified() => {}
+                    () = tokio::time::sleep(POLL_INTERVAL) => {}
+                }
+            }
+        })
+    }
+
+    /// Delivers every message that is due now and that no other worker holds,
+    /// one at a time. Returns how many this call handled (sent, logged,
+    /// rescheduled or failed). The worker calls this; tests and tools may too.
+    pub async fn deliver_due(&self) -> Result<usize, StoreError> {
+        let store = &self.inner.store;
+        let mut handled = 0;
+        loop {
+            let ids = store.due_email_ids(Utc::now(), BATCH).await?;
+            let mut claimed = 0;
+            for &id in &ids {
+                let now = Utc::now();
+                let Some(message) = store.claim_email(id, now, now + LEASE).await? else {
+                    continue; // another worker has it, or it changed meanwhile
+                };
+                claimed += 1;
+                self.deliver(message).await?;
+                handled += 1;
+            }
+            if (ids.len() as i64) < BATCH || claimed == 0 {
+                return Ok(handled);
+            }
+        }
+    }
+
+    async fn deliver(&self, message: OutboxMessage) -> Result<(), StoreError> {
+        let store = &self.inner.store;
+        let Some(smtp) = &self.inner.smtp else {
+            let links = links_in(&message.text, &message.html);
+            tracing::info!(
+                id = message.id,
+                kind = %message.kind,
+                to = %message.recipient,
+                subject = %message.subject,
+                links = %links.join(" "),
+                "e-mail recorded, not sent (no SMTP_URL); see /dev/outbox"
+            );
+            return store
+                .finish_email(message.id, DeliveryStatus::Logged, Utc::now())
+                .await;
+        };
+        let built = match build_message(&smtp.from, &message) {
+            Ok(built) => built,
+            Err(reason) => {
+                tracing::error!(id = message.id, kind = %message.kind, to = %message.recipient, %reason,
+                    "e-mail cannot be built; giving up on it");
+                return store.fail_email(message.id, &clip(&reason)).await;
+            }
+        };
+        let transport = match smtp.transport() {
+            Ok(transport) => transport,
+            Err(e) => {
+                // Checked by `Mailer::new`; only a changed environment gets here.
+                let error = clip(&e.to_string());
+                tracing::error!(id = message.id, %error, "e-mail: no SMTP transport; will retry");
+                let next = Utc::now() + retry_delay(message.attempts);
+                return store.retry_email(message.id, &error, next).await;
+            }
+        };
+        match transport.send(built).await {
+            Ok(_) => {
+                tracing::info!(id = message.id, kind = %message.kind, to = %message.recipient, "e-mail sent");
+                store
+                    .finish_email(message.id, DeliveryStatus::Sent, Utc::now())
+                    .await
+            }
+            Err(e) => {
+                let error = clip(&format!(
+                    "{} via {}: {e}",
+                    "SMTP delivery failed", smtp.shown
+                ));
+                if message.attempts >= MAX_ATTEMPTS {
+                    tracing::error!(id = message.id, kind = %message.kind, to = %message.recipient,
+                        attempts = message.attempts, %error, "e-mail could not be delivered; giving up");
+                    store.fail_email(message.id, &error).await
+                } else {
+                    let next = Utc::now() + retry_delay(message.attempts);
+                    tracing::warn!(id = message.id, kind = %message.kind, to = %message.recipient,
+                        attempts = message.attempts, next_attempt_at = %next, %error,
+                        "e-mail delivery failed; will retry");
+                    store.retry_email(message.id, &error, next).await
+                }
+            }
+        }
+    }
+}
+
+impl Smtp {
+    fn transport(&self) -> Result<&AsyncSmtpTransport<Tokio1Executor>, MailConfigError> {
+        if let Some(transport) = self.transport.get() {
+            return Ok(transport);
+        }
+        let made = self.target.transport(SMTP_TIMEOUT)?;
+        Ok(self.transport.get_or_init(|| made))
+    }
+}
+
+/// The message as it goes over SMTP: multipart/alternative, plain text first.
+fn build_message(from: &Mailbox, message: &OutboxMessage) -> Result<Message, String> {
+    let to: Mailbox = message.recipient.trim().parse().map_err(|e| {
+        format!(
+            "the recipient {:?} is not an address: {e}",
+            message.recipient
+        )
+    })?;
+    // Unique and stable enough: the row, its time and a random part, at the
+    // sender's domain (RFC 5322 §3.6.4).
+    let message_id = format!(
+        "<{}.{}.{:08x}@{}>",
+        message.created_at.timestamp_millis(),
+        message.id,
+        rand::random::<u32>(),
+        from.email.domain()
+    );
+    Message::builder()
+        .message_id(Some(message_id))
+        .from(from.clone())
+        .to(to)
+        .subject(message.subject.clone())
+        .multipart(MultiPart::alternative_plain_html(
+            message.text.clone(),
+            message.html.clone(),
+        ))
+        .map_err(|e| format!("the message cannot be built: {e}"))
+}
+
+/// At most [`MAX_ERROR_CHARS`] characters of an error, for the outbox.
+fn clip(error: &str) -> String {
+    match error.char_indices().nth(MAX_ERROR_CHARS) {
+        Some((at, _)) => format!("{}…", &error[..at]),
+        None => error.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_and_stay_bounded() {
+        let delays: Vec<i64> = (1..=MAX_ATTEMPTS)
+            .map(|n| retry_delay(n).num_minutes())
+            .collect();
+        assert_eq!(delays, vec![1, 5, 30, 120, 360, 360]);
+    }
+
+    #[test]
+    fn statuses_round_trip() {
+        for s in [
+            DeliveryStatus::Pending,
+            DeliveryStatus::Sent,
+            DeliveryStatus::Logged,
+            DeliveryStatus::Failed,
+        ] {
+            assert_eq!(DeliveryStatus::parse(s.as_str()), Some(s));
+        }
+        assert_eq!(DeliveryStatus::parse("queued"), None);
+    }
+
+    #[test]
+    fn long_errors_are_clipped_on_a_character_boundary() {
+        let long = "é".repeat(MAX_ERROR_CHARS + 10);
+        let clipped = clip(&long);
+        assert_eq!(clipped.chars().count(), MAX_ERROR_CHARS + 1);
+        assert!(clipped.ends_with('…'));
+        assert_eq!(clip("short"), "short");
+    }
+
+    fn message(recipient: &str) -> OutboxMessage {
+        let now = Utc::now();
+        OutboxMessage {
+            id: 1,
+            kind: "activation".into(),
+            recipient: recipient.into(),
+            subject: "Activate your account".into(),
+            text: "plain".into(),
+            html: "<p>html</p>".into(),
+            status: DeliveryStatus::Pending,
+            attempts: 1,
+            last_error: None,
+            created_at: now,
+            next_attempt_at: now,
+            sent_at: None,
+        }
+    }
+
+    #[test]
+    fn messages_are_multipart_alternative_from_the_sender() {
+        let from: Mailbox = "MentorBridge <no-reply@mentorbridge.local>"
+            .parse()
+            .expect("sender");
+        let built = build_message(&from, &message("asha@example.com")).expect("builds");
+        let raw = String::from_utf8(built.formatted()).expect("utf-8");
+        assert!(raw.contains("From: MentorBridge <no-reply@mentorbridge.local>"));
+        assert!(raw.contains("To: asha@example.com"));
+        assert!(raw.contains("multipart/alternative"));
+        assert!(raw.contains(".1.") && raw.contains("@mentorbridge.local>"));
+        assert!(raw.contains("Message-ID: <"), "{raw}");
+        assert!(raw.contains("text/plain"));
+        assert!(raw.contains("text/html"));
+    }
+
+    #[test]
+    fn a_recipient_that_is_not_an_address_is_a_permanent_failure() {
+        let from: Mailbox = "no-reply@mentorbridge.local".parse().expect("sender");
+        let err = build_message(&from, &message("not an address")).expect_err("rejected");
+        assert!(err.contains("not an address"), "{err}");
+    }
+}

@@ -1,0 +1,221 @@
+//! The e-mail outbox (`email_outbox`): recording messages, claiming due ones
+//! for delivery, and recording the outcome. The types live in
+//! [`crate::mail`]; see there for the delivery design.
+//!
+//! Claims are a conditional `UPDATE` that only succeeds on a pending, due,
+//! unclaimed (or lease-expired) row, so of several workers on one database
+//! exactly one gets each message. On SQLite, times are RFC 3339 text in UTC,
+//! which compares in time order.
+
+use chrono::{DateTime, Utc};
+use sqlx::FromRow;
+
+use super::{Store, StoreError, on_pool};
+use crate::mail::{DeliveryStatus, Email, OutboxMessage};
+
+#[derive(FromRow)]
+struct OutboxRow {
+    id: i64,
+    kind: String,
+    recipient: String,
+    subject: String,
+    text_body: String,
+    html_body: String,
+    status: String,
+    attempts: i64,
+    last_error: Option<String>,
+    created_at: DateTime<Utc>,
+    next_attempt_at: DateTime<Utc>,
+    sent_at: Option<DateTime<Utc>>,
+}
+
+const COLUMNS: &str = "id, kind, recipient, subject, text_body, html_body, status, attempts, \
+                       last_error, created_at, next_attempt_at, sent_at";
+
+impl TryFrom<OutboxRow> for OutboxMessage {
+    type Error = StoreError;
+
+    fn try_from(row: OutboxRow) -> Result<Self, StoreError> {
+        let status = DeliveryStatus::parse(&row.status).ok_or_else(|| {
+            StoreError::Other(sqlx::Error::Decode(
+                format!("unknown e-mail status {:?}", row.status).into(),
+            ))
+        })?;
+        Ok(OutboxMessage {
+            id: row.id,
+            kind: row.kind,
+            recipient: row.recipient,
+            subject: row.subject,
+            text: row.text_body,
+            html: row.html_body,
+            status,
+            attempts: row.attempts,
+            last_error: row.last_error,
+            created_at: row.created_at,
+            next_attempt_at: row.next_attempt_at,
+            sent_at: row.sent_at,
+        })
+    }
+}
+
+impl Store {
+    /// Records a message as pending and due now; returns its id.
+    pub async fn enqueue_email(
+        &self,
+        email: &Email,
+        now: DateTime<Utc>,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = on_pool!(self, pool => sqlx::query_as(
+            "INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, status, \
+             attempts, created_at, next_attempt_at) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) RETURNING id",
+        )
+        .bind(email.kind)
+        .bind(email.to.trim())
+        .bind(&email.subject)
+        .bind(&email.text)
+        .bind(&email.html)
+        .bind(now)
+        .fetch_one(pool)
+        .await)?;
+        Ok(id)
+    }
+
+    /// Ids of pending messages due at `now` that no worker holds, oldest due first.
+    pub async fn due_email_ids(
+        &self,
+        now: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows: Vec<(i64,)> = on_pool!(self, pool => sqlx::query_as(
+            "SELECT id FROM email_outbox \
+             WHERE status = 'pending' AND next_attempt_at <= $1 \
+               AND (claimed_until IS NULL OR claimed_until < $1) \
+             ORDER BY next_attempt_at, id LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(pool)
+        .await)?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// Claims a message for delivery until `lease_until` and counts the
+    /// attempt. `None` when it is not (or no longer) pending, due and free:
+    /// another worker claimed it first.
+    pub async fn claim_email(
+        &self,
+        id: i64,
+        now: DateTime<Utc>,
+        lease_until: DateTime<Utc>,
+    ) -> Result<Option<OutboxMessage>, StoreError> {
+        let sql = format!(
+            "UPDATE email_outbox SET claimed_until = $1, attempts = attempts + 1 \
+             WHERE id = $2 AND status = 'pending' AND next_attempt_at <= $3 \
+               AND (claimed_until IS NULL OR claimed_until < $3) \
+             RETURNING {COLUMNS}"
+        );
+        let row: Option<OutboxRow> = on_pool!(self, pool => sqlx::query_as(&sql)
+            .bind(lease_until)
+            .bind(id)
+            .bind(now)
+            .fetch_optional(pool)
+            .await)?;
+        row.map(OutboxMessage::try_from).transpose()
+    }
+
+    /// Records a delivered (`Sent`) or recorded-only (`Logged`) message.
+    pub async fn finish_email(
+        &self,
+        id: i64,
+        status: DeliveryStatus,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, pool => sqlx::query(
+            "UPDATE email_outbox SET status = $1, sent_at = $2, claimed_until = NULL, last_error = NULL \
+             WHERE id = $3",
+        )
+        .bind(status.as_str())
+        .bind(at)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// Records a failed attempt; the message stays pending until `next_attempt_at`.
+    pub async fn retry_email(
+        &self,
+        id: i64,
+        error: &str,
+        next_attempt_at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, pool => sqlx::query(
+            "UPDATE email_outbox SET last_error = $1, next_attempt_at = $2, claimed_until = NULL \
+             WHERE id = $3",
+        )
+        .bind(error)
+        .bind(next_attempt_at)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// Gives up on a message.
+    pub async fn fail_email(&self, id: i64, error: &str) -> Result<(), StoreError> {
+        on_pool!(self, pool => sqlx::query(
+            "UPDATE email_outbox SET status = 'failed', last_error = $1, claimed_until = NULL \
+             WHERE id = $2",
+        )
+        .bind(error)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// The newest messages first, at most `limit`, optionally only those to
+    /// one recipient (`recipient` lower-cased; compared with the lower-cased
+    /// stored address, which both engines agree on for ASCII addresses).
+    pub async fn outbox(
+        &self,
+        recipient: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<OutboxMessage>, StoreError> {
+        let rows: Vec<OutboxRow> = match recipient {
+            Some(r) => {
+                let sql = format!(
+                    "SELECT {COLUMNS} FROM email_outbox WHERE LOWER(recipient) = $1 \
+                     ORDER BY id DESC LIMIT $2"
+                );
+                on_pool!(self, pool => sqlx::query_as(&sql)
+                    .bind(r.to_lowercase())
+                    .bind(limit)
+                    .fetch_all(pool)
+                    .await)?
+            }
+            None => {
+                let sql = format!("SELECT {COLUMNS} FROM email_outbox ORDER BY id DESC LIMIT $1");
+                on_pool!(self, pool => sqlx::query_as(&sql)
+                    .bind(limit)
+                    .fetch_all(pool)
+                    .await)?
+            }
+        };
+        rows.into_iter().map(OutboxMessage::try_from).collect()
+    }
+
+    /// One message by id.
+    pub async fn outbox_message(&self, id: i64) -> Result<OutboxMessage, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM email_outbox WHERE id = $1");
+        let row: Option<OutboxRow> = on_pool!(self, pool => sqlx::query_as(&sql)
+            .bind(id)
+            .fetch_optional(pool)
+            .await)?;
+        row.ok_or(StoreError::NotFound)?.try_into()
+    }
+}

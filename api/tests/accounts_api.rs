@@ -1,0 +1,958 @@
+//! Accounts over HTTP (SPEC §3-§8, djoser / SimpleJWT semantics): register,
+//! activate, sign in, refresh with rotation, sign out, reset and change the
+//! password, the profile, and the limits on attempts. Every test runs on
+//! SQLite and PostgreSQL.
+
+mod common;
+
+use api::auth::tokens::{Keys, Purpose, encode_uid};
+use chrono::{Duration, Utc};
+use common::{Engine, Options, TestApp, spawn_app_with};
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "Mentor#2026";
+const SECRET: &str = "test-secret-key-not-used-anywhere-else";
+
+async fn app(engine: Engine) -> Option<TestApp> {
+    spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            ..Options::default()
+        },
+    )
+    .await
+}
+
+async fn register(app: &TestApp, email: &str) -> (u16, Value) {
+    app.post(
+        "/auth/users/",
+        json!({"name": "Asha Rao", "email": email, "password": PASSWORD, "re_password": PASSWORD}),
+    )
+    .await
+}
+
+/// Registers and activates through the e-mailed link.
+async fn active_account(app: &TestApp, email: &str) {
+    assert_eq!(register(app, email).await.0, 201);
+    let link = app.link_to(email, "/activate/").await;
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let (status, _) = app
+        .post(
+            "/auth/users/activation/",
+            json!({"uid": parts[1], "token": parts[2]}),
+        )
+        .await;
+    assert_eq!(status, 204, "activation of {email}");
+}
+
+async fn login(app: &TestApp, email: &str, password: &str) -> (u16, Value) {
+    app.post("/api/login/", json!({"email": email, "password": password}))
+        .await
+}
+
+async fn me(app: &TestApp, token: &str) -> (u16, Value) {
+    app.send(
+        app.client
+            .get(app.url("/auth/users/me/"))
+            .bearer_auth(token),
+    )
+    .await
+}
+
+fn uid_token(link: &str) -> (String, String) {
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let n = parts.len();
+    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
+}
+
+async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "  Asha   Rao ", "email": " Asha@Example.COM ", "password": PASSWORD,
+                   "re_password": PASSWORD, "contact_number": "98765 43210"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["email"], "asha@example.com");
+    assert_eq!(body["name"], "Asha Rao");
+
+    // Not active yet: the same answer as a wrong password.
+    let (status, body) = login(&app, "asha@example.com", PASSWORD).await;
+    assert_eq!(
+        (status, body["detail"].as_str()),
+        (
+            401,
+            Some("No active account found with the given credentials")
+        )
+    );
+
+    let mail = app.outbox("asha@example.com").await;
+    assert_eq!(mail.len(), 1, "one activation mail: {mail:?}");
+    assert_eq!(mail[0]["kind"], "activation");
+    let link = app.link_to("asha@example.com", "/activate/").await;
+    let (uid, token) = uid_token(&link);
+    let (status, _) = app
+        .post(
+            "/auth/users/activation/",
+            json!({"uid": uid, "token": token}),
+        )
+        .await;
+    assert_eq!(status, 204);
+    let (status, body) = app
+        .post(
+            "/auth/users/activation/",
+            json!({"uid": uid, "token": token}),
+        )
+        .await;
+    assert_eq!(
+        (status, body),
+        (403, json!({"detail": "Stale token for given user."}))
+    );
+
+    let (status, body) = login(&app, "ASHA@example.com", PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["token"].as_str().expect("token").to_owned();
+    assert!(body["refresh"].as_str().is_some_and(|r| r.len() > 20));
+    assert_eq!(body["user"]["email"], "asha@example.com");
+    assert_eq!(body["user"]["role"], "user");
+    assert_eq!(body["user"]["contact_number"], "+919876543210");
+    assert_eq!(body["user"]["is_google_user"], false);
+    assert_eq!(body["user"]["profile_complete"], true);
+    let (status, body) = me(&app, &token).await;
+    assert_eq!(
+        (status, body["email"].as_str()),
+        (200, Some("asha@example.com"))
+    );
+}
+
+async fn registration_explains_each_bad_field(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    let (status, body) = app.post("/auth/users/", json!({})).await;
+    assert_eq!(status, 400);
+    for field in ["name", "email", "password"] {
+        assert_eq!(
+            body[field],
+            json!(["This field is required."]),
+            "{field}: {body}"
+        );
+    }
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "Asha", "email": "asha@example", "password": "weakpass", "re_password": "weakpass",
+                   "contact_number": "12345"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["email"], json!(["Enter a valid email address."]));
+    assert_eq!(body["password"], json!(["Please use a stronger password."]));
+    assert_eq!(
+        body["contact_number"],
+        json!(["Enter a valid phone number with its country code, e.g. +91 98765 43210."])
+    );
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "Asha", "email": "asha@example.com", "password": PASSWORD, "re_password": "Mentor#2027"}),
+        )
+        .await;
+    assert_eq!(
+        (status, &body["re_password"]),
+        (400, &json!(["Passwords do not match."]))
+    );
+
+    assert_eq!(register(&app, "asha@example.com").await.0, 201);
+    let (status, body) = register(&app, "ASHA@example.com").await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"email": ["A user with this email already exists."]})
+        )
+    );
+}
+
+async fn activation_refuses_bad_links(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    assert_eq!(register(&app, "ravi@example.com").await.0, 201);
+    let (uid, token) = uid_token(&app.link_to("ravi@example.com", "/activate/").await);
+    let cases = [
+        (
+            json!({}),
+            json!({"uid": ["This field is required."], "token": ["This field is required."]}),
+        ),
+        (
+            json!({"uid": "!!", "token": token}),
+            json!({"uid": ["Invalid user id or user doesn't exist."]}),
+        ),
+        (
+            json!({"uid": encode_uid(999), "token": token}),
+            json!({"uid": ["Invalid user id or user doesn't exist."]}),
+        ),
+        (
+            json!({"uid": uid, "token": "1-abc"}),
+            json!({"token": ["Invalid token for given user."]}),
+        ),
+    ];
+    for (body, want) in cases {
+        assert_eq!(
+            app.post("/auth/users/activation/", body.clone()).await,
+            (400, want),
+            "{body}"
+        );
+    }
+    // A password-reset token is not an activation token.
+    let user = app
+        .store
+        .user_by_email("ravi@example.com")
+        .await
+        .expect("user");
+    let reset = Keys::from_secret(SECRET).link_token(Purpose::PasswordReset, &user, Utc::now());
+    let (status, _) = app
+        .post(
+            "/auth/users/activation/",
+            json!({"uid": uid, "token": reset}),
+        )
+        .await;
+    assert_eq!(status, 400);
+}
+
+async fn resend_activation_sends_only_to_inactive_accounts(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    assert_eq!(register(&app, "meera@example.com").await.0, 201);
+    for email in ["meera@example.com", "nobody@example.com"] {
+        let (status, body) = app
+            .post("/auth/users/resend_activation/", json!({"email": email}))
+            .await;
+        assert_eq!((status, body), (204, Value::Null), "{email}");
+    }
+    assert_eq!(app.outbox("meera@example.com").await.len(), 2);
+    assert_eq!(app.outbox("nobody@example.com").await.len(), 0);
+    let (status, body) = app
+        .post("/auth/users/resend_activation/", json!({"email": "meera"}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"email": ["Enter a valid email address."]}))
+    );
+
+    active_account(&app, "kiran@example.com").await;
+    let before = app.outbox("kiran@example.com").await.len();
+    app.post(
+        "/auth/users/resend_activation/",
+        json!({"email": "kiran@example.com"}),
+    )
+    .await;
+    assert_eq!(
+        app.outbox("kiran@example.com").await.len(),
+        before,
+        "no mail to an active account"
+    );
+}
+
+async fn sign_in_failures_look_alike(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "active@example.com").await;
+    assert_eq!(register(&app, "inactive@example.com").await.0, 201);
+    let wrong = login(&app, "active@example.com", "Wrong#2026").await;
+    let unknown = login(&app, "unknown@example.com", PASSWORD).await;
+    let inactive = login(&app, "inactive@example.com", PASSWORD).await;
+    assert_eq!(wrong.0, 401);
+    assert_eq!(wrong, unknown);
+    assert_eq!(wrong, inactive);
+    let (status, body) = app
+        .post("/api/login/", json!({"email": "active@example.com"}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"password": ["This field is required."]}))
+    );
+}
+
+async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "tara@example.com").await;
+    let (_, body) = login(&app, "tara@example.com", PASSWORD).await;
+    let access = body["token"].as_str().expect("token").to_owned();
+    let first = body["refresh"].as_str().expect("refresh").to_owned();
+
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": first}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let second = body["refresh"]
+        .as_str()
+        .expect("rotated refresh")
+        .to_owned();
+    assert_ne!(second, first);
+    let new_access = body["access"].as_str().expect("access").to_owned();
+    assert_eq!(me(&app, &new_access).await.0, 200);
+
+    // The used token again: refused, and the whole session ends.
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": first}))
+        .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (401, &json!("token_not_valid")),
+        "{body}"
+    );
+    let (status, _) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": second}))
+        .await;
+    assert_eq!(
+        status, 401,
+        "the thief's rotated token dies with the session"
+    );
+    for token in [&access, &new_access] {
+        let (status, body) = me(&app, token).await;
+        assert_eq!((status, &body["code"]), (401, &json!("token_not_valid")));
+    }
+
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": "not.a.token"}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            401,
+            json!({"detail": "Token is invalid or expired", "code": "token_not_valid"})
+        )
+    );
+    // An access token is not a refresh token.
+    let (_, body) = login(&app, "tara@example.com", PASSWORD).await;
+    let (status, _) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": body["token"]}))
+        .await;
+    assert_eq!(status, 401);
+    let (status, body) = app.post("/auth/jwt/refresh/", json!({})).await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"refresh": ["This field is required."]}))
+    );
+}
+
+async fn expired_tokens_are_refused(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "old@example.com").await;
+    let (_, body) = login(&app, "old@example.com", PASSWORD).await;
+    let keys = Keys::from_secret(SECRET);
+    let claims = keys
+        .decode(
+            body["token"].as_str().expect("token"),
+            api::auth::tokens::TokenType::Access,
+            Utc::now(),
+        )
+        .expect("our token");
+    let stale = keys.access_token(
+        claims.user_id,
+        &claims.sid,
+        Utc::now() - Duration::minutes(61),
+    );
+    let (status, body) = me(&app, &stale).await;
+    assert_eq!(
+        (status, body),
+        (
+            401,
+            json!({"detail": "Token is expired", "code": "token_not_valid"})
+        )
+    );
+    let (status, body) = app.send(app.client.get(app.url("/auth/users/me/"))).await;
+    assert_eq!(
+        (status, body),
+        (
+            401,
+            json!({"detail": "Authentication credentials were not provided."})
+        )
+    );
+}
+
+async fn signing_out_ends_the_session(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "sam@example.com").await;
+    let (_, a) = login(&app, "sam@example.com", PASSWORD).await;
+    let (_, b) = login(&app, "sam@example.com", PASSWORD).await;
+    let (status, _) = app
+        .post("/api/logout/", json!({"refresh": a["refresh"]}))
+        .await;
+    assert_eq!(status, 204);
+    assert_eq!(me(&app, a["token"].as_str().expect("token")).await.0, 401);
+    assert_eq!(
+        app.post("/auth/jwt/refresh/", json!({"refresh": a["refresh"]}))
+            .await
+            .0,
+        401
+    );
+    // The other device stays signed in until it signs out with its bearer token.
+    let b_token = b["token"].as_str().expect("token");
+    assert_eq!(me(&app, b_token).await.0, 200);
+    assert_eq!(app.post_as(b_token, "/api/logout/", json!({})).await.0, 204);
+    assert_eq!(me(&app, b_token).await.0, 401);
+    assert_eq!(
+        app.post("/api/logout/", json!({"refresh": "garbage"}))
+            .await
+            .0,
+        204
+    );
+}
+
+async fn a_reset_link_works_once_and_ends_other_sessions(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    let (status, body) = app
+        .post(
+            "/auth/users/reset_password/",
+            json!({"email": "ghost@example.com"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"email": ["User with given email does not exist."]})
+        )
+    );
+
+    active_account(&app, "lena@example.com").await;
+    let (_, session) = login(&app, "lena@example.com", PASSWORD).await;
+    let (status, _) = app
+        .post(
+            "/auth/users/reset_password/",
+            json!({"email": "Lena@Example.com"}),
+        )
+        .await;
+    assert_eq!(status, 204);
+    let (uid, token) = uid_token(
+        &app.link_to("lena@example.com", "/password/reset/confirm/")
+            .await,
+    );
+
+    let (status, body) = app
+        .post(
+            "/auth/users/reset_password_confirm/",
+            json!({"uid": uid, "token": token, "new_password": "weak"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"new_password": ["Please use a stronger password."]})
+        )
+    );
+    let (status, body) = app
+        .post(
+            "/auth/users/reset_password_confirm/",
+            json!({"uid": uid, "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2027"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"re_new_password": ["Passwords do not match."]}))
+    );
+    let confirm = json!({"uid": uid, "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2026"});
+    let (status, _) = app
+        .post("/auth/users/reset_password_confirm/", confirm.clone())
+        .await;
+    assert_eq!(status, 204);
+    let (status, body) = app
+        .post("/auth/users/reset_password_confirm/", confirm)
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"token": ["Invalid token for given user."]})),
+        "used twice"
+    );
+
+    assert_eq!(login(&app, "lena@example.com", PASSWORD).await.0, 401);
+    assert_eq!(login(&app, "lena@example.com", "Fresh#2026").await.0, 200);
+    assert_eq!(
+        me(&app, session["token"].as_str().expect("token")).await.0,
+        401,
+        "old sessions end"
+    );
+    let kinds: Vec<Value> = app
+        .outbox("lena@example.com")
+        .await
+        .iter()
+        .map(|m| m["kind"].clone())
+        .collect();
+    assert_eq!(kinds.first(), Some(&json!("password_changed")), "{kinds:?}");
+}
+
+async fn reset_links_expire_after_three_days(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "omar@example.com").await;
+    let user = app
+        .store
+        .user_by_email("omar@example.com")
+        .await
+        .expect("user");
+    let keys = Keys::from_secret(SECRET);
+    let confirm = |token: String| json!({"uid": encode_uid(user.id), "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2026"});
+    let old = keys.link_token(
+        Purpose::PasswordReset,
+        &user,
+        Utc::now() - Duration::days(3) - Duration::minutes(1),
+    );
+    let (status, body) = app
+        .post("/auth/users/reset_password_confirm/", confirm(old))
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"token": ["Invalid token for given user."]}))
+    );
+    let recent = keys.link_token(
+        Purpose::PasswordReset,
+        &user,
+        Utc::now() - Duration::days(2),
+    );
+    assert_eq!(
+        app.post("/auth/users/reset_password_confirm/", confirm(recent))
+            .await
+            .0,
+        204
+    );
+}
+
+async fn changing_the_password_invalidates_older_links_and_other_sessions(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "ivy@example.com").await;
+    app.post(
+        "/auth/users/reset_password/",
+        json!({"email": "ivy@example.com"}),
+    )
+    .await;
+    let (uid, token) = uid_token(
+        &app.link_to("ivy@example.com", "/password/reset/confirm/")
+            .await,
+    );
+    let (_, here) = login(&app, "ivy@example.com", PASSWORD).await;
+    let (_, elsewhere) = login(&app, "ivy@example.com", PASSWORD).await;
+    let here = here["token"].as_str().expect("token");
+
+    let (status, body) = app
+        .post_as(here, "/auth/users/set_password/", json!({"current_password": "Nope#2026", "new_password": "Next#2026", "re_new_password": "Next#2026"}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"current_password": ["Invalid password."]}))
+    );
+    let (status, _) = app
+        .post_as(here, "/auth/users/set_password/", json!({"current_password": PASSWORD, "new_password": "Next#2026", "re_new_password": "Next#2026"}))
+        .await;
+    assert_eq!(status, 204);
+    assert_eq!(me(&app, here).await.0, 200, "this session stays");
+    assert_eq!(
+        me(&app, elsewhere["token"].as_str().expect("token"))
+            .await
+            .0,
+        401,
+        "others end"
+    );
+    let (status, _) = app
+        .post(
+            "/auth/users/reset_password_confirm/",
+            json!({"uid": uid, "token": token, "new_password": "Other#2026"}),
+        )
+        .await;
+    assert_eq!(status, 400, "a link from before the change no longer works");
+    assert_eq!(login(&app, "ivy@example.com", "Next#2026").await.0, 200);
+}
+
+async fn the_profile_can_be_read_and_edited(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "noor@example.com").await;
+    let (_, body) = login(&app, "noor@example.com", PASSWORD).await;
+    let token = body["token"].as_str().expect("token");
+    let patch = |body: Value| {
+        app.client
+            .patch(app.url("/auth/users/me/"))
+            .bearer_auth(token)
+            .json(&body)
+    };
+    let (status, body) = app
+        .send(patch(
+            json!({"name": "Noor Ali", "contact_number": "+44 20 7946 0958"}),
+        ))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["name"].as_str(), body["contact_number"].as_str()),
+        (Some("Noor Ali"), Some("+442079460958"))
+    );
+    let (status, body) = app.send(patch(json!({"contact_number": "call me"}))).await;
+    assert_eq!(status, 400);
+    assert!(
+        body["contact_number"][0]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Enter a valid phone number"))
+    );
+    let (status, body) = app.send(patch(json!({"name": ""}))).await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"name": ["This field is required."]}))
+    );
+    let (_, body) = me(&app, token).await;
+    assert_eq!(body["name"], "Noor Ali", "a refused edit changes nothing");
+    let (status, body) = app
+        .post_as(token, "/api/accounts/complete-profile/", json!({}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (400, json!({"contact_number": ["This field is required."]}))
+    );
+}
+
+async fn the_auth_type_check_tells_google_accounts_apart(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    assert_eq!(register(&app, "pia@example.com").await.0, 201);
+    let check = |email: &str| {
+        app.post(
+            "/api/accounts/check-user-auth-type/",
+            json!({"email": email}),
+        )
+    };
+    assert_eq!(
+        check("PIA@example.com").await,
+        (200, json!({"exists": true, "is_google_user": false}))
+    );
+    assert_eq!(
+        check("nobody@example.com").await,
+        (200, json!({"exists": false, "is_google_user": false}))
+    );
+    assert_eq!(check("nope").await.0, 400);
+}
+
+async fn repeated_failures_are_limited_without_locking_the_owner_out(engine: Engine) {
+    let Some(app) = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            trust_forwarded_for: true,
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    active_account(&app, "victim@example.com").await;
+    let attempt = |ip: &'static str, password: &'static str| {
+        app.send(
+            app.client
+                .post(app.url("/api/login/"))
+                .header("x-forwarded-for", ip)
+                .json(&json!({"email": "victim@example.com", "password": password})),
+        )
+    };
+    for _ in 0..5 {
+        assert_eq!(attempt("203.0.113.9", "Guess#0000").await.0, 401);
+    }
+    let resp = app
+        .client
+        .post(app.url("/api/login/"))
+        .header("x-forwarded-for", "203.0.113.9")
+        .json(&json!({"email": "victim@example.com", "password": PASSWORD}))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(resp.status(), 429);
+    let retry: i64 = resp.headers()["retry-after"]
+        .to_str()
+        .expect("ascii")
+        .parse()
+        .expect("seconds");
+    assert!((1..=900).contains(&retry), "{retry}");
+    let body: Value = resp.json().await.expect("json");
+    assert!(
+        body["detail"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("Too many attempts. Please try again in ")),
+        "{body}"
+    );
+    // The owner, elsewhere, still signs in.
+    assert_eq!(attempt("198.51.100.7", PASSWORD).await.0, 200);
+
+    // E-mails to one address stop after three an hour; the answer stays 204.
+    for _ in 0..5 {
+        let (status, _) = app
+            .post(
+                "/auth/users/reset_password/",
+                json!({"email": "victim@example.com"}),
+            )
+            .await;
+        assert_eq!(status, 204);
+    }
+    let resets = app
+        .outbox("victim@example.com")
+        .await
+        .iter()
+        .filter(|m| m["kind"] == "password_reset")
+        .count();
+    assert_eq!(resets, 3);
+}
+
+async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
+    let Some(app) = common::spawn_app(engine).await else {
+        return;
+    };
+    for account in &api::demo::DEMO_ACCOUNTS {
+        let (status, body) = login(&app, account.email, account.password).await;
+        assert_eq!(status, 200, "{}: {body}", account.email);
+        assert_eq!(body["user"]["role"], account.role.as_str());
+        if account.role == api::store::Role::Mentor {
+            let mentor_id = body["user"]["mentor_id"]
+                .as_i64()
+                .expect("a linked mentor profile");
+            let mentor = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
+            assert_eq!(mentor["user_id"], body["user"]["id"]);
+        }
+    }
+}
+
+async fn an_administrator_is_made_by_command(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    let line = api::admin::create_admin(&app.store, "Root@Example.com", "Site Admin")
+        .await
+        .err()
+        .unwrap_or_default();
+    assert!(
+        line.contains("ADMIN_PASSWORD") || line.contains("standard input"),
+        "{line}"
+    );
+    active_account(&app, "promote@example.com").await;
+    let said = api::admin::create_admin(&app.store, "promote@example.com", "Promoted")
+        .await
+        .expect("promoted");
+    assert!(said.contains("now an administrator"), "{said}");
+    let (_, body) = login(&app, "promote@example.com", PASSWORD).await;
+    assert_eq!(body["user"]["role"], "admin");
+}
+
+async fn public_config_says_what_the_web_app_may_show(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    let config = app.get_json("/api/config/").await;
+    assert_eq!(
+        config,
+        json!({"google_client_id": null, "dev_outbox": true})
+    );
+    let (status, body) = app
+        .post("/api/accounts/google-auth/", json!({"credential": "x"}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"error": "Google sign-in is not set up on this server."})
+        )
+    );
+}
+
+async fn google_app(engine: Engine) -> Option<(TestApp, common::google::TestGoogle)> {
+    let google = common::google::TestGoogle::start().await;
+    let app = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            google: Some((google.client_id().to_owned(), google.jwks_url())),
+            ..Options::default()
+        },
+    )
+    .await?;
+    Some((app, google))
+}
+
+async fn google_sign_in_creates_an_account_that_completes_its_profile(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.get_json("/api/config/").await["google_client_id"],
+        google.client_id()
+    );
+    let credential = google.credential_for("Dev@Gmail.com", "google-sub-1", Some("Dev Patel"));
+    let (status, body) = app
+        .post(
+            "/api/accounts/google-auth/",
+            json!({"credential": credential}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["email"], "dev@gmail.com");
+    assert_eq!(body["user"]["name"], "Dev Patel");
+    assert_eq!(body["user"]["is_google_user"], true);
+    assert_eq!(
+        (
+            &body["profile_complete"],
+            &body["needs_profile_completion"],
+            &body["requires_contact_number"]
+        ),
+        (&json!(false), &json!(true), &json!(true))
+    );
+    let access = body["access"].as_str().expect("access").to_owned();
+    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(
+        app.post("/auth/jwt/refresh/", json!({"refresh": body["refresh"]}))
+            .await
+            .0,
+        200
+    );
+
+    let (status, body) = app
+        .post_as(
+            &access,
+            "/api/accounts/complete-profile/",
+            json!({"contact_number": "+91 91234 56789"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (
+            &body["profile_complete"],
+            &body["requires_contact_number"],
+            &body["user"]["contact_number"]
+        ),
+        (&json!(true), &json!(false), &json!("+919123456789"))
+    );
+    // The same Google account again is the same user, now complete.
+    let again = google.credential_for("dev@gmail.com", "google-sub-1", None);
+    let (_, body) = app
+        .post("/api/accounts/google-auth/", json!({"credential": again}))
+        .await;
+    assert_eq!(
+        (&body["needs_profile_completion"], &body["user"]["name"]),
+        (&json!(false), &json!("Dev Patel"))
+    );
+
+    let check = app
+        .post(
+            "/api/accounts/check-user-auth-type/",
+            json!({"email": "dev@gmail.com"}),
+        )
+        .await;
+    assert_eq!(
+        check,
+        (200, json!({"exists": true, "is_google_user": true}))
+    );
+    let (status, body) = app
+        .post(
+            "/auth/users/reset_password/",
+            json!({"email": "dev@gmail.com"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["email"][0]
+            .as_str()
+            .is_some_and(|m| m.contains("Google")),
+        "{body}"
+    );
+    assert_eq!(login(&app, "dev@gmail.com", "").await.0, 400);
+    assert_eq!(login(&app, "dev@gmail.com", "Anything#1").await.0, 401);
+}
+
+async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    active_account(&app, "link@example.com").await;
+    let credential = google.credential_for("link@example.com", "google-sub-2", Some("Other Name"));
+    let (status, body) = app
+        .post(
+            "/api/accounts/google-auth/",
+            json!({"credential": credential}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["user"]["name"], "Asha Rao",
+        "the account keeps its own name"
+    );
+    assert_eq!(
+        body["user"]["is_google_user"], false,
+        "it still has its password"
+    );
+    assert_eq!(login(&app, "link@example.com", PASSWORD).await.0, 200);
+
+    // Someone registered the address but never proved it; its owner then
+    // signs in with Google. The unproven password must not keep working.
+    assert_eq!(register(&app, "squatted@example.com").await.0, 201);
+    let credential =
+        google.credential_for("squatted@example.com", "google-sub-4", Some("Real Owner"));
+    let (status, body) = app
+        .post(
+            "/api/accounts/google-auth/",
+            json!({"credential": credential}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["is_google_user"], true);
+    assert_eq!(login(&app, "squatted@example.com", PASSWORD).await.0, 401);
+}
+
+async fn google_credentials_are_checked_for_real(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    let mut claims = google.claims_for("eve@gmail.com", "google-sub-3", None);
+    let post = |credential: String| {
+        app.post(
+            "/api/accounts/google-auth/",
+            json!({"credential": credential}),
+        )
+    };
+    let error_of = |(status, body): (u16, Value)| {
+        assert_eq!(status, 400, "{body}");
+        body["error"].as_str().expect("an error field").to_owned()
+    };
+    claims["aud"] = json!("someone-elses-app.apps.googleusercontent.com");
+    assert!(error_of(post(google.mint(claims.clone())).await).contains("not for this app"));
+    let mut claims = google.claims_for("eve@gmail.com", "google-sub-3", None);
+    claims["exp"] = json!(common::google::now() - 3600);
+    assert!(error_of(post(google.mint(claims)).await).contains("expired"));
+    let claims = google.claims_for("eve@gmail.com", "google-sub-3", None);
+    assert!(error_of(post(google.mint_with_wrong_key(claims.clone())).await).contains("signature"));
+    let mut unverified = claims.clone();
+    unverified["email_verified"] = json!(false);
+    assert!(error_of(post(google.mint(unverified)).await).contains("not verified"));
+    assert_eq!(
+        app.post("/api/accounts/google-auth/", json!({})).await,
+        (400, json!({"error": "A Google credential is required."}))
+    );
+    assert_eq!(
+        app.post(
+            "/api/accounts/check-user-auth-type/",
+            json!({"email": "eve@gmail.com"})
+        )
+        .await
+        .1["exists"],
+        false,
+        "no account was made from a bad credential"
+    );
+}
+
+on_both_engines!(
+    google_sign_in_creates_an_account_that_completes_its_profile,
+    google_sign_in_links_an_existing_account_with_the_same_address,
+    google_credentials_are_checked_for_real,
+    a_learner_registers_activates_and_signs_in,
+    registration_explains_each_bad_field,
+    activation_refuses_bad_links,
+    resend_activation_sends_only_to_inactive_accounts,
+    sign_in_failures_look_alike,
+    refresh_tokens_rotate_and_a_replay_ends_the_session,
+    expired_tokens_are_refused,
+    signing_out_ends_the_session,
+    a_reset_link_works_once_and_ends_other_sessions,
+    reset_links_expire_after_three_days,
+    changing_the_password_invalidates_older_links_and_other_sessions,
+    the_profile_can_be_read_and_edited,
+    the_auth_type_check_tells_google_accounts_apart,
+    repeated_failures_are_limited_without_locking_the_owner_out,
+    demo_accounts_exist_in_demo_mode,
+    an_administrator_is_made_by_command,
+    public_config_says_what_the_web_app_may_show,
+);
