@@ -114,6 +114,25 @@ bench-api: setup-build
     run "GET /api/mentors/12/" "$base/api/mentors/12/"
     run "GET /api/explorer/?category=all&seed=42" "$base/api/explorer/?category=all&seed=42"
 
+# Benchmark: argon2id hash/verify time, then sign-in throughput with wrk
+# (release build, SQLite, attempt limits off so every request does the work).
+bench-auth: setup-build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v wrk >/dev/null || just _apt wrk
+    cargo run -q --release -p api --locked --example hash_time
+    cargo build -q --release -p api --locked
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    RUST_LOG=warn RATE_LIMITS=off DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port WEB_DIR="$dir" ./target/release/api >/dev/null & pid=$!
+    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    base="http://127.0.0.1:$port"
+    curl -fs -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"email":"learner@demo.mentorbridge.in","password":"Learner#2026"}' "$base/api/login/"
+    run() { echo "== $1"; shift; wrk -t2 -c8 -d10s --latency "$@" | grep -E "Requests/sec|Latency  |  50%|  99%|Non-2xx"; }
+    run "POST /api/login/ (right password: verify, new session, tokens)" -s api/bench/login.lua "$base/api/login/"
+    run "POST /api/login/ (wrong password: verify, 401)" -s api/bench/login-wrong.lua "$base/api/login/"
+
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
     node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts

@@ -25,6 +25,14 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; sty
                    img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
                    form-action 'self'; frame-ancestors 'none'";
 
+/// The same policy, opened for Google Identity Services (its script, its
+/// button's frame and styles) when Google sign-in is configured.
+const CSP_WITH_GOOGLE: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client; \
+                   style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; \
+                   img-src 'self' data: blob:; connect-src 'self' https://accounts.google.com/gsi/; \
+                   frame-src https://accounts.google.com/gsi/; object-src 'none'; base-uri 'self'; \
+                   form-action 'self'; frame-ancestors 'none'";
+
 #[handler]
 pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
     if req.method() != Method::GET && req.method() != Method::HEAD {
@@ -64,7 +72,14 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
             .status(status)
             .content_type("text/html; charset=utf-8")
             .header(header::CACHE_CONTROL, REVALIDATE)
-            .header(header::CONTENT_SECURITY_POLICY, CSP)
+            .header(
+                header::CONTENT_SECURITY_POLICY,
+                if state.google.is_some() {
+                    CSP_WITH_GOOGLE
+                } else {
+                    CSP
+                },
+            )
             .body(html),
         Err(_) => Response::builder()
             .status(StatusCode::SERVICE_UNAVAILABLE)

@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
+use tokio::sync::Semaphore;
 
 /// OWASP Password Storage Cheat Sheet, argon2id option 2.
 pub const MEMORY_KIB: u32 = 19 * 1024;
@@ -53,8 +54,19 @@ static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| {
     hash_blocking("not a password anyone has: the dummy for unknown accounts").unwrap_or_default()
 });
 
+/// At most this many hashes run at once (twice the cores): each holds
+/// 19 MiB, so a burst of sign-ins queues instead of exhausting memory.
+static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    Semaphore::new(cores * 2)
+});
+
 /// Hashes on a blocking thread.
 pub async fn hash(password: String) -> Result<String, HashError> {
+    let _permit = HASHING
+        .acquire()
+        .await
+        .map_err(|e| HashError(e.to_string()))?;
     tokio::task::spawn_blocking(move || hash_blocking(&password))
         .await
         .map_err(|e| HashError(e.to_string()))?
@@ -62,6 +74,9 @@ pub async fn hash(password: String) -> Result<String, HashError> {
 
 /// Verifies on a blocking thread (see [`verify_blocking`]).
 pub async fn verify(password: String, hash: Option<String>) -> bool {
+    let Ok(_permit) = HASHING.acquire().await else {
+        return false;
+    };
     tokio::task::spawn_blocking(move || verify_blocking(&password, hash.as_deref()))
         .await
         .unwrap_or(false)
