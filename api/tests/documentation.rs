@@ -20,6 +20,23 @@ async fn the_openapi_document_lists_the_contract_paths() {
         .collect();
     assert!(paths.contains(&"/api/mentors/"), "{paths:?}");
     assert!(paths.contains(&"/api/mentors/{id}/"), "{paths:?}");
+    // Every call of SPEC §7, spelled as the contract spells it.
+    for path in [
+        "/auth/jwt/refresh/",
+        "/api/login/",
+        "/api/accounts/google-auth/",
+        "/auth/users/activation/",
+        "/api/accounts/check-user-auth-type/",
+        "/auth/users/reset_password/",
+        "/auth/users/reset_password_confirm/",
+        "/auth/users/resend_activation/",
+    ] {
+        assert!(doc["paths"][path]["post"].is_object(), "POST {path} documented: {paths:?}");
+    }
+    assert_eq!(
+        doc["components"]["securitySchemes"]["SignedIn"]["scheme"],
+        "bearer"
+    );
     let mentor = &doc["components"]["schemas"]["Mentor"]["properties"];
     for field in [
         "id",
