@@ -39,9 +39,12 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         )
         .nest("/api/docs", docs)
         // One documented service answers both the `/api/...` paths and
-        // djoser's `/auth/...` paths of the contract (SPEC §7).
+        // djoser's `/auth/users/...` and `/auth/jwt/...` paths of the
+        // contract (SPEC §7); the web app's screens live beside them under
+        // `/auth/` (`/auth/login`, ...).
         .nest_no_strip("/api", api.clone())
-        .nest_no_strip("/auth", api)
+        .nest_no_strip("/auth/users", api.clone())
+        .nest_no_strip("/auth/jwt", api)
         .at("/healthz", get(health))
         .at("/media/portraits/:file", get(portrait::serve))
         .at("/", web::serve)

@@ -55,7 +55,7 @@ pub struct Settings {
     #[arg(long, env = "WEB_DIR", default_value = "webapp/dist", global = true)]
     pub web_dir: PathBuf,
     /// Fill an empty catalogue with demo mentors at start: `on` or `off` (use off in production).
-    #[arg(long, env = "DEMO_DATA", default_value = "on", value_parser = parse_switch, global = true)]
+    #[arg(long, env = "DEMO_DATA", default_value = "on", value_parser = |s: &str| parse_switch(s, "DEMO_DATA"), global = true)]
     pub demo_data: bool,
     /// The address people reach the web app at, for links in e-mails
     /// (default: http://localhost:PORT).
@@ -90,10 +90,10 @@ pub struct Settings {
     )]
     pub google_jwks_url: String,
     /// Limit attempts on the sign-in, registration and e-mail endpoints: `on` or `off`.
-    #[arg(long, env = "RATE_LIMITS", default_value = "on", value_parser = parse_switch, global = true)]
+    #[arg(long, env = "RATE_LIMITS", default_value = "on", value_parser = |s: &str| parse_switch(s, "RATE_LIMITS"), global = true)]
     pub rate_limits: bool,
     /// Trust the client address in `X-Forwarded-For` (only behind a proxy that sets it).
-    #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = parse_switch, global = true)]
+    #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = |s: &str| parse_switch(s, "TRUST_FORWARDED_FOR"), global = true)]
     pub trust_forwarded_for: bool,
 }
 
@@ -118,10 +118,10 @@ impl Settings {
     }
 }
 
-fn parse_switch(s: &str) -> Result<bool, String> {
+fn parse_switch(s: &str, setting: &str) -> Result<bool, String> {
     match s.to_ascii_lowercase().as_str() {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
-        _ => Err(format!("expected on or off, got {s:?}")),
+        _ => Err(format!("expected on or off (set {setting}), got {s:?}")),
     }
 }

@@ -31,7 +31,10 @@ async fn the_openapi_document_lists_the_contract_paths() {
         "/auth/users/reset_password_confirm/",
         "/auth/users/resend_activation/",
     ] {
-        assert!(doc["paths"][path]["post"].is_object(), "POST {path} documented: {paths:?}");
+        assert!(
+            doc["paths"][path]["post"].is_object(),
+            "POST {path} documented: {paths:?}"
+        );
     }
     assert_eq!(
         doc["components"]["securitySchemes"]["SignedIn"]["scheme"],
