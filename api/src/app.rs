@@ -11,17 +11,19 @@ use poem::{
 
 use crate::error::json_errors;
 use crate::state::AppState;
-use crate::{portrait, routes, web};
+use crate::{portrait, routes, seo, web};
 
 pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let api = routes::service(state.clone());
     let spec = contract_spec(&api.spec());
     let docs = api.swagger_ui();
     let api = Arc::new(json_errors(
-        api.into_endpoint().before(strip_trailing_slash),
+        api.into_endpoint()
+            .before(strip_trailing_slash)
+            .before(limit_body),
     ));
     let mut route = Route::new();
-    if state.mailer.dev_outbox_enabled() {
+    if state.dev_outbox {
         // Only without SMTP: the messages the demo would have sent.
         let dev = Arc::new(crate::mail::dev_routes(state.mailer.clone()));
         route = route
@@ -47,6 +49,8 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .nest_no_strip("/auth/jwt", api)
         .at("/healthz", get(health))
         .at("/media/portraits/:file", get(portrait::serve))
+        .at("/sitemap.xml", get(seo::sitemap))
+        .at("/robots.txt", get(seo::robots))
         .at("/", web::serve)
         .at("/*path", web::serve)
         .data(state)
@@ -74,6 +78,33 @@ async fn strip_trailing_slash(mut req: Request) -> poem::Result<Request> {
             *req.uri_mut() = uri;
         }
     }
+    Ok(req)
+}
+
+/// The largest request body the API reads: its JSON bodies are small, and
+/// nobody should make the server buffer megabytes.
+pub const MAX_BODY_BYTES: u64 = 64 * 1024;
+
+/// Refuses a declared body over [`MAX_BODY_BYTES`] with 413 and cuts an
+/// undeclared (chunked) one there, so it fails to parse instead of filling
+/// memory.
+async fn limit_body(mut req: Request) -> poem::Result<Request> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return Err(poem::Error::from_response(crate::error::detail_response(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The request body is too large.",
+        )));
+    }
+    let body = req.take_body().into_async_read();
+    req.set_body(poem::Body::from_async_read(tokio::io::AsyncReadExt::take(
+        body,
+        MAX_BODY_BYTES + 1,
+    )));
     Ok(req)
 }
 

@@ -95,6 +95,27 @@ pub struct Settings {
     /// Trust the client address in `X-Forwarded-For` (only behind a proxy that sets it).
     #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = |s: &str| parse_switch(s, "TRUST_FORWARDED_FOR"), global = true)]
     pub trust_forwarded_for: bool,
+    /// The development outbox page (`/dev/outbox`) when no SMTP server is
+    /// configured: `auto` shows it only when listening on a loopback
+    /// address, because it shows every password-reset link; `on` or `off`.
+    #[arg(long, env = "DEV_OUTBOX", default_value = "auto", value_parser = parse_auto_switch, global = true)]
+    pub dev_outbox: AutoSwitch,
+    /// Where contact and custom-quote enquiries are e-mailed.
+    #[arg(
+        long,
+        env = "OPERATOR_EMAIL",
+        default_value = "support@mentorbridge.in",
+        global = true
+    )]
+    pub operator_email: String,
+    /// The support address people see, e.g. for refund requests on the refund page.
+    #[arg(
+        long,
+        env = "SUPPORT_EMAIL",
+        default_value = "support@mentorbridge.in",
+        global = true
+    )]
+    pub support_email: String,
 }
 
 impl Settings {
@@ -114,7 +135,50 @@ impl Settings {
             google_jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
             rate_limits: true,
             trust_forwarded_for: false,
+            dev_outbox: AutoSwitch::Auto,
+            operator_email: "support@mentorbridge.in".into(),
+            support_email: "support@mentorbridge.in".into(),
         }
+    }
+}
+
+/// A switch that can also be left to the server: `auto`, `on` or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AutoSwitch {
+    Auto,
+    On,
+    Off,
+}
+
+fn parse_auto_switch(s: &str) -> Result<AutoSwitch, String> {
+    if s.eq_ignore_ascii_case("auto") {
+        return Ok(AutoSwitch::Auto);
+    }
+    parse_switch(s, "DEV_OUTBOX")
+        .map(|on| if on { AutoSwitch::On } else { AutoSwitch::Off })
+        .map_err(|_| format!("expected auto, on or off (set DEV_OUTBOX), got {s:?}"))
+}
+
+impl Settings {
+    /// Whether HOST is a loopback address (only this machine can connect).
+    pub fn loopback_only(&self) -> bool {
+        let host = self.host.trim_matches(['[', ']']);
+        host.eq_ignore_ascii_case("localhost")
+            || host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback())
+    }
+
+    /// Whether `/dev/outbox` exists: never with SMTP; otherwise as
+    /// DEV_OUTBOX says, `auto` meaning on a loopback address only.
+    pub fn dev_outbox_shown(&self) -> bool {
+        let no_smtp = self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty());
+        no_smtp
+            && match self.dev_outbox {
+                AutoSwitch::Auto => self.loopback_only(),
+                AutoSwitch::On => true,
+                AutoSwitch::Off => false,
+            }
     }
 }
 
@@ -123,5 +187,33 @@ fn parse_switch(s: &str, setting: &str) -> Result<bool, String> {
         "on" | "true" | "1" | "yes" => Ok(true),
         "off" | "false" | "0" | "no" => Ok(false),
         _ => Err(format!("expected on or off (set {setting}), got {s:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dev_outbox_shows_only_on_this_machine_unless_asked() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        for (host, shown) in [
+            ("127.0.0.1", true),
+            ("localhost", true),
+            ("::1", true),
+            ("0.0.0.0", false),
+            ("10.0.0.5", false),
+        ] {
+            s.host = host.into();
+            assert_eq!(s.dev_outbox_shown(), shown, "{host}");
+        }
+        s.dev_outbox = AutoSwitch::On;
+        assert!(s.dev_outbox_shown(), "DEV_OUTBOX=on on a public host");
+        s.smtp_url = Some("smtp://mail.example.com".into());
+        assert!(!s.dev_outbox_shown(), "never with SMTP");
+        s.host = "127.0.0.1".into();
+        s.smtp_url = None;
+        s.dev_outbox = AutoSwitch::Off;
+        assert!(!s.dev_outbox_shown(), "DEV_OUTBOX=off");
     }
 }

@@ -12,6 +12,7 @@ pub mod mail;
 pub mod payload;
 pub mod portrait;
 pub mod routes;
+pub mod seo;
 pub mod server;
 pub mod state;
 pub mod store;

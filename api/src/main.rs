@@ -56,7 +56,8 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
             return Ok(());
         }
         Some(Command::CreateAdmin { email, name }) => {
-            let result = api::admin::create_admin(&store, &email, &name).await;
+            let result =
+                api::admin::create_admin(&store, &email, &name, api::admin::read_password).await;
             store.close().await;
             return result
                 .map(|line| println!("{line}"))
@@ -70,7 +71,7 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         bound.addr,
         api::store::redact(&settings.database_url)
     );
-    if settings.demo_data {
+    if settings.demo_data && settings.loopback_only() {
         println!("Demo accounts (DEMO_DATA=off to disable):");
         for account in &api::demo::DEMO_ACCOUNTS {
             println!(
@@ -81,7 +82,7 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
             );
         }
     }
-    if bound.state().mailer.dev_outbox_enabled() {
+    if bound.state().dev_outbox {
         println!(
             "E-mail is not sent (no SMTP_URL): read it at {}/dev/outbox",
             bound.state().public_url

@@ -35,6 +35,10 @@ pub enum StartError {
     PublicUrl(String),
     #[error("{0}")]
     Admin(String),
+    #[error(
+        "SECRET_KEY is {0} bytes; use at least 32 random bytes, e.g. `openssl rand -base64 48`"
+    )]
+    WeakSecret(usize),
     #[error("cannot create the demo accounts: {0}; set DEMO_DATA=off to start without them")]
     DemoAccounts(StoreError),
 }
@@ -54,9 +58,15 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
                 "filled the empty catalogue with demo mentors (DEMO_DATA=off to disable)"
             );
         }
-        demo::ensure_accounts(&store, now)
-            .await
-            .map_err(StartError::DemoAccounts)?;
+        // Demo accounts have published passwords: only for a server that
+        // only this machine can reach.
+        if settings.loopback_only() {
+            demo::ensure_accounts(&store, now)
+                .await
+                .map_err(StartError::DemoAccounts)?;
+        } else {
+            tracing::warn!(host = %settings.host, "not creating the demo accounts: HOST is not a loopback address");
+        }
     }
     Ok(store)
 }
@@ -90,6 +100,14 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
         Some(url) => return Err(StartError::PublicUrl(url.clone())),
         None => format!("http://localhost:{}", local.port()),
     };
+    if let Some(secret) = settings
+        .secret_key
+        .as_deref()
+        .filter(|s| !s.trim().is_empty())
+        && secret.len() < auth::MIN_SECRET_LEN
+    {
+        return Err(StartError::WeakSecret(secret.len()));
+    }
     let keys = auth::load_keys(&store, settings.secret_key.as_deref())
         .await
         .map_err(StartError::Keys)?;

@@ -31,6 +31,12 @@ pub struct AppState {
     /// Where people reach the web app, without a trailing slash (links in e-mails).
     pub public_url: String,
     pub trust_forwarded_for: bool,
+    /// `/dev/outbox` is mounted (see `Settings::dev_outbox_shown`).
+    pub dev_outbox: bool,
+    /// Where contact and custom-quote enquiries are e-mailed (`OPERATOR_EMAIL`).
+    pub operator_email: String,
+    /// The support address shown to people (`SUPPORT_EMAIL`).
+    pub support_email: String,
 }
 
 impl AppState {
@@ -56,6 +62,9 @@ impl AppState {
                 .map(|id| GoogleVerifier::new(id, settings.google_jwks_url.clone())),
             public_url: public_url.trim_end_matches('/').to_owned(),
             trust_forwarded_for: settings.trust_forwarded_for,
+            dev_outbox: settings.dev_outbox_shown(),
+            operator_email: settings.operator_email.trim().to_owned(),
+            support_email: settings.support_email.trim().to_owned(),
         })
     }
 

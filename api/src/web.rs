@@ -13,8 +13,9 @@ use poem::http::{Method, StatusCode, header};
 use poem::web::StaticFileRequest;
 use poem::{FromRequest, IntoResponse, Request, Response, handler, web::Data};
 
+use crate::routes::mentors::Mentor;
+use crate::seo;
 use crate::state::AppState;
-use crate::store::StoreError;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -50,10 +51,15 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
     if path.starts_with("/assets/") {
         return (StatusCode::NOT_FOUND, "Not found.").into_response();
     }
-    let status = match match_route(path) {
+    let route = match_route(path);
+    let mut mentor = None;
+    let status = match route {
         Some(route) if route.pattern == "/mentors/:idSlug" => {
             match mentor_page(&state, req).await {
-                MentorPage::Canonical => StatusCode::OK,
+                MentorPage::Canonical(shown) => {
+                    mentor = shown;
+                    StatusCode::OK
+                }
                 MentorPage::Unknown => StatusCode::NOT_FOUND,
                 MentorPage::MovedTo(location) => {
                     return Response::builder()
@@ -67,6 +73,8 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
         Some(_) => StatusCode::OK,
         None => StatusCode::NOT_FOUND,
     };
+    // An unknown mentor gets the not-found head too.
+    let route = route.filter(|_| status == StatusCode::OK);
     match tokio::fs::read(state.web_dir.join("index.html")).await {
         Ok(html) => Response::builder()
             .status(status)
@@ -80,7 +88,10 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                     CSP
                 },
             )
-            .body(html),
+            .body(seo::render(
+                html,
+                &seo::head_for(&state, route, mentor.as_deref()),
+            )),
         Err(_) => Response::builder()
             .status(StatusCode::SERVICE_UNAVAILABLE)
             .content_type("text/plain; charset=utf-8")
@@ -92,7 +103,8 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
 }
 
 enum MentorPage {
-    Canonical,
+    /// The mentor, when the catalogue could be read.
+    Canonical(Option<Box<Mentor>>),
     Unknown,
     MovedTo(String),
 }
@@ -121,18 +133,22 @@ async fn mentor_page(state: &AppState, req: &Request) -> MentorPage {
     let Some(id) = slug::parse_mentor_segment(segment).and_then(|id| i64::try_from(id).ok()) else {
         return MentorPage::Unknown;
     };
-    let name = match state.store.mentor_name(id).await {
-        Ok(name) => name,
-        Err(StoreError::NotFound) => return MentorPage::Unknown,
+    // The cached catalogue (one fingerprint query) also describes the page.
+    let cached = match state.mentor_list.get(&state.store).await {
+        Ok(cached) => cached,
         Err(e) => {
             // Serve the page anyway; the app shows its own error state.
             tracing::error!(error = %e, "looking up a mentor page");
-            return MentorPage::Canonical;
+            return MentorPage::Canonical(None);
         }
     };
-    let canonical = slug::mentor_path(id.unsigned_abs(), &name);
+    let Ok(at) = cached.mentors.binary_search_by_key(&id, |m| m.id) else {
+        return MentorPage::Unknown;
+    };
+    let mentor = &cached.mentors[at];
+    let canonical = slug::mentor_path(id.unsigned_abs(), &mentor.name);
     if path == canonical {
-        return MentorPage::Canonical;
+        return MentorPage::Canonical(Some(Box::new(mentor.clone())));
     }
     let mut location = utf8_percent_encode(&canonical, PATH_ESCAPES).to_string();
     if let Some(query) = req.uri().query() {

@@ -60,6 +60,22 @@ async fn me(app: &TestApp, token: &str) -> (u16, Value) {
     .await
 }
 
+/// Moves every used refresh token's use a minute into the past (past the
+/// grace period for a repeated refresh).
+async fn age_used_refresh_tokens(store: &api::store::Store) {
+    let when = Utc::now() - Duration::minutes(1);
+    let sql = "UPDATE refresh_tokens SET used_at = $1 WHERE used_at IS NOT NULL";
+    match store {
+        api::store::Store::Sqlite(pool) => {
+            sqlx::query(sql).bind(when).execute(pool).await.map(|_| ())
+        }
+        api::store::Store::Postgres(pool) => {
+            sqlx::query(sql).bind(when).execute(pool).await.map(|_| ())
+        }
+    }
+    .expect("age refresh tokens");
+}
+
 fn uid_token(link: &str) -> (String, String) {
     let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
     let n = parts.len();
@@ -291,7 +307,24 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
     let new_access = body["access"].as_str().expect("access").to_owned();
     assert_eq!(me(&app, &new_access).await.0, 200);
 
-    // The used token again: refused, and the whole session ends.
+    // The used token again at once (two tabs, a retried request): refused,
+    // but the session goes on.
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": first}))
+        .await;
+    assert_eq!(
+        (status, &body["code"]),
+        (401, &json!("token_not_valid")),
+        "{body}"
+    );
+    assert_eq!(
+        me(&app, &new_access).await.0,
+        200,
+        "within the grace period"
+    );
+
+    // Later, the used token again: someone else has a copy; the whole session ends.
+    age_used_refresh_tokens(&app.store).await;
     let (status, body) = app
         .post("/auth/jwt/refresh/", json!({"refresh": first}))
         .await;
@@ -640,11 +673,13 @@ async fn repeated_failures_are_limited_without_locking_the_owner_out(engine: Eng
         return;
     };
     active_account(&app, "victim@example.com").await;
+    // The proxy appends the real address last; what the client put first is ignored.
     let attempt = |ip: &'static str, password: &'static str| {
+        let spoofed = format!("192.0.2.{}, {ip}", rand::random::<u8>());
         app.send(
             app.client
                 .post(app.url("/api/login/"))
-                .header("x-forwarded-for", ip)
+                .header("x-forwarded-for", spoofed)
                 .json(&json!({"email": "victim@example.com", "password": password})),
         )
     };
@@ -676,23 +711,29 @@ async fn repeated_failures_are_limited_without_locking_the_owner_out(engine: Eng
     // The owner, elsewhere, still signs in.
     assert_eq!(attempt("198.51.100.7", PASSWORD).await.0, 200);
 
-    // E-mails to one address stop after three an hour; the answer stays 204.
+    // One client gets three reset e-mails an hour to an address; the
+    // answer stays 204. The owner, elsewhere, still gets theirs.
+    let reset_from = |ip: &'static str| {
+        app.send(
+            app.client
+                .post(app.url("/auth/users/reset_password/"))
+                .header("x-forwarded-for", ip)
+                .json(&json!({"email": "victim@example.com"})),
+        )
+    };
     for _ in 0..5 {
-        let (status, _) = app
-            .post(
-                "/auth/users/reset_password/",
-                json!({"email": "victim@example.com"}),
-            )
-            .await;
-        assert_eq!(status, 204);
+        assert_eq!(reset_from("203.0.113.9").await.0, 204);
     }
-    let resets = app
-        .outbox("victim@example.com")
-        .await
-        .iter()
-        .filter(|m| m["kind"] == "password_reset")
-        .count();
-    assert_eq!(resets, 3);
+    let resets = || async {
+        app.outbox("victim@example.com")
+            .await
+            .iter()
+            .filter(|m| m["kind"] == "password_reset")
+            .count()
+    };
+    assert_eq!(resets().await, 3);
+    assert_eq!(reset_from("198.51.100.7").await.0, 204);
+    assert_eq!(resets().await, 4);
 }
 
 async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
@@ -715,30 +756,100 @@ async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
 
 async fn an_administrator_is_made_by_command(engine: Engine) {
     let Some(app) = app(engine).await else { return };
-    let line = api::admin::create_admin(&app.store, "Root@Example.com", "Site Admin")
-        .await
-        .err()
-        .unwrap_or_default();
-    assert!(
-        line.contains("ADMIN_PASSWORD") || line.contains("standard input"),
-        "{line}"
+    let given = |p: &'static str| move || Ok::<_, String>(p.to_owned());
+    let weak =
+        api::admin::create_admin(&app.store, "root@example.com", "Root", given("weakpass")).await;
+    assert_eq!(
+        weak,
+        Err("ADMIN_PASSWORD: Please use a stronger password.".into())
     );
+    let made = api::admin::create_admin(
+        &app.store,
+        "Root@Example.com",
+        "Site Admin",
+        given("Root#Admin2026"),
+    )
+    .await;
+    assert_eq!(
+        made,
+        Ok("Created the administrator root@example.com.".into())
+    );
+    let (_, body) = login(&app, "root@example.com", "Root#Admin2026").await;
+    assert_eq!(body["user"]["role"], "admin");
+
     active_account(&app, "promote@example.com").await;
-    let said = api::admin::create_admin(&app.store, "promote@example.com", "Promoted")
+    let never = || Err::<String, String>("the password must not be asked for".into());
+    let said = api::admin::create_admin(&app.store, "promote@example.com", "Promoted", never)
         .await
         .expect("promoted");
     assert!(said.contains("now an administrator"), "{said}");
     let (_, body) = login(&app, "promote@example.com", PASSWORD).await;
     assert_eq!(body["user"]["role"], "admin");
+
+    // Registered by someone who never proved the address: their password
+    // must not become the administrator's.
+    assert_eq!(register(&app, "ops@example.com").await.0, 201);
+    api::admin::create_admin(&app.store, "ops@example.com", "Ops", given("Ops#Admin2026"))
+        .await
+        .expect("taken over");
+    assert_eq!(login(&app, "ops@example.com", PASSWORD).await.0, 401);
+    let (_, body) = login(&app, "ops@example.com", "Ops#Admin2026").await;
+    assert_eq!(body["user"]["role"], "admin");
+}
+
+async fn oversized_bodies_are_refused(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    // A declared length over the limit is refused before the body is read.
+    let addr = app.base.trim_start_matches("http://").to_owned();
+    let mut stream = tokio::net::TcpStream::connect(&addr)
+        .await
+        .expect("connect");
+    let head = format!(
+        "POST /api/login/ HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100000\r\nConnection: close\r\n\r\n"
+    );
+    tokio::io::AsyncWriteExt::write_all(&mut stream, head.as_bytes())
+        .await
+        .expect("write");
+    let mut answer = String::new();
+    tokio::io::AsyncReadExt::read_to_string(&mut stream, &mut answer)
+        .await
+        .expect("read");
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(
+        answer.ends_with(r#"{"detail":"The request body is too large."}"#),
+        "{answer}"
+    );
+    // Without a declared length the body is cut off and fails to parse.
+    let chunks = futures_chunks(format!("{{\"email\": \"{}\"}}", "a".repeat(100_000)));
+    let (status, _) = app
+        .send(
+            app.client
+                .post(app.url("/api/login/"))
+                .header("content-type", "application/json")
+                .body(reqwest::Body::wrap_stream(chunks)),
+        )
+        .await;
+    assert_eq!(status, 400);
+}
+
+/// A body sent in chunks, without a Content-Length.
+fn futures_chunks(
+    text: String,
+) -> impl futures_util::Stream<Item = Result<Vec<u8>, std::io::Error>> {
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = text
+        .into_bytes()
+        .chunks(8192)
+        .map(|c| Ok(c.to_vec()))
+        .collect();
+    futures_util::stream::iter(chunks)
 }
 
 async fn public_config_says_what_the_web_app_may_show(engine: Engine) {
     let Some(app) = app(engine).await else { return };
     let config = app.get_json("/api/config/").await;
-    assert_eq!(
-        config,
-        json!({"google_client_id": null, "dev_outbox": true})
-    );
+    assert_eq!(config["google_client_id"], Value::Null);
+    assert_eq!(config["dev_outbox"], true);
     let (status, body) = app
         .post("/api/accounts/google-auth/", json!({"credential": "x"}))
         .await;
@@ -876,6 +987,18 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
         "it still has its password"
     );
     assert_eq!(login(&app, "link@example.com", PASSWORD).await.0, 200);
+    // A different Google identity with the same address does not take it over.
+    let other = google.credential_for("link@example.com", "google-sub-9", None);
+    let (status, body) = app
+        .post("/api/accounts/google-auth/", json!({"credential": other}))
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("different Google account")),
+        "{body}"
+    );
 
     // Someone registered the address but never proved it; its owner then
     // signs in with Google. The unproven password must not keep working.
@@ -955,4 +1078,5 @@ on_both_engines!(
     demo_accounts_exist_in_demo_mode,
     an_administrator_is_made_by_command,
     public_config_says_what_the_web_app_may_show,
+    oversized_bodies_are_refused,
 );

@@ -44,10 +44,16 @@ pub const EMAILS_PER_CLIENT: Rule = Rule {
     max: 20,
     window_secs: 3600,
 };
-/// Reset and activation e-mails sent to one address.
+/// Reset and activation e-mails to one address asked for by one client.
+pub const EMAILS_PER_CLIENT_AND_ADDRESS: Rule = Rule {
+    name: "emails-to-from",
+    max: 3,
+    window_secs: 3600,
+};
+/// Reset and activation e-mails to one address from everyone (inbox flooding).
 pub const EMAILS_PER_ADDRESS: Rule = Rule {
     name: "emails-to",
-    max: 3,
+    max: 10,
     window_secs: 3600,
 };
 /// Account-type lookups from one client.
@@ -110,9 +116,11 @@ fn window(rule: Rule, now: DateTime<Utc>) -> (i64, i64) {
     (start, start + rule.window_secs)
 }
 
-/// The key of a (client, address) pair.
+/// The key of a (client, address) pair; the address is cut to 254
+/// characters so a key never grows with the request.
 pub fn pair(client: IpAddr, email: &str) -> String {
-    format!("{client}|{email}")
+    let email: String = email.chars().take(254).collect();
+    format!("{}|{email}", super::client_key(client))
 }
 
 impl Limiter {

@@ -92,15 +92,18 @@ pub async fn caller_from_access_token(
     })
 }
 
-/// The client's address: the connection's peer, or the first address of
-/// `X-Forwarded-For` when the server is told it runs behind a proxy.
+/// The client's address: the connection's peer, or, when the server is
+/// told it runs behind a proxy, the address that proxy appended last to
+/// `X-Forwarded-For` (earlier entries are whatever the client sent).
 pub fn client_ip(req: &Request, trust_forwarded_for: bool) -> IpAddr {
     if trust_forwarded_for
         && let Some(ip) = req
             .headers()
-            .get("x-forwarded-for")
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.split(',').next())
+            .and_then(|v| v.rsplit(',').next())
             .and_then(|v| v.trim().parse().ok())
     {
         return ip;
@@ -109,6 +112,22 @@ pub fn client_ip(req: &Request, trust_forwarded_for: bool) -> IpAddr {
         .as_socket_addr()
         .map(|a| a.ip())
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+}
+
+/// The key attempt limits count a client under: its IPv4 address, or the
+/// /64 network of an IPv6 address (one subscriber holds a whole /64, so
+/// counting single IPv6 addresses would count nothing).
+pub fn client_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
 }
 
 /// Issues a new session for `user`: an access token and the first refresh token.
@@ -151,6 +170,10 @@ pub async fn issue_refresh(
 }
 
 pub use tokens::Keys as TokenKeys;
+
+/// Shortest `SECRET_KEY` accepted (checked at start): HS256 keys shorter
+/// than this can be brute-forced offline from any token.
+pub const MIN_SECRET_LEN: usize = 32;
 
 /// Makes sure the token keys exist: from `SECRET_KEY`, or made once and kept
 /// in the database.

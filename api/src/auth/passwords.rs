@@ -1,7 +1,7 @@
 //! Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1
 //! lane), on a blocking thread so hashing never stalls other requests.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -56,30 +56,41 @@ static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| {
 
 /// At most this many hashes run at once (twice the cores): each holds
 /// 19 MiB, so a burst of sign-ins queues instead of exhausting memory.
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
+/// The permit moves into the blocking job, so a client that disconnects
+/// mid-hash does not free a slot while the hash still runs.
+static HASHING: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    Semaphore::new(cores * 2)
+    Arc::new(Semaphore::new(cores * 2))
 });
 
 /// Hashes on a blocking thread.
 pub async fn hash(password: String) -> Result<String, HashError> {
-    let _permit = HASHING
-        .acquire()
+    let permit = HASHING
+        .clone()
+        .acquire_owned()
         .await
         .map_err(|e| HashError(e.to_string()))?;
-    tokio::task::spawn_blocking(move || hash_blocking(&password))
-        .await
-        .map_err(|e| HashError(e.to_string()))?
+    tokio::task::spawn_blocking(move || {
+        let hashed = hash_blocking(&password);
+        drop(permit);
+        hashed
+    })
+    .await
+    .map_err(|e| HashError(e.to_string()))?
 }
 
 /// Verifies on a blocking thread (see [`verify_blocking`]).
 pub async fn verify(password: String, hash: Option<String>) -> bool {
-    let Ok(_permit) = HASHING.acquire().await else {
+    let Ok(permit) = HASHING.clone().acquire_owned().await else {
         return false;
     };
-    tokio::task::spawn_blocking(move || verify_blocking(&password, hash.as_deref()))
-        .await
-        .unwrap_or(false)
+    tokio::task::spawn_blocking(move || {
+        let ok = verify_blocking(&password, hash.as_deref());
+        drop(permit);
+        ok
+    })
+    .await
+    .unwrap_or(false)
 }
 
 /// Computes the dummy hash now rather than on the first unknown sign-in.

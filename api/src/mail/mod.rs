@@ -19,6 +19,7 @@
 //! ([`dev_routes`]) shows them.
 
 mod dev;
+pub mod enquiry_templates;
 mod smtp;
 pub mod templates;
 

@@ -36,6 +36,7 @@ const GOOGLE_ACCOUNT: &str =
     "This account signs in with Google. Use Continue with Google to sign in.";
 const WRONG_CURRENT_PASSWORD: &str = "Invalid password.";
 const GOOGLE_CREDENTIAL_REQUIRED: &str = "A Google credential is required.";
+const GOOGLE_OTHER_ACCOUNT: &str = "This e-mail address is linked to a different Google account. Sign in with that account or with your password.";
 const GOOGLE_NOT_CONFIGURED: &str = "Google sign-in is not set up on this server.";
 const GOOGLE_EMAIL_UNVERIFIED: &str =
     "Your Google e-mail address is not verified. Verify it with Google, then try again.";
@@ -215,6 +216,8 @@ pub struct PublicConfig {
     pub google_client_id: Option<String>,
     /// E-mail is recorded instead of sent, and `/dev/outbox` lists it.
     pub dev_outbox: bool,
+    /// Where people write for support and refund requests.
+    pub support_email: String,
 }
 
 /// Too many attempts: `Retry-After` seconds and a message saying when.
@@ -409,6 +412,25 @@ impl AuthApi {
         authn::client_ip(req, self.state.trust_forwarded_for)
     }
 
+    /// The client as attempt limits count it.
+    fn client(&self, req: &Request) -> String {
+        authn::client_key(self.ip(req))
+    }
+
+    /// Whether another reset or activation e-mail may go to `email` for
+    /// this client: 3 an hour per (client, address), 10 an hour per address.
+    async fn may_mail(&self, req: &Request, email: &str, now: DateTime<Utc>) -> poem::Result<bool> {
+        let pair = limits::pair(self.ip(req), email);
+        Ok(self
+            .limit(limits::EMAILS_PER_CLIENT_AND_ADDRESS, &pair, now)
+            .await?
+            .is_ok()
+            && self
+                .limit(limits::EMAILS_PER_ADDRESS, email, now)
+                .await?
+                .is_ok())
+    }
+
     async fn limit(
         &self,
         rule: Rule,
@@ -426,11 +448,9 @@ impl AuthApi {
         ));
         self.state
             .mailer
-            .send(templates::activation(
-                &user.email,
-                greeting_name(user),
-                &link,
-            ))
+            // Not by name: whoever registers chooses the name, and this mail
+            // goes to an address nobody has proved yet.
+            .send(templates::activation(&user.email, "there", &link))
             .await
     }
 
@@ -499,7 +519,7 @@ impl AuthApi {
     ) -> poem::Result<RegisterResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(limits::REGISTER_PER_CLIENT, &self.ip(req).to_string(), now)
+            .limit(limits::REGISTER_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -571,11 +591,7 @@ impl AuthApi {
     ) -> poem::Result<ActivationResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(
-                limits::CONFIRMATIONS_PER_CLIENT,
-                &self.ip(req).to_string(),
-                now,
-            )
+            .limit(limits::CONFIRMATIONS_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -616,7 +632,7 @@ impl AuthApi {
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(limits::EMAILS_PER_CLIENT, &self.ip(req).to_string(), now)
+            .limit(limits::EMAILS_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -627,11 +643,7 @@ impl AuthApi {
         };
         match self.state.store.user_by_email(email.as_str()).await {
             Ok(user) if !user.is_active && user.password_hash.is_some() => {
-                if self
-                    .limit(limits::EMAILS_PER_ADDRESS, email.as_str(), now)
-                    .await?
-                    .is_ok()
-                {
+                if self.may_mail(req, email.as_str(), now).await? {
                     self.send_activation(&user, now).await?;
                 }
             }
@@ -825,7 +837,7 @@ impl AuthApi {
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(limits::EMAILS_PER_CLIENT, &self.ip(req).to_string(), now)
+            .limit(limits::EMAILS_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -842,13 +854,10 @@ impl AuthApi {
         if user.password_hash.is_none() {
             return Ok(Fields::one("email", GOOGLE_ACCOUNT).into());
         }
-        // Past the per-address limit the answer is the same, but no more
-        // mail goes out: nobody can flood an inbox or block its owner.
-        if self
-            .limit(limits::EMAILS_PER_ADDRESS, email.as_str(), now)
-            .await?
-            .is_ok()
-        {
+        // Past the limits the answer is the same, but no more mail goes
+        // out: nobody can flood an inbox, and one client cannot use up
+        // another's allowance.
+        if self.may_mail(req, email.as_str(), now).await? {
             let token = self
                 .state
                 .keys
@@ -884,11 +893,7 @@ impl AuthApi {
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(
-                limits::CONFIRMATIONS_PER_CLIENT,
-                &self.ip(req).to_string(),
-                now,
-            )
+            .limit(limits::CONFIRMATIONS_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -922,10 +927,16 @@ impl AuthApi {
         let hash = passwords::hash(password.to_owned())
             .await
             .map_err(crate::error::internal)?;
-        self.state
+        // Only if the password is still the one the link was made for: of
+        // two confirmations racing with one link, one wins.
+        let replaced = self
+            .state
             .store
-            .set_password_hash(user.id, &hash, now)
+            .replace_password_hash(user.id, user.password_hash.as_deref(), &hash, now)
             .await?;
+        if !replaced {
+            return Ok(Fields::one("token", INVALID_TOKEN).into());
+        }
         if !user.is_active {
             // Opening the e-mailed link proves the address, as activation does.
             self.state.store.activate_user(user.id, now).await?;
@@ -961,7 +972,7 @@ impl AuthApi {
     ) -> poem::Result<AuthTypeResponse> {
         let now = Utc::now();
         if let Err(l) = self
-            .limit(limits::LOOKUPS_PER_CLIENT, &self.ip(req).to_string(), now)
+            .limit(limits::LOOKUPS_PER_CLIENT, &self.client(req), now)
             .await?
         {
             return Ok(l.into());
@@ -1007,7 +1018,7 @@ impl AuthApi {
             })))
         };
         if let Err(l) = self
-            .limit(limits::GOOGLE_PER_CLIENT, &self.ip(req).to_string(), now)
+            .limit(limits::GOOGLE_PER_CLIENT, &self.client(req), now)
             .await?
         {
             let (d, r) = too_many(l);
@@ -1044,11 +1055,25 @@ impl AuthApi {
             Ok(u) => u,
             Err(StoreError::NotFound) => match self.state.store.user_by_email(email.as_str()).await
             {
+                // Linked to another Google account already: a second Google
+                // identity holding the same address (a reassigned work
+                // address) must not take the account over.
+                Ok(existing) if existing.google_sub.is_some() => {
+                    return problem(GOOGLE_OTHER_ACCOUNT);
+                }
                 Ok(existing) => {
-                    self.state
+                    match self
+                        .state
                         .store
                         .link_google(&existing, &identity.subject, now)
-                        .await?;
+                        .await
+                    {
+                        Ok(()) => {}
+                        Err(StoreError::Conflict(_) | StoreError::NotFound) => {
+                            return problem(GOOGLE_OTHER_ACCOUNT);
+                        }
+                        Err(e) => return Err(e.into()),
+                    }
                     self.state.store.user_by_id(existing.id).await?
                 }
                 Err(StoreError::NotFound) => {
@@ -1068,12 +1093,16 @@ impl AuthApi {
                     };
                     match self.state.store.create_user(&new, now).await {
                         Ok(u) => u,
-                        // Two first sign-ins at once: the other one created it.
+                        // Two first sign-ins at once: the other one created it
+                        // (or the address was registered meanwhile).
                         Err(StoreError::Conflict(_)) => {
-                            self.state
-                                .store
-                                .user_by_google_sub(&identity.subject)
-                                .await?
+                            match self.state.store.user_by_google_sub(&identity.subject).await {
+                                Ok(u) => u,
+                                Err(StoreError::NotFound) => {
+                                    return problem("Please try signing in with Google again.");
+                                }
+                                Err(e) => return Err(e.into()),
+                            }
                         }
                         Err(e) => return Err(e.into()),
                     }
@@ -1244,7 +1273,8 @@ impl AuthApi {
     async fn config(&self) -> ConfigResponse {
         ConfigResponse::Ok(Json(PublicConfig {
             google_client_id: self.state.google.as_ref().map(|g| g.client_id().to_owned()),
-            dev_outbox: self.state.mailer.dev_outbox_enabled(),
+            dev_outbox: self.state.dev_outbox,
+            support_email: self.state.support_email.clone(),
         }))
     }
 }

@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod explorer;
 pub mod mentors;
+pub mod site;
 
 use std::sync::Arc;
 
@@ -16,10 +17,17 @@ pub enum ApiTags {
     Mentors,
     /// Accounts: registration, sign-in, tokens, password reset and profile.
     Accounts,
+    /// The public site: home-page figures, the contact and custom-quote forms.
+    Site,
 }
 
 /// Every documented API, one per tag or resource.
-pub type Apis = (mentors::MentorsApi, explorer::ExplorerApi, auth::AuthApi);
+pub type Apis = (
+    mentors::MentorsApi,
+    explorer::ExplorerApi,
+    site::SiteApi,
+    auth::AuthApi,
+);
 
 pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
@@ -28,6 +36,9 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
                 state: state.clone(),
             },
             explorer::ExplorerApi {
+                state: state.clone(),
+            },
+            site::SiteApi {
                 state: state.clone(),
             },
             auth::AuthApi { state },

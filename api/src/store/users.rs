@@ -99,6 +99,10 @@ pub struct SessionRow {
     pub revoked_at: Option<DateTime<Utc>>,
 }
 
+/// A refresh token presented again within this time of its use is refused
+/// without ending the session.
+pub const REUSE_GRACE: chrono::Duration = chrono::Duration::seconds(30);
+
 /// What presenting a refresh token did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rotation {
@@ -211,6 +215,31 @@ impl Store {
         .await
     }
 
+    /// Sets a new password hash only if the current one is still `old`;
+    /// false when it changed meanwhile.
+    pub async fn replace_password_hash(
+        &self,
+        id: i64,
+        old: Option<&str>,
+        new: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE users SET password_hash = $1, updated_at = $2 \
+                 WHERE id = $3 AND password_hash IS NOT DISTINCT FROM $4",
+            )
+            .bind(new)
+            .bind(now)
+            .bind(id)
+            .bind(old)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected())
+        })?;
+        Ok(done == 1)
+    }
+
     pub async fn record_login(&self, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
         self.update_user(
             "UPDATE users SET last_login = $1 WHERE id = $2",
@@ -250,9 +279,11 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let sql = if user.is_active {
-            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3 WHERE id = $4"
+            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3 \
+             WHERE id = $4 AND google_sub IS NULL"
         } else {
-            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3, password_hash = NULL WHERE id = $4"
+            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3, password_hash = NULL \
+             WHERE id = $4 AND google_sub IS NULL"
         };
         self.update_user(
             sql,
@@ -402,6 +433,9 @@ impl Store {
                 .await
         })?;
         match used {
+            // Used moments ago: two tabs refreshing at once, or a retry
+            // after a lost answer. Refuse it, but keep the session.
+            Some((_, Some(used_at))) if now - used_at < REUSE_GRACE => Ok(Rotation::Invalid),
             Some((session_id, Some(_))) => {
                 self.revoke_session(&session_id, "refresh token reused", now)
                     .await?;
