@@ -211,6 +211,24 @@ export function arrangeExplorer<T extends Arrangeable>(mentors: readonly T[], ca
   return arranged;
 }
 
+/**
+ * The mentors of a category by the explorer's membership rule (All: every
+ * one), in list order. Pass the fetched list itself: its category masks are
+ * computed once and reused. Throws for an unknown category id.
+ */
+export function categoryMembers<T extends Arrangeable>(mentors: readonly T[], categoryId: string): T[] {
+  // A category's position in the table is its bit in a mask.
+  const bit = explorerCategories().findIndex((c) => c.id === categoryId);
+  if (bit < 0) throw new RangeError(`unknown category ${JSON.stringify(categoryId)}`);
+  const { masks } = columnsOf(mentors);
+  return mentors.filter((_, i) => (((masks[i] ?? 0) >>> bit) & 1) === 1);
+}
+
+/** The ranking score (SPEC §9) in [0, 1]: 60% rating / 5 plus 40% experience / 20, capped. */
+export function mentorScore(rating: number, experienceYears: number): number {
+  return wasm.mentorScore(rating, experienceYears);
+}
+
 /** How many mentors a category shows: 16 for All, 12 otherwise. Throws for an unknown id. */
 export function explorerLimit(categoryId: string): number {
   return wasm.explorerLimit(categoryId);

@@ -53,7 +53,7 @@ let ran = 0;
 
 describe("the shared vectors against the wasm package the app ships", () => {
   it("finds the vector files", () => {
-    expect(suites.map((s) => s.name)).toEqual(["explorer.json", "forms.json", "labels.json", "mentors.json", "session.json"]);
+    expect(suites.map((s) => s.name)).toEqual(["accounts.json", "explorer.json", "forms.json", "labels.json", "mentors.json", "session.json"]);
   });
 
   for (const suite of suites) {

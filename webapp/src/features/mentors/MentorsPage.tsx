@@ -1,29 +1,28 @@
-import { Link } from "react-router";
-import { useMemo } from "react";
-import { cardLabels, type CardLabels, cardPrice } from "../../lib/domain";
-import { portraitUrl, textField, type Mentor } from "./api";
-import { MentorCard } from "./MentorCard";
-import { useMentors } from "./useMentors";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router";
+import { cardLabels, type CardLabels, cardPrice, explorerCategories } from "../../lib/domain";
 import { pageTitle } from "../../lib/site";
-import "./mentors.css";
+import { portraitUrl, textField, type Mentor } from "./api";
+import {
+  applyQuery,
+  categoryCounts,
+  indexMentors,
+  isFiltered,
+  readQuery,
+  SEARCH_DEBOUNCE_MS,
+  SORTS,
+  writeQuery,
+  type ListingQuery,
+  type SortId,
+} from "./listing";
 import { LoadError } from "./LoadError";
+import { MentorCard } from "./MentorCard";
+import { SkeletonCard } from "./skeletons";
+import { useMentors } from "./useMentors";
+import "./mentors.css";
+import "./listing.css";
 
 const SKELETON_COUNT = 8;
-
-function SkeletonCard() {
-  return (
-    <div className="mentor-card mentor-card--skeleton" aria-hidden="true">
-      <div className="mentor-card__photo skeleton" />
-      <div className="mentor-card__body">
-        <div className="skeleton skeleton--line skeleton--w60" />
-        <div className="skeleton skeleton--line skeleton--w90" />
-        <div className="skeleton skeleton--line skeleton--w75" />
-        <div className="skeleton skeleton--line skeleton--w40" />
-        <div className="skeleton skeleton--pill" />
-      </div>
-    </div>
-  );
-}
 
 interface LabelledMentor {
   mentor: Mentor;
@@ -48,7 +47,7 @@ function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
   });
 }
 
-function MentorGrid({ items }: { items: LabelledMentor[] }) {
+function MentorGrid({ items }: { items: readonly LabelledMentor[] }) {
   return (
     <ul className="mentor-grid" aria-label="Mentors">
       {items.map(({ mentor, labels }) => (
@@ -66,26 +65,250 @@ function MentorGrid({ items }: { items: LabelledMentor[] }) {
   );
 }
 
+/* ---------- The view in the URL ---------- */
+
+type Update = (patch: Partial<ListingQuery>, options?: { replace?: boolean }) => void;
+
+/**
+ * The listing's view read from `?q=&category=&sort=&free=1`, and a way to
+ * change it. A control's change renders at once (`flushSync`) rather than in
+ * a transition, so a clicked chip or switch never flicks back to its old
+ * state while the new list renders.
+ */
+function useListingQuery(defaultCategory: string): { query: ListingQuery; update: Update; clear: () => void } {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readQuery(params, defaultCategory), [params, defaultCategory]);
+  const update = useCallback<Update>(
+    (patch, options) =>
+      setParams((current) => writeQuery({ ...readQuery(current, defaultCategory), ...patch }, defaultCategory), {
+        replace: options?.replace ?? false,
+        preventScrollReset: true,
+        flushSync: true,
+      }),
+    [setParams, defaultCategory],
+  );
+  const clear = useCallback(() => setParams(new URLSearchParams(), { preventScrollReset: true, flushSync: true }), [setParams]);
+  return { query, update, clear };
+}
+
+/* ---------- Controls ---------- */
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="9" cy="9" r="5.75" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M13.5 13.5L17 17" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The search box. What is typed shows at once; the list (and the URL)
+ * follow after a pause in typing, or at once on Enter. A new search adds a
+ * history entry; refining it replaces that entry, so Back leaves the search.
+ */
+function SearchBox({ value, onCommit }: { value: string; onCommit: (q: string, replace: boolean) => void }) {
+  const [draft, setDraft] = useState(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The URL changed under us (Back, Clear filters): show its search.
+  useEffect(() => {
+    setDraft((d) => (d.trim() === value ? d : value));
+  }, [value]);
+
+  const commit = useCallback((text: string) => onCommit(text.trim(), value !== "" && text.trim() !== ""), [onCommit, value]);
+
+  useEffect(() => {
+    if (draft.trim() === value) return;
+    const timer = setTimeout(() => commit(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value, commit]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim() !== value) commit(draft);
+  };
+
+  return (
+    <form className="listing-search" role="search" aria-label="Mentors" onSubmit={onSubmit}>
+      <label htmlFor="mentor-search" className="sr-only">
+        Search mentors by name or expertise
+      </label>
+      <span className="listing-search__icon">
+        <SearchIcon />
+      </span>
+      <input
+        ref={inputRef}
+        id="mentor-search"
+        className="listing-search__input"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search by name or expertise"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        data-testid="mentor-search"
+      />
+      {draft ? (
+        <button
+          type="button"
+          className="listing-search__clear"
+          onClick={() => {
+            setDraft("");
+            commit("");
+            inputRef.current?.focus();
+          }}
+        >
+          <span className="sr-only">Clear search</span>
+          <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      ) : null}
+      <button type="submit" className="btn btn--primary listing-search__submit">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function CategoryFilter({
+  selected,
+  counts,
+  onChange,
+}: {
+  selected: string;
+  counts: ReadonlyMap<string, number> | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <fieldset className="category-filter" data-testid="category-filter">
+      <legend className="category-filter__legend">Category</legend>
+      <div className="category-filter__options">
+        {explorerCategories().map((category) => {
+          const count = counts?.get(category.id);
+          return (
+            <label key={category.id} className="category-filter__option">
+              <input
+                type="radio"
+                name="mentor-category"
+                value={category.id}
+                checked={category.id === selected}
+                onChange={() => onChange(category.id)}
+              />
+              <span className="category-filter__name">{category.name}</span>
+              {count === undefined ? null : (
+                <span className="category-filter__count">
+                  <span className="sr-only">, </span>
+                  {count}
+                  <span className="sr-only"> {count === 1 ? "mentor" : "mentors"}</span>
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function SortSelect({ value, onChange }: { value: SortId; onChange: (sort: SortId) => void }) {
+  const id = useId();
+  return (
+    <div className="listing-sort">
+      <label htmlFor={id} className="listing-sort__label">
+        Sort by
+      </label>
+      <select
+        id={id}
+        className="listing-sort__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value as SortId)}
+        data-testid="mentor-sort"
+      >
+        {SORTS.map((sort) => (
+          <option key={sort.id} value={sort.id}>
+            {sort.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function FreeToggle({ checked, onChange }: { checked: boolean; onChange: (free: boolean) => void }) {
+  return (
+    <label className="free-toggle">
+      <input
+        type="checkbox"
+        role="switch"
+        className="free-toggle__input"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        data-testid="free-toggle"
+      />
+      <span className="free-toggle__track" aria-hidden="true">
+        <span className="free-toggle__thumb" />
+      </span>
+      <span className="free-toggle__label">Free sessions only</span>
+    </label>
+  );
+}
+
+/* ---------- The page ---------- */
+
+function countText(n: number): string {
+  return `${n} ${n === 1 ? "mentor" : "mentors"}`;
+}
+
+/** What the polite live region says after each change of the results. */
+function resultSummary(shown: number, query: ListingQuery): string {
+  const category = explorerCategories().find((c) => c.id === query.category);
+  const parts = [`${countText(shown)} found`];
+  if (query.q) parts.push(`for “${query.q}”`);
+  if (category && category.id !== "all") parts.push(`in ${category.name}`);
+  if (query.free) parts.push("with a free session");
+  return `${parts.join(" ")}.`;
+}
+
 export interface MentorsPageProps {
   /** The page heading; the category route passes its own. */
   title?: string;
+  /** The category shown when the URL names none: `all`, or `technology` on /category/technology. */
+  defaultCategory?: string;
+  /** The intro line under the heading. */
+  lead?: string;
 }
 
-export function MentorsPage({ title = "Find your mentor" }: MentorsPageProps) {
+const DEFAULT_LEAD =
+  "Book a one-on-one video session with practitioners in career, business, technology, health, academics, freelancing and the creative fields. Many offer a free first session.";
+
+export function MentorsPage({ title = "Find your mentor", defaultCategory = "all", lead = DEFAULT_LEAD }: MentorsPageProps) {
   const { state, retry } = useMentors();
-  const items = useMemo(() => (state.status === "ready" ? labelMentors(state.mentors) : []), [state]);
+  const { query, update, clear } = useListingQuery(defaultCategory);
+
+  const mentors = state.status === "ready" ? state.mentors : undefined;
+  const index = useMemo(() => (mentors === undefined ? undefined : indexMentors(mentors)), [mentors]);
+  const labelled = useMemo(() => new Map(labelMentors(mentors ?? []).map((item) => [item.mentor, item])), [mentors]);
+  const items = useMemo(
+    () => (index === undefined ? [] : applyQuery(index, query).flatMap((m) => labelled.get(m) ?? [])),
+    [index, query, labelled],
+  );
+  const counts = useMemo(() => (index === undefined ? undefined : categoryCounts(index, query)), [index, query]);
+  const filtered = isFiltered(query, defaultCategory);
+
+  const onSearch = useCallback((q: string, replace: boolean) => update({ q }, { replace }), [update]);
 
   return (
     <div className="mentors-page">
       <title>{pageTitle(title)}</title>
-      <header className="page-intro">
+      <header className="page-intro page-intro--listing">
         <div className="container">
           <p className="eyebrow">Mentors</p>
           <h1 className="page-intro__title">{title}</h1>
-          <p className="page-intro__lead">
-            Book a one-on-one video session with practitioners in career, business, technology, health, academics,
-            freelancing and the creative fields. Many offer a free first session.
-          </p>
+          <p className="page-intro__lead">{lead}</p>
+          <SearchBox value={query.q} onCommit={onSearch} />
           <ul className="trust-row" aria-label="Why learners book here">
             <li>Verified mentors</li>
             <li>Pay by UPI, card, net banking or wallet</li>
@@ -95,46 +318,80 @@ export function MentorsPage({ title = "Find your mentor" }: MentorsPageProps) {
       </header>
 
       <section className="container mentors-page__results" aria-labelledby="mentors-results-heading">
-        <div className="results-bar">
-          <h2 id="mentors-results-heading" className="results-bar__title">
-            {state.status === "ready" ? (
-              <>
-                <span data-testid="mentor-count">{items.length}</span> {items.length === 1 ? "mentor" : "mentors"}{" "}
-                available
-              </>
-            ) : (
-              "Available mentors"
-            )}
-          </h2>
-        </div>
+        <div className="listing-layout">
+          <div className="listing-sidebar">
+            <CategoryFilter selected={query.category} counts={counts} onChange={(category) => update({ category })} />
+          </div>
 
-        {state.status === "loading" ? (
-          <div className="mentor-grid" aria-busy="true" data-testid="mentors-loading">
-            <p className="sr-only" role="status">
-              Loading mentors…
+          <div className="listing-results">
+            <div className="results-bar">
+              <div className="results-bar__summary">
+                <h2 id="mentors-results-heading" className="results-bar__title">
+                  {state.status === "ready" ? (
+                    <>
+                      <span data-testid="mentor-count">{items.length}</span> {items.length === 1 ? "mentor" : "mentors"}
+                      {filtered ? null : " available"}
+                    </>
+                  ) : (
+                    "Available mentors"
+                  )}
+                </h2>
+                {filtered && state.status === "ready" ? (
+                  <button type="button" className="results-bar__clear" onClick={clear}>
+                    Clear filters
+                  </button>
+                ) : null}
+              </div>
+              <div className="results-bar__controls">
+                <FreeToggle checked={query.free} onChange={(free) => update({ free })} />
+                <SortSelect value={query.sort} onChange={(sort) => update({ sort })} />
+              </div>
+            </div>
+
+            <p className="sr-only" role="status" aria-live="polite" data-testid="results-status">
+              {state.status === "loading" ? "Loading mentors…" : state.status === "ready" ? resultSummary(items.length, query) : ""}
             </p>
-            {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-              <SkeletonCard key={i} />
-            ))}
+
+            {state.status === "loading" ? (
+              <div className="mentor-grid" aria-busy="true" data-testid="mentors-loading">
+                {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                  <SkeletonCard key={i} />
+                ))}
+              </div>
+            ) : null}
+
+            {state.status === "error" ? <LoadError message={state.message} onRetry={retry} testId="mentors-error" /> : null}
+
+            {state.status === "ready" && items.length === 0 && !filtered ? (
+              <div className="state-panel" data-testid="mentors-empty">
+                <h3>No mentors found</h3>
+                <p>We're continuously adding new mentors. Check back soon!</p>
+                <Link className="btn btn--secondary" to="/">
+                  Back to home
+                </Link>
+              </div>
+            ) : null}
+
+            {state.status === "ready" && items.length === 0 && filtered ? (
+              <div className="state-panel" data-testid="mentors-empty">
+                <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false" className="state-panel__icon">
+                  <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                  <path d="M15.5 15.5L20 20M8 10.5h5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                </svg>
+                <h3>No mentors match these filters</h3>
+                <p>Try fewer words, another category, or include paid sessions.</p>
+                <button type="button" className="btn btn--primary" onClick={clear}>
+                  Clear filters
+                </button>
+              </div>
+            ) : null}
+
+            {state.status === "ready" && items.length > 0 ? <MentorGrid items={items} /> : null}
           </div>
-        ) : null}
-
-        {state.status === "error" ? (
-          <LoadError message={state.message} onRetry={retry} testId="mentors-error" />
-        ) : null}
-
-        {state.status === "ready" && items.length === 0 ? (
-          <div className="state-panel" data-testid="mentors-empty">
-            <h3>No mentors found</h3>
-            <p>We're continuously adding new mentors. Check back soon!</p>
-            <Link className="btn btn--secondary" to="/">
-              Back to home
-            </Link>
-          </div>
-        ) : null}
-
-        {state.status === "ready" && items.length > 0 ? <MentorGrid items={items} /> : null}
+        </div>
       </section>
     </div>
   );
 }
+
+export default MentorsPage;

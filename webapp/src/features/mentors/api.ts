@@ -50,8 +50,13 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** One request, cut off after the policy's timeout. */
-async function attempt(): Promise<Attempt> {
+/** A whole answer as text, or why none came. */
+type Answer =
+  | { type: "answer"; status: number; statusText: string; contentType: string | null; body: string }
+  | { type: "failed"; message: string; timedOut: boolean };
+
+/** One GET, cut off after the policy's timeout. */
+async function request(url: string): Promise<Answer> {
   const { requestTimeoutMs } = fetchPolicy();
   const controller = new AbortController();
   let timedOut = false;
@@ -60,16 +65,13 @@ async function attempt(): Promise<Attempt> {
     controller.abort();
   }, requestTimeoutMs);
   try {
-    const response = await fetch("/api/mentors/", {
+    const response = await fetch(url, {
       headers: { Accept: "application/json" },
       credentials: "omit",
       signal: controller.signal,
     });
     const body = await response.text();
-    const result = parseMentorResponse(response.status, response.statusText, response.headers.get("content-type"), body);
-    if (result.type === "error") return { type: "failed", message: result.message, timedOut: false };
-    if (result.dropped > 0) console.warn(`Mentor list: ${result.dropped} invalid item(s) left out.`);
-    return { type: "ok", mentors: Object.freeze(result.mentors) };
+    return { type: "answer", status: response.status, statusText: response.statusText, contentType: response.headers.get("content-type"), body };
   } catch (error) {
     if (timedOut) {
       return { type: "failed", message: `The server did not answer within ${requestTimeoutMs / 1000} seconds.`, timedOut: true };
@@ -78,6 +80,16 @@ async function attempt(): Promise<Attempt> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One request for the list, checked by the domain module. */
+async function attempt(): Promise<Attempt> {
+  const answer = await request("/api/mentors/");
+  if (answer.type === "failed") return answer;
+  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, answer.body);
+  if (result.type === "error") return { type: "failed", message: result.message, timedOut: false };
+  if (result.dropped > 0) console.warn(`Mentor list: ${result.dropped} invalid item(s) left out.`);
+  return { type: "ok", mentors: Object.freeze(result.mentors) };
 }
 
 /** Attempts until the domain module says give up; caches a success. */
@@ -148,9 +160,87 @@ export function onMentorList(listener: (list: MentorList) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Forgets the cache and any request in flight (tests). */
+/* ---------- One mentor: GET /api/mentors/{id}/ ---------- */
+
+/** What the profile page gets: the mentor, "no such mentor", or why loading failed. */
+export type MentorDetail =
+  | { type: "ok"; mentor: Mentor }
+  | { type: "notFound" }
+  | { type: "failed"; message: string };
+
+type DetailAttempt = MentorDetail | { type: "retryable"; message: string; timedOut: boolean };
+
+const detailCache = new Map<number, { mentor: Mentor; fetchedAt: number }>();
+const detailsInFlight = new Map<number, Promise<MentorDetail>>();
+
+/**
+ * One request for a mentor. The body is checked by the same domain rule as
+ * the list (id, name, expertise and rating present and typed, missing
+ * numbers as 0), by handing it over as a list of one.
+ */
+async function attemptDetail(id: number): Promise<DetailAttempt> {
+  const answer = await request(`/api/mentors/${id}/`);
+  if (answer.type === "failed") return { type: "retryable", message: answer.message, timedOut: answer.timedOut };
+  if (answer.status === 404) return { type: "notFound" };
+  const isJsonObject = answer.status >= 200 && answer.status < 300 && answer.body.trimStart().startsWith("{");
+  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, isJsonObject ? `[${answer.body}]` : answer.body);
+  if (result.type === "error") return { type: "retryable", message: result.message, timedOut: false };
+  const mentor = result.mentors[0];
+  if (mentor === undefined || mentor.id !== id) return { type: "retryable", message: "No valid mentor data received from API", timedOut: false };
+  return { type: "ok", mentor: Object.freeze(mentor) };
+}
+
+async function fetchDetailWithRetries(id: number): Promise<MentorDetail> {
+  for (let n = 1; ; n += 1) {
+    const outcome = await attemptDetail(id);
+    if (outcome.type === "ok") detailCache.set(id, { mentor: outcome.mentor, fetchedAt: Date.now() });
+    if (outcome.type !== "retryable") return outcome;
+    const decision = afterFailure(n, outcome.timedOut);
+    if (decision.type === "giveUp") {
+      console.warn(`Could not load mentor ${id} after ${n} attempt(s): ${outcome.message}`);
+      return { type: "failed", message: outcome.message };
+    }
+    await sleep(decision.delayMs);
+  }
+}
+
+function usable(fetchedAt: number, now: number): boolean {
+  const state = cacheState(fetchedAt, now);
+  return state === "fresh" || state === "refresh";
+}
+
+/**
+ * A mentor already at hand: from an earlier profile visit or from the
+ * mentor list, when the domain module says that data is still usable.
+ */
+export function cachedMentor(id: number, now: number = Date.now()): Mentor | undefined {
+  const own = detailCache.get(id);
+  if (own !== undefined && usable(own.fetchedAt, now)) return own.mentor;
+  if (cache !== undefined && usable(cache.fetchedAt, now)) return cache.mentors.find((m) => m.id === id);
+  return undefined;
+}
+
+/**
+ * One mentor (SPEC §4 policy): at once from a usable cache, else one shared
+ * request per id with the list's timeout and retries. A 404 is final: the
+ * id is unknown, which no retry changes.
+ */
+export function loadMentor(id: number): Promise<MentorDetail> {
+  const mentor = cachedMentor(id);
+  if (mentor !== undefined) return Promise.resolve({ type: "ok", mentor });
+  let pending = detailsInFlight.get(id);
+  if (pending === undefined) {
+    pending = fetchDetailWithRetries(id).finally(() => detailsInFlight.delete(id));
+    detailsInFlight.set(id, pending);
+  }
+  return pending;
+}
+
+/** Forgets the caches and any request in flight (tests). */
 export function resetMentorCache(): void {
   cache = undefined;
   inFlight = undefined;
   listeners.clear();
+  detailCache.clear();
+  detailsInFlight.clear();
 }

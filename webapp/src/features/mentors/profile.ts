@@ -1,0 +1,213 @@
+/**
+ * The parts of a mentor profile the domain module passes through unchecked
+ * (`GET /api/mentors/{id}/`: education, experience, projects, services'
+ * titles and durations, social links, open slots), narrowed to what the
+ * profile page can show. Anything malformed is left out, never shown raw.
+ */
+import type { Mentor } from "./api";
+
+export interface ProfileService {
+  key: string;
+  title: string;
+  description: string;
+  /** Minutes, when the API gave a positive whole number. */
+  durationMinutes: number | undefined;
+  /** Rupees; 0 is free. */
+  price: number;
+}
+
+export interface EducationEntry {
+  degree: string;
+  institution: string;
+  year: number | undefined;
+}
+
+export interface ExperienceEntry {
+  title: string;
+  company: string;
+  startYear: number | undefined;
+  /** Undefined while the role is current. */
+  endYear: number | undefined;
+  description: string;
+}
+
+export interface ProjectEntry {
+  title: string;
+  description: string;
+  /** An http(s) address, or undefined. */
+  url: string | undefined;
+}
+
+export interface ProfileLink {
+  kind: string;
+  label: string;
+  url: string;
+}
+
+export interface Slot {
+  key: string;
+  start: Date;
+  end: Date;
+}
+
+type Fields = Record<string, unknown>;
+
+function records(value: unknown): Fields[] {
+  return Array.isArray(value) ? value.filter((v): v is Fields => typeof v === "object" && v !== null && !Array.isArray(v)) : [];
+}
+
+function text(record: Fields, field: string): string {
+  const value = record[field];
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function wholeNumber(record: Fields, field: string): number | undefined {
+  const value = record[field];
+  return typeof value === "number" && Number.isInteger(value) ? value : undefined;
+}
+
+/** The address when it is a plain http(s) URL (never `javascript:` and the like), else undefined. */
+export function safeUrl(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function servicesOf(mentor: Mentor): ProfileService[] {
+  return mentor.services.map((service, i) => {
+    const fields = service as Fields;
+    const minutes = wholeNumber(fields, "duration_minutes");
+    return {
+      key: typeof service.id === "number" || typeof service.id === "string" ? String(service.id) : `service-${i}`,
+      title: text(fields, "title") || "Mentoring session",
+      description: text(fields, "description"),
+      durationMinutes: minutes !== undefined && minutes > 0 ? minutes : undefined,
+      price: service.price,
+    };
+  });
+}
+
+export function educationOf(mentor: Mentor): EducationEntry[] {
+  return records(mentor.education)
+    .map((e) => ({ degree: text(e, "degree"), institution: text(e, "institution"), year: wholeNumber(e, "year") }))
+    .filter((e) => e.degree || e.institution);
+}
+
+export function experienceOf(mentor: Mentor): ExperienceEntry[] {
+  return records(mentor.experience)
+    .map((e) => ({
+      title: text(e, "title"),
+      company: text(e, "company"),
+      startYear: wholeNumber(e, "start_year"),
+      endYear: wholeNumber(e, "end_year"),
+      description: text(e, "description"),
+    }))
+    .filter((e) => e.title || e.company);
+}
+
+export function projectsOf(mentor: Mentor): ProjectEntry[] {
+  return records(mentor.projects)
+    .map((p) => ({ title: text(p, "title"), description: text(p, "description"), url: safeUrl(p.url) }))
+    .filter((p) => p.title);
+}
+
+const LINK_LABELS: Readonly<Record<string, string>> = {
+  linkedin: "LinkedIn",
+  twitter: "X (Twitter)",
+  x: "X",
+  github: "GitHub",
+  youtube: "YouTube",
+  instagram: "Instagram",
+  medium: "Medium",
+  website: "Website",
+};
+
+function linkLabel(kind: string): string {
+  return LINK_LABELS[kind.toLowerCase()] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/**
+ * The mentor's public profiles (`social_links`) and website (`contact.website`).
+ * E-mail and phone stay private: sessions are booked and paid here.
+ */
+export function linksOf(mentor: Mentor): ProfileLink[] {
+  const links: ProfileLink[] = [];
+  const social = mentor.social_links;
+  if (typeof social === "object" && social !== null && !Array.isArray(social)) {
+    for (const [kind, value] of Object.entries(social as Fields)) {
+      const url = safeUrl(value);
+      if (url) links.push({ kind: kind.toLowerCase(), label: linkLabel(kind), url });
+    }
+  }
+  const contact = mentor.contact;
+  if (typeof contact === "object" && contact !== null && !Array.isArray(contact)) {
+    const url = safeUrl((contact as Fields).website);
+    if (url) links.push({ kind: "website", label: linkLabel("website"), url });
+  }
+  return links;
+}
+
+function instant(record: Fields, ...fields: string[]): Date | undefined {
+  for (const field of fields) {
+    const value = record[field];
+    if (typeof value !== "string") continue;
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  return undefined;
+}
+
+/** The open slots still ahead at `nowMs`, soonest first, at most `limit`. */
+export function upcomingSlots(mentor: Mentor, nowMs: number, limit: number): Slot[] {
+  return records(mentor.available_slots)
+    .flatMap((s, i) => {
+      // The API names them `start` / `end`; `starts_at` / `ends_at` are accepted too.
+      const start = instant(s, "start", "starts_at");
+      const end = instant(s, "end", "ends_at");
+      if (!start || !end || end <= start || start.getTime() <= nowMs) return [];
+      const id = s.id;
+      return [{ key: typeof id === "number" || typeof id === "string" ? String(id) : `slot-${i}`, start, end }];
+    })
+    .sort((a, b) => a.start.getTime() - b.start.getTime())
+    .slice(0, limit);
+}
+
+export interface SlotFormat {
+  /** `Mon, 23 Nov` in the viewer's locale. */
+  day: string;
+  /** `9:00 – 10:00 AM`. */
+  time: string;
+  /** For `<time dateTime>`. */
+  iso: string;
+}
+
+/** A slot in the viewer's time zone (or `timeZone`), in `locale` (default: the viewer's). */
+export function formatSlot(slot: Slot, timeZone?: string, locale?: string): SlotFormat {
+  const day = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
+  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+  return { day: day.format(slot.start), time: time.formatRange(slot.start, slot.end), iso: slot.start.toISOString() };
+}
+
+/** The time zone's name as the viewer would say it (`India Standard Time`), or its id. */
+export function timeZoneName(at: Date, timeZone?: string, locale?: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZoneName: "long", timeZone }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions().timeZone;
+}
+
+/** `60 min`, `1 hr`, `1 hr 30 min`. */
+export function durationLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
+}
+
+/** `2021 – Present`, `2017 – 2021`, `2019`, or "". */
+export function yearsLabel(entry: ExperienceEntry): string {
+  if (entry.startYear === undefined) return entry.endYear === undefined ? "" : String(entry.endYear);
+  return `${entry.startYear} – ${entry.endYear ?? "Present"}`;
+}
