@@ -1,0 +1,215 @@
+import { useSearchParams } from "react-router";
+import { checkContactNumber, checkEmail, checkName } from "../../lib/domain";
+import { REPLY_TIME } from "./facts";
+import {
+  Confirmation,
+  FormAlert,
+  Honeypot,
+  SelectField,
+  SubmitButton,
+  TextArea,
+  TextField,
+  checkMessage,
+  messageCount,
+  useEnquiryForm,
+  type Checked,
+} from "./forms";
+import { Icon } from "./icons";
+import { QUOTE_PROGRAMMES } from "./programmes";
+import { Hero, StaticPage, Steps } from "./StaticKit";
+import { useSupportEmail } from "./useSupportEmail";
+
+type QuoteField = "name" | "email" | "company" | "phone" | "team_size" | "programme" | "message";
+
+/** The server's limit (`POST /api/b2b/quote/`). */
+const COMPANY_MAX = 150;
+
+/** Team sizes as the server stores them: free text, sent as these ranges. */
+const TEAM_SIZES: readonly { value: string; label: string }[] = [
+  { value: "1-10", label: "1–10 people" },
+  { value: "11-50", label: "11–50 people" },
+  { value: "51-200", label: "51–200 people" },
+  { value: "201-1000", label: "201–1,000 people" },
+  { value: "1000+", label: "More than 1,000 people" },
+];
+
+function isProgramme(value: string | null): boolean {
+  return QUOTE_PROGRAMMES.some((p) => p.value === value);
+}
+
+export function checkQuote(values: Record<QuoteField | "website", string>): Checked<QuoteField> {
+  const errors: Partial<Record<QuoteField, string>> = {};
+  const body: Record<string, unknown> = {};
+
+  const name = checkName(values.name);
+  if (name.type === "error") errors.name = name.message;
+  else body.name = name.value;
+
+  const email = checkEmail(values.email);
+  if (email.type === "error") errors.email = email.message;
+  else body.email = email.value;
+
+  const company = values.company.trim().replace(/\s+/g, " ");
+  if (!company) errors.company = "This field is required.";
+  else if ([...company].length > COMPANY_MAX) errors.company = `Please keep this to ${COMPANY_MAX} characters or fewer.`;
+  else body.company = company;
+
+  if (values.phone.trim()) {
+    const phone = checkContactNumber(values.phone);
+    if (phone.type === "error") errors.phone = phone.message;
+    else body.phone = phone.value;
+  }
+
+  if (values.team_size) {
+    if (TEAM_SIZES.some((t) => t.value === values.team_size)) body.team_size = values.team_size;
+    else errors.team_size = "Choose one of the team sizes.";
+  }
+
+  if (!isProgramme(values.programme)) errors.programme = "Choose the programme you are interested in.";
+  else body.programme = values.programme;
+
+  const message = checkMessage(values.message);
+  if (message) errors.message = message;
+  else body.message = values.message.trim();
+
+  if (Object.keys(errors).length > 0 || name.type === "error" || email.type === "error") return { type: "invalid", errors };
+  return { type: "ok", body, name: name.value, email: email.value };
+}
+
+/** The `/b2b/contact` screen; `?programme=` chooses the programme (a new choice starts a fresh form). */
+export default function QuotePage() {
+  const [params] = useSearchParams();
+  const preselected = params.get("programme");
+  return <QuoteForm key={preselected ?? ""} preselected={preselected} />;
+}
+
+function QuoteForm({ preselected }: { preselected: string | null }) {
+  const supportEmail = useSupportEmail();
+  const form = useEnquiryForm<QuoteField>({
+    path: "/api/b2b/quote/",
+    initial: {
+      name: "",
+      email: "",
+      company: "",
+      phone: "",
+      team_size: "",
+      programme: isProgramme(preselected) ? (preselected ?? "") : "",
+      message: "",
+      website: "",
+    },
+    check: checkQuote,
+    supportEmail,
+  });
+  const { values, errors } = form;
+
+  return (
+    <StaticPage title="Get a Custom Quote" testId="quote-page">
+      <Hero
+        tone="light"
+        eyebrow="For business"
+        title="Get a Custom Quote"
+        lead={`Tell us about your organisation and what you want to achieve. We’ll reply within ${REPLY_TIME} to arrange a short discovery call.`}
+      />
+      <div className="container sp-form-layout">
+        <div className="sp-form-card">
+          {form.sent ? (
+            <Confirmation
+              title="Request received"
+              text={`Thanks, ${form.sent.name}. We've received your message and will reply within ${REPLY_TIME} at ${form.sent.email}.`}
+              onReset={form.reset}
+              resetLabel="Send another request"
+            />
+          ) : (
+            <>
+              <h2 className="sp-form-card__title">Tell us about your needs</h2>
+              <p className="sp-form-card__lead">All fields are required unless marked optional.</p>
+              <form ref={form.formRef} className="sp-form" noValidate onSubmit={form.onSubmit} aria-label="Custom quote request">
+                <div className="sp-form__row">
+                  <TextField label="Your name" name="name" autoComplete="name" error={errors.name} {...form.field("name")} />
+                  <TextField
+                    label="Work e-mail"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    spellCheck={false}
+                    error={errors.email}
+                    {...form.field("email")}
+                  />
+                </div>
+                <div className="sp-form__row">
+                  <TextField label="Organisation" name="company" autoComplete="organization" error={errors.company} {...form.field("company")} />
+                  <TextField
+                    label="Phone"
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    optional
+                    hint="With country code, e.g. +91 98765 43210."
+                    error={errors.phone}
+                    {...form.field("phone")}
+                  />
+                </div>
+                <div className="sp-form__row">
+                  <SelectField label="Programme" name="programme" error={errors.programme} {...form.field("programme")}>
+                    <option value="">Choose a programme</option>
+                    {QUOTE_PROGRAMMES.map((p) => (
+                      <option key={p.value} value={p.value}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <SelectField label="Team size" name="team_size" optional hint="An estimate is fine." error={errors.team_size} {...form.field("team_size")}>
+                    <option value="">Not sure yet</option>
+                    {TEAM_SIZES.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+                <TextArea
+                  label="What would you like to achieve?"
+                  name="message"
+                  rows={6}
+                  error={errors.message}
+                  hint={messageCount(values.message)}
+                  placeholder="Who is it for, what should change for them, and by when?"
+                  {...form.field("message")}
+                />
+                <Honeypot {...form.field("website")} />
+                {form.alert ? <FormAlert messages={form.alert} /> : null}
+                <SubmitButton busy={form.busy}>Request a quote</SubmitButton>
+              </form>
+            </>
+          )}
+        </div>
+
+        <div className="sp-form-side">
+          <div className="sp-side-card">
+            <h2 className="sp-side-card__title">What happens next</h2>
+            <Steps
+              items={[
+                { title: "We reply", text: `Within ${REPLY_TIME}, to set up a short discovery call.` },
+                { title: "Discovery call", text: "We learn about your people, goals and timeline." },
+                { title: "Proposal and quote", text: "A programme design, a mentor shortlist and a fixed quote in rupees." },
+              ]}
+            />
+          </div>
+          <div className="sp-side-card">
+            <span className="sp-side-card__icon">
+              <Icon name="mail" />
+            </span>
+            <h2 className="sp-side-card__title">Prefer e-mail?</h2>
+            <p>
+              <a href={`mailto:${supportEmail}`} className="sp-side-card__email">
+                {supportEmail}
+              </a>
+            </p>
+          </div>
+        </div>
+      </div>
+    </StaticPage>
+  );
+}
