@@ -40,13 +40,14 @@ test: setup-test
     step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs
     step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
+    step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
     step api-build cargo build -p api --locked
     step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
     # Summary.
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy clippy-wasm wasm typecheck web-build api-build; do
+    for check in fmt clippy clippy-wasm wasm typecheck web-build bundle-size api-build; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
@@ -132,6 +133,27 @@ bench-auth: setup-build
     run() { echo "== $1"; shift; wrk -t2 -c8 -d10s --latency "$@" | grep -E "Requests/sec|Latency  |  50%|  99%|Non-2xx"; }
     run "POST /api/login/ (right password: verify, new session, tokens)" -s api/bench/login.lua "$base/api/login/"
     run "POST /api/login/ (wrong password: verify, 401)" -s api/bench/login-wrong.lua "$base/api/login/"
+
+# Full-page screenshots at 375 and 1280 px of the main screens (release
+# build, demo catalogue) into screenshots/; EXTRA_PATHS=/a,/b adds pages.
+screenshots: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    RUST_LOG=warn DATABASE_URL="sqlite:$dir/shots.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
+    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    profile=$(curl -fs "http://127.0.0.1:$port/api/mentors/1/" | python3 -c 'import json,sys; m=json.load(sys.stdin); print(m["id"])')
+    profile_path=$(curl -fsI "http://127.0.0.1:$port/mentors/$profile" | awk 'tolower($1) == "location:" { sub(/\r$/, "", $2); print $2 }')
+    BASE_URL="http://127.0.0.1:$port" OUT="$PWD/screenshots" \
+      EXTRA_PATHS="$profile_path,/about,/refund,/auth/login,/auth/register,${EXTRA_PATHS:-}" \
+      node webapp/scripts/screenshots.mjs
+
+# Print the home page's initial JavaScript (gzipped) against its budget.
+bundle-size:
+    npm --prefix webapp run --silent build
+    node webapp/scripts/bundle-size.mjs webapp/dist
 
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
