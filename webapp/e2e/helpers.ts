@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
@@ -81,4 +82,64 @@ export async function waitForAnimations(page: import("@playwright/test").Page) {
       .getAnimations()
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+/* ---------- Accounts ---------- */
+
+/** An address no other test (or earlier run against the same database) uses. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface OutboxMessage {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: string;
+  links: string[];
+}
+
+/**
+ * The newest link in the development outbox (`GET /api/dev/outbox/`) sent to
+ * `recipient` whose path contains `pathPart`, as a path of this site (the
+ * server writes links with its PUBLIC_URL, which may name another host).
+ */
+export async function outboxLink(request: APIRequestContext, recipient: string, pathPart: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox/?recipient=${encodeURIComponent(recipient)}`);
+        expect(response.status()).toBe(200);
+        const messages = (await response.json()) as OutboxMessage[];
+        found = messages.flatMap((m) => m.links).find((link) => new URL(link).pathname.includes(pathPart));
+        return found;
+      },
+      { message: `an e-mail to ${recipient} with a ${pathPart} link`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(found ?? "");
+  return url.pathname + url.search;
+}
+
+/** Registers and activates an account through the API (for tests about later steps). */
+export async function createActiveAccount(request: APIRequestContext, account: { name: string; email: string; password: string }) {
+  const created = await request.post("/auth/users/", {
+    data: { ...account, re_password: account.password },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const link = await outboxLink(request, account.email, "/activate/");
+  const [, , uid, token] = link.split("?")[0]?.split("/") ?? [];
+  const activated = await request.post("/auth/users/activation/", { data: { uid, token } });
+  expect(activated.status(), await activated.text()).toBe(204);
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await waitForAnimations(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
 }

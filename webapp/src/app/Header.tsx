@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { session, useSession } from "../features/auth/session";
 import { Logo } from "./Logo";
-import { BUSINESS_LINKS, GET_STARTED, MAIN_LINKS, SIGN_IN } from "./navigation";
+import { BUSINESS_LINKS, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, PROFILE, SIGN_IN } from "./navigation";
 
 function Chevron() {
   return (
@@ -87,7 +88,7 @@ function BusinessMenu() {
   );
 }
 
-function MobileMenu({ open, id }: { open: boolean; id: string }) {
+function MobileMenu({ open, id, loggedIn }: { open: boolean; id: string; loggedIn: boolean }) {
   return (
     <div id={id} className="mobile-menu" hidden={!open}>
       <nav aria-label="Mobile">
@@ -111,12 +112,25 @@ function MobileMenu({ open, id }: { open: boolean; id: string }) {
           ))}
         </ul>
         <div className="mobile-menu__actions">
-          <Link to={SIGN_IN.to} className="btn btn--secondary btn--block">
-            {SIGN_IN.label}
-          </Link>
-          <Link to={GET_STARTED.to} className="btn btn--primary btn--block">
-            {GET_STARTED.label}
-          </Link>
+          {loggedIn ? (
+            <>
+              <Link to={PROFILE.to} className="btn btn--secondary btn--block">
+                {PROFILE.label}
+              </Link>
+              <button type="button" className="btn btn--primary btn--block" onClick={() => session.logout()}>
+                {LOGOUT_LABEL}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={SIGN_IN.to} className="btn btn--secondary btn--block">
+                {SIGN_IN.label}
+              </Link>
+              <Link to={GET_STARTED.to} className="btn btn--primary btn--block">
+                {GET_STARTED.label}
+              </Link>
+            </>
+          )}
         </div>
       </nav>
     </div>
@@ -127,6 +141,7 @@ export function Header({ overlay }: { overlay: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
+  const loggedIn = useSession().status === "user";
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -175,12 +190,25 @@ export function Header({ overlay }: { overlay: boolean }) {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <Link to={SIGN_IN.to} className="nav-link site-header__signin">
-            {SIGN_IN.label}
-          </Link>
-          <Link to={GET_STARTED.to} className="btn btn--primary site-header__cta">
-            {GET_STARTED.label}
-          </Link>
+          {loggedIn ? (
+            <>
+              <NavLink to={PROFILE.to} className={({ isActive }) => `nav-link site-header__signin${isActive ? " is-active" : ""}`}>
+                {PROFILE.label}
+              </NavLink>
+              <button type="button" className="btn btn--secondary site-header__cta site-header__logout" onClick={() => session.logout()}>
+                {LOGOUT_LABEL}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to={SIGN_IN.to} className="nav-link site-header__signin">
+                {SIGN_IN.label}
+              </Link>
+              <Link to={GET_STARTED.to} className="btn btn--primary site-header__cta">
+                {GET_STARTED.label}
+              </Link>
+            </>
+          )}
           <button
             type="button"
             className="menu-toggle"
@@ -199,7 +227,7 @@ export function Header({ overlay }: { overlay: boolean }) {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} id={menuId} />
+      <MobileMenu open={menuOpen} id={menuId} loggedIn={loggedIn} />
     </header>
   );
 }

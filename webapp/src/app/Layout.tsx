@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Outlet, useLocation } from "react-router";
+import { SessionEffects } from "../features/auth/Guard";
 import { matchRoute } from "../lib/domain";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -61,7 +62,8 @@ export function Layout() {
   useRouteChangeReset(mainRef);
 
   return (
-    <div className={`app-shell${hero ? " app-shell--hero" : ""}`}>
+    <div className={`app-shell${hero ? " app-shell--hero" : ""}${bare ? " app-shell--bare" : ""}`}>
+      <SessionEffects />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

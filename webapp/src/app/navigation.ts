@@ -34,3 +34,6 @@ export const LEGAL_LINKS: readonly NavLink[] = [
 
 export const SIGN_IN: NavLink = { to: "/auth/login", label: "Sign In" };
 export const GET_STARTED: NavLink = { to: "/auth/register", label: "Get Started" };
+/** Shown instead of Sign In / Get Started when logged in, with a Logout button. */
+export const PROFILE: NavLink = { to: "/dashboard/user", label: "Profile" };
+export const LOGOUT_LABEL = "Logout";

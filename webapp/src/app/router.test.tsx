@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RouteObject } from "react-router";
+import { logIn, mockApi, resetAuth } from "../features/auth/testing";
 import { routes } from "../lib/domain";
 import { appRoutes } from "./router";
 import { SCREENS } from "./screens";
@@ -36,6 +37,16 @@ describe("the app router and the domain route table", () => {
 });
 
 describe("the app in a memory router", () => {
+  beforeEach(() => {
+    resetAuth();
+    mockApi({});
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAuth();
+  });
+
   async function renderAt(path: string) {
     const { createMemoryRouter, RouterProvider } = await import("react-router");
     const { render } = await import("@testing-library/react");
@@ -54,16 +65,18 @@ describe("the app in a memory router", () => {
   });
 
   it("shows a placeholder with header and footer for a later screen", async () => {
-    const view = await renderAt("/b2b/ceo-talks");
-    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("CEO talks");
+    logIn();
+    const view = await renderAt("/my-bookings");
+    expect((await view.findByRole("heading", { level: 1 })).textContent).toBe("My bookings");
     expect(view.getByText("This page is coming soon.")).toBeTruthy();
     expect(view.container.querySelector(".site-header")).not.toBeNull();
     expect(view.container.querySelector(".site-footer")).not.toBeNull();
   });
 
   it("hides header and footer on /complete-profile", async () => {
+    logIn();
     const view = await renderAt("/complete-profile");
-    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("Complete your profile");
+    expect((await view.findByRole("heading", { level: 1 })).textContent).toBe("Complete your profile");
     expect(view.container.querySelector(".site-header")).toBeNull();
     expect(view.container.querySelector(".site-footer")).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { createBrowserRouter, useLocation, type RouteObject } from "react-router";
+import { AccessGate } from "../features/auth/Guard";
 import { NotFoundPage } from "../features/pages/NotFoundPage";
 import { matchRoute, routes, type RouteAccess } from "../lib/domain";
 import { RouteErrorScreen } from "./ErrorScreen";
@@ -15,13 +16,14 @@ export interface ScreenHandle {
 /**
  * Renders a screen only when the domain's route table agrees the path is that
  * screen. React Router's `:idSlug` accepts any segment; the table accepts only
- * `{id}-{slug}`, exactly as the server does when it answers 404.
+ * `{id}-{slug}`, exactly as the server does when it answers 404. Then the
+ * login guard decides who may see it (SPEC §2, §6).
  */
-function ScreenGate({ pattern }: { pattern: string }) {
+function ScreenGate({ pattern, access }: { pattern: string; access: RouteAccess }) {
   const { pathname } = useLocation();
   const screen = SCREENS[pattern];
   if (!screen || matchRoute(pathname)?.pattern !== pattern) return <NotFoundPage />;
-  return <>{screen.render()}</>;
+  return <AccessGate access={access}>{screen.render()}</AccessGate>;
 }
 
 function screenRoutes(): RouteObject[] {
@@ -29,7 +31,7 @@ function screenRoutes(): RouteObject[] {
     const screen = SCREENS[pattern];
     if (!screen) throw new Error(`No screen for route ${pattern}: add it to SCREENS`);
     const handle: ScreenHandle = { pattern, access, title: screen.title };
-    return { path: pattern, element: <ScreenGate pattern={pattern} />, handle };
+    return { path: pattern, element: <ScreenGate pattern={pattern} access={access} />, handle };
   });
 }
 

@@ -1,8 +1,13 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 import { HomePage } from "../features/pages/HomePage";
 import { PlaceholderPage } from "../features/pages/PlaceholderPage";
+import { PageSkeleton } from "../features/pages/PageSkeleton";
 import { MentorExplorer } from "../features/mentors/MentorExplorer";
-import { MentorsPage } from "../features/mentors/MentorsPage";
+import { ListingScreenSkeleton, ProfileScreenSkeleton } from "../features/mentors/skeletons";
+
+/** The mentor listing and profile: separate chunks, loaded on demand. */
+const MentorsPage = lazy(() => import("../features/mentors/MentorsPage"));
+const MentorProfilePage = lazy(() => import("../features/mentors/MentorProfilePage"));
 
 /** What the app shows for one pattern of the domain route table. */
 export interface Screen {
@@ -15,6 +20,61 @@ function placeholder(title: string, eyebrow: string, summary: string): Screen {
   return { title, render: () => <PlaceholderPage title={title} eyebrow={eyebrow} summary={summary} /> };
 }
 
+/** The account screens: separate chunks, so the home page's first load does not grow. */
+const LoginPage = lazy(() => import("../features/auth/LoginPage"));
+const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
+const ActivatePage = lazy(() => import("../features/auth/ActivatePage"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
+const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
+const EmailConfirmationPage = lazy(() => import("../features/auth/EmailConfirmationPage"));
+const ResendVerificationPage = lazy(() => import("../features/auth/ResendVerificationPage"));
+const EditProfilePage = lazy(() => import("../features/auth/EditProfilePage"));
+const CompleteProfilePage = lazy(() => import("../features/auth/CompleteProfilePage"));
+
+function ScreenLoading() {
+  return (
+    <div className="screen-loading" role="status" data-testid="screen-loading">
+      <span className="screen-loading__spinner" aria-hidden="true" />
+      Loading…
+    </div>
+  );
+}
+
+function lazyScreen(title: string, Component: ComponentType): Screen {
+  return {
+    title,
+    render: () => (
+      <Suspense fallback={<ScreenLoading />}>
+        <Component />
+      </Suspense>
+    ),
+  };
+}
+
+/** The static and business pages: separate chunks, with a page-shaped skeleton while they load. */
+const AboutPage = lazy(() => import("../features/pages/AboutPage"));
+const ServicesPage = lazy(() => import("../features/pages/ServicesPage"));
+const PrivacyPage = lazy(() => import("../features/pages/PrivacyPage"));
+const TermsPage = lazy(() => import("../features/pages/TermsPage"));
+const RefundPage = lazy(() => import("../features/pages/RefundPage"));
+const SitemapPage = lazy(() => import("../features/pages/SitemapPage"));
+const BecomeMentorPage = lazy(() => import("../features/pages/BecomeMentorPage"));
+const WhyBecomeMentorPage = lazy(() => import("../features/pages/WhyBecomeMentorPage"));
+const BusinessPage = lazy(() => import("../features/pages/BusinessPage"));
+const ContactPage = lazy(() => import("../features/pages/ContactPage"));
+const QuotePage = lazy(() => import("../features/pages/QuotePage"));
+
+function staticScreen(title: string, Component: ComponentType): Screen {
+  return {
+    title,
+    render: () => (
+      <Suspense fallback={<PageSkeleton />}>
+        <Component />
+      </Suspense>
+    ),
+  };
+}
+
 /**
  * One entry per pattern of `routes()` from the domain module, no more, no
  * fewer: `router.test.ts` holds the two lists together.
@@ -22,31 +82,56 @@ function placeholder(title: string, eyebrow: string, summary: string): Screen {
 export const SCREENS: Readonly<Record<string, Screen>> = {
   "/": { title: "Home", render: () => <HomePage explorer={<MentorExplorer />} /> },
   "/how-it-work": { title: "How it works", render: () => <HomePage explorer={<MentorExplorer />} /> },
-  "/auth/login": placeholder("Sign in", "Account", "Sign in to book sessions and manage your bookings."),
-  "/auth/register": placeholder("Create your account", "Account", "Join to book one-on-one sessions with mentors."),
-  "/contact": placeholder("Contact us", "Support", "Questions about a booking, a refund or becoming a mentor? We reply within 24 hours."),
-  "/mentors": { title: "Find your mentor", render: () => <MentorsPage /> },
-  "/mentors/:idSlug": placeholder("Mentor profile", "Mentors", "Experience, services, prices and open slots of this mentor."),
-  "/category/technology": { title: "Technology mentors", render: () => <MentorsPage /> },
-  "/about": placeholder("About us", "Company", "Why we connect learners with experienced mentors, and how we choose them."),
-  "/services": placeholder("Our services", "Company", "One-on-one mentoring, career guidance and business programmes."),
-  "/privacy": placeholder("Privacy policy", "Legal", "How we collect, use and protect your personal data."),
-  "/terms": placeholder("Terms & conditions", "Legal", "The terms that apply when you use the platform and book sessions."),
-  "/refund": placeholder("Refund policy", "Legal", "When and how you can get your money back for a session."),
-  "/sitemap": placeholder("Sitemap", "Company", "Every page of the site in one place."),
-  "/become-mentor": placeholder("Become a mentor", "Mentors", "Apply to mentor: set your availability and prices, get paid for confirmed sessions."),
-  "/why-become-mentor": placeholder("Why become a mentor", "Mentors", "Share what you know, grow your reach and earn on your own schedule."),
-  "/b2b/corporate-mentoring": placeholder("Corporate mentoring", "For business", "Structured mentoring programmes for your teams."),
-  "/b2b/ceo-talks": placeholder("CEO talks", "For business", "Executive talks from leaders who have built and scaled companies."),
-  "/b2b/strategy-consulting": placeholder("Strategy consulting", "For business", "Senior advisers for your toughest strategic questions."),
-  "/b2b/industry-mentoring": placeholder("Industry mentoring", "For business", "Mentors from your industry for your people."),
-  "/b2b/startup-entrepreneurship": placeholder("Startup & entrepreneurship", "For business", "Founders and operators who help startups find their footing."),
-  "/b2b/contact": placeholder("Get a custom quote", "For business", "Tell us what your organisation needs and we’ll tailor a programme."),
-  "/activate/:uid/:token": placeholder("Activate your account", "Account", "Verify your e-mail address to start booking."),
-  "/auth/forgot-password": placeholder("Forgot password", "Account", "We’ll e-mail you a link to choose a new password."),
-  "/password/reset/confirm/:uid/:token": placeholder("Choose a new password", "Account", "Set a new password for your account."),
-  "/auth/email-confirmation": placeholder("Confirmation", "Account", "Check your inbox for the next step."),
-  "/auth/resend-verification": placeholder("Resend verification e-mail", "Account", "Didn’t get the activation e-mail? We’ll send it again."),
+  "/auth/login": lazyScreen("Sign in", LoginPage),
+  "/auth/register": lazyScreen("Create your account", RegisterPage),
+  "/contact": staticScreen("Contact Us", ContactPage),
+  "/mentors": {
+    title: "Find your mentor",
+    render: () => (
+      <Suspense fallback={<ListingScreenSkeleton />}>
+        <MentorsPage />
+      </Suspense>
+    ),
+  },
+  "/mentors/:idSlug": {
+    title: "Mentor profile",
+    render: () => (
+      <Suspense fallback={<ProfileScreenSkeleton />}>
+        <MentorProfilePage />
+      </Suspense>
+    ),
+  },
+  "/category/technology": {
+    title: "Technology mentors",
+    render: () => (
+      <Suspense fallback={<ListingScreenSkeleton />}>
+        <MentorsPage
+          title="Technology mentors"
+          defaultCategory="technology"
+          lead="Engineers, data scientists, architects and security specialists who have shipped at scale. Book a one-on-one session for code reviews, system design, career moves or interview practice."
+        />
+      </Suspense>
+    ),
+  },
+  "/about": staticScreen("About Us", AboutPage),
+  "/services": staticScreen("Our Services", ServicesPage),
+  "/privacy": staticScreen("Privacy Policy", PrivacyPage),
+  "/terms": staticScreen("Terms & Conditions", TermsPage),
+  "/refund": staticScreen("Refund Policy", RefundPage),
+  "/sitemap": staticScreen("Sitemap", SitemapPage),
+  "/become-mentor": staticScreen("Become a Mentor", BecomeMentorPage),
+  "/why-become-mentor": staticScreen("Why Become a Mentor", WhyBecomeMentorPage),
+  "/b2b/corporate-mentoring": staticScreen("Corporate Mentoring", BusinessPage),
+  "/b2b/ceo-talks": staticScreen("CEO Talks", BusinessPage),
+  "/b2b/strategy-consulting": staticScreen("Strategy Consulting", BusinessPage),
+  "/b2b/industry-mentoring": staticScreen("Industry Mentoring", BusinessPage),
+  "/b2b/startup-entrepreneurship": staticScreen("Startup & Entrepreneurship", BusinessPage),
+  "/b2b/contact": staticScreen("Get a Custom Quote", QuotePage),
+  "/activate/:uid/:token": lazyScreen("Activate your account", ActivatePage),
+  "/auth/forgot-password": lazyScreen("Forgot password", ForgotPasswordPage),
+  "/password/reset/confirm/:uid/:token": lazyScreen("Choose a new password", ResetPasswordPage),
+  "/auth/email-confirmation": lazyScreen("Confirmation", EmailConfirmationPage),
+  "/auth/resend-verification": lazyScreen("Resend verification e-mail", ResendVerificationPage),
   "/booking-confirmation": placeholder("Booking confirmation", "Bookings", "The details of your booked session."),
   "/my-bookings": placeholder("My bookings", "Bookings", "Your upcoming and past sessions."),
   "/my-bookings/:id": placeholder("Booking details", "Bookings", "Everything about one of your sessions."),
@@ -59,8 +144,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "/dashboard/mentor": placeholder("Mentor dashboard", "Dashboard", "Your availability, bookings and earnings."),
   "/dashboard/admin": placeholder("Admin dashboard", "Dashboard", "Mentors, bookings and payments across the platform."),
   "/confirmation": placeholder("Confirmation", "Bookings", "Your request has been received."),
-  "/auth/edit-profile": placeholder("Edit profile", "Account", "Update your name, photo and contact details."),
-  "/complete-profile": placeholder("Complete your profile", "Account", "A few details so mentors know who they’re meeting."),
+  "/auth/edit-profile": lazyScreen("Edit profile", EditProfilePage),
+  "/complete-profile": lazyScreen("Complete your profile", CompleteProfilePage),
   "/feedback": placeholder("Session feedback", "Bookings", "Tell us how your session went."),
   "/feedbackform": placeholder("Session feedback", "Bookings", "Tell us how your session went."),
 };

@@ -1,0 +1,103 @@
+/**
+ * Google sign-in: Google Identity Services draws the button and hands back an
+ * ID token ("credential"); the server checks it and answers with a session
+ * (SPEC §7). Failure messages come from the domain module
+ * (`googleLoginError`, SPEC §8).
+ */
+import { googleLoginError, type GoogleFailure } from "../../lib/domain";
+import { readAnswer } from "./answers";
+import { userFrom } from "./api";
+import type { SignIn } from "./session";
+
+export const GSI_SRC = "https://accounts.google.com/gsi/client";
+
+/** The part of `google.accounts.id` used here. */
+export interface GoogleAccountsId {
+  initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: "popup"; context?: string }): void;
+  renderButton(
+    parent: HTMLElement,
+    options: { type?: "standard"; theme?: "outline" | "filled_blue"; size?: "large"; text?: string; shape?: "pill" | "rectangular"; width?: number; logo_alignment?: "left" | "center" },
+  ): void;
+}
+
+declare global {
+  interface Window {
+    google?: { accounts?: { id?: GoogleAccountsId } };
+  }
+}
+
+let script: Promise<GoogleAccountsId> | undefined;
+
+/** Loads Google's script once (only the login and register screens call this). */
+export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
+  const ready = window.google?.accounts?.id;
+  if (ready) return Promise.resolve(ready);
+  script ??= new Promise<GoogleAccountsId>((resolve, reject) => {
+    const element = document.createElement("script");
+    element.src = GSI_SRC;
+    element.async = true;
+    element.defer = true;
+    element.onload = () => {
+      const id = window.google?.accounts?.id;
+      if (id) resolve(id);
+      else reject(new Error("Google Identity Services loaded without google.accounts.id"));
+    };
+    element.onerror = () => {
+      element.remove();
+      script = undefined;
+      reject(new Error(`Could not load ${GSI_SRC}`));
+    };
+    document.head.append(element);
+  });
+  return script;
+}
+
+export type GoogleOutcome = { type: "ok"; signIn: SignIn } | { type: "error"; message: string };
+
+function failure(f: GoogleFailure): GoogleOutcome {
+  return { type: "error", message: googleLoginError(f) };
+}
+
+/**
+ * Sends a Google credential to `POST /api/accounts/google-auth/` and reads
+ * the session out of the answer, or the message to show.
+ */
+export async function exchangeGoogleCredential(credential: string | undefined): Promise<GoogleOutcome> {
+  if (!credential) return failure({ kind: "other", message: "Google did not return a credential." });
+  let response: Response;
+  try {
+    response = await fetch("/api/accounts/google-auth/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify({ credential }),
+    });
+  } catch {
+    // fetch rejects only when no answer came back.
+    return failure({ kind: "noResponse" });
+  }
+  try {
+    const answer = await readAnswer(response);
+    if (!response.ok) return failure({ kind: "response", status: response.status, body: answer.text });
+    const body = (answer.body ?? {}) as {
+      access?: unknown;
+      refresh?: unknown;
+      user?: unknown;
+      profile_complete?: unknown;
+      requires_contact_number?: unknown;
+    };
+    if (typeof body.access !== "string" || body.access === "") return failure({ kind: "missingAccess" });
+    return {
+      type: "ok",
+      signIn: {
+        access: body.access,
+        refresh: typeof body.refresh === "string" ? body.refresh : undefined,
+        user: userFrom(body.user),
+        profileComplete: typeof body.profile_complete === "boolean" ? body.profile_complete : undefined,
+        requiresContactNumber: typeof body.requires_contact_number === "boolean" ? body.requires_contact_number : undefined,
+      },
+    };
+  } catch (error) {
+    return failure({ kind: "other", message: error instanceof Error ? error.message : String(error) });
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The words of the account screens. Those marked SPEC are the spec's exact
+ * strings (§5, §8) and tests hold them; the others are ours.
+ *
+ * Messages that come from rules (password checks, field checks, the login
+ * failure, Google login errors) are not here: the domain module gives them.
+ */
+
+/** SPEC §5: under-field server errors come with this line. */
+export const FIX_ERRORS = "Please fix the errors above.";
+
+/** SPEC §8 activation. */
+export const ACTIVATION_SUCCESS = "Account verified successfully! Redirecting to login...";
+export const ACTIVATION_FAILURE = "Activation failed. Account already verified try login or invalid link. Please try again or contact support.";
+
+/** SPEC §8 forgot password. */
+export const GOOGLE_ACCOUNT_TITLE = "Google Account Detected!";
+export const EMAIL_NOT_REGISTERED = "This email is not registered. Please check and try again.";
+export const RESET_EMAIL_FAILED = "Failed to send password reset email. Please try again.";
+export const RESET_EMAIL_SENT = "Password reset email sent successfully. Check your inbox!";
+
+/** SPEC §8 reset. */
+export const RESET_SUCCESS = "Password Reset Successful!";
+export const RESET_FAILURE = "Failed to reset password. The link may have expired.";
+
+/** SPEC §5, §8 resend verification. */
+export const EMAIL_REQUIRED = "Email is required!";
+export const VERIFICATION_SENT = "Verification link has been successfully sent to your email!";
+
+/** SPEC §8: any unexpected answer on forgot password and resend verification. */
+export const UNEXPECTED = "An unexpected error occurred. Please try again.";
+
+/** SPEC §2 email confirmation defaults. */
+export const CONFIRMATION_DEFAULTS = {
+  title: "Confirmation",
+  message: "All done! Your request was completed successfully.",
+  buttonText: "Go to Home",
+} as const;
+
+/**
+ * SPEC §9: how long a success message shows before the app moves on
+ * (activation → login, reset → login). The domain module does not export
+ * this constant yet; it lives here until it does.
+ */
+export const SUCCESS_REDIRECT_MS = 3000;
+
+/** Ours. */
+export const PASSWORD_REQUIRED = "Please enter your password.";
+export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";
+export const REGISTER_FAILED = "We couldn’t create your account. Please try again.";
+export const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
+export const PROFILE_SAVED = "Your profile has been updated.";
+export const PROFILE_FAILED = "We couldn’t save your profile. Please try again.";
+export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out.";
+export const PASSWORD_CHANGE_FAILED = "We couldn’t change your password. Please try again.";
+export const PROFILE_LOAD_FAILED = "We couldn’t load your profile. Please try again.";
