@@ -37,7 +37,7 @@ function BrandPanel() {
       <ul className="auth-aside__list">
         <li>
           <Check />
-          150+ verified mentors across career, tech, business and more
+          Verified mentors across career, tech, business, health and more
         </li>
         <li>
           <Check />
@@ -54,12 +54,12 @@ function BrandPanel() {
       </ul>
       <dl className="auth-aside__stats">
         <div>
-          <dt>Average rating</dt>
-          <dd>4.8/5</dd>
+          <dt>Refund window</dt>
+          <dd>7 days</dd>
         </div>
         <div>
-          <dt>Sessions held</dt>
-          <dd>1,500+</dd>
+          <dt>Refund review</dt>
+          <dd>3–5 days</dd>
         </div>
         <div>
           <dt>Typical reply</dt>
