@@ -412,6 +412,16 @@ impl AuthApi {
         authn::client_ip(req, self.state.trust_forwarded_for)
     }
 
+    /// Counts an attempt by this client under `rule`; `Some` when over it.
+    async fn throttle(
+        &self,
+        rule: Rule,
+        req: &Request,
+        now: DateTime<Utc>,
+    ) -> poem::Result<Option<Limited>> {
+        Ok(self.limit(rule, &self.client(req), now).await?.err())
+    }
+
     /// The client as attempt limits count it.
     fn client(&self, req: &Request) -> String {
         authn::client_key(self.ip(req))
@@ -518,10 +528,7 @@ impl AuthApi {
         body: Json<RegisterBody>,
     ) -> poem::Result<RegisterResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::REGISTER_PER_CLIENT, &self.client(req), now)
-            .await?
-        {
+        if let Some(l) = self.throttle(limits::REGISTER_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
@@ -590,8 +597,8 @@ impl AuthApi {
         body: Json<UidToken>,
     ) -> poem::Result<ActivationResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::CONFIRMATIONS_PER_CLIENT, &self.client(req), now)
+        if let Some(l) = self
+            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
             .await?
         {
             return Ok(l.into());
@@ -631,10 +638,7 @@ impl AuthApi {
         body: Json<EmailBody>,
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::EMAILS_PER_CLIENT, &self.client(req), now)
-            .await?
-        {
+        if let Some(l) = self.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
@@ -836,10 +840,7 @@ impl AuthApi {
         body: Json<EmailBody>,
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::EMAILS_PER_CLIENT, &self.client(req), now)
-            .await?
-        {
+        if let Some(l) = self.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
@@ -892,8 +893,8 @@ impl AuthApi {
         body: Json<ResetConfirmBody>,
     ) -> poem::Result<NoContentResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::CONFIRMATIONS_PER_CLIENT, &self.client(req), now)
+        if let Some(l) = self
+            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
             .await?
         {
             return Ok(l.into());
@@ -971,10 +972,7 @@ impl AuthApi {
         body: Json<EmailBody>,
     ) -> poem::Result<AuthTypeResponse> {
         let now = Utc::now();
-        if let Err(l) = self
-            .limit(limits::LOOKUPS_PER_CLIENT, &self.client(req), now)
-            .await?
-        {
+        if let Some(l) = self.throttle(limits::LOOKUPS_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
@@ -1017,10 +1015,7 @@ impl AuthApi {
                 error: msg.to_owned(),
             })))
         };
-        if let Err(l) = self
-            .limit(limits::GOOGLE_PER_CLIENT, &self.client(req), now)
-            .await?
-        {
+        if let Some(l) = self.throttle(limits::GOOGLE_PER_CLIENT, req, now).await? {
             let (d, r) = too_many(l);
             return Ok(GoogleResponse::TooMany(d, r));
         }
