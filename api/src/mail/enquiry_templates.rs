@@ -14,8 +14,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 use super::{BRAND, Email};
 use crate::store::enquiries::{EnquiryKind, NewEnquiry, programme_label};
 
-const FONT: &str = "font-family:Arial,Helvetica,sans-serif;";
-const ACCENT: &str = "#1d4ed8";
+use super::templates::ACCENT;
 /// The reply promise of SPEC §1.
 pub const REPLY_WITHIN: &str = "24 hours";
 /// The longest subject line, in characters.
@@ -63,37 +62,10 @@ fn fields(e: &NewEnquiry) -> Vec<(&'static str, String)> {
     out
 }
 
-/// A complete HTML document around `body` (already escaped markup).
+/// A complete HTML document around `body` (already escaped markup), in
+/// the same frame as every other message.
 fn layout(subject: &str, preheader: &str, body: &str, footer: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n\
-         <html lang=\"en\">\n\
-         <head>\n\
-         <meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"color-scheme\" content=\"light\">\n\
-         <title>{subject}</title>\n\
-         </head>\n\
-         <body style=\"margin:0;padding:0;background-color:#f3f4f6;\">\n\
-         <div style=\"display:none;max-height:0;overflow:hidden;\">{preheader}</div>\n\
-         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"background-color:#f3f4f6;\">\n\
-         <tr><td align=\"center\" style=\"padding:24px 12px;\">\n\
-         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"max-width:560px;background-color:#ffffff;border-radius:8px;\">\n\
-         <tr><td style=\"padding:24px 32px 0 32px;{FONT}font-size:20px;font-weight:bold;color:{ACCENT};\">{BRAND}</td></tr>\n\
-         <tr><td style=\"padding:16px 32px 32px 32px;{FONT}font-size:16px;line-height:24px;color:#1f2937;\">\n\
-         <h1 style=\"margin:0 0 16px 0;font-size:22px;line-height:30px;color:#111827;\">{subject}</h1>\n\
-         {body}\
-         </td></tr>\n\
-         </table>\n\
-         <p style=\"max-width:560px;margin:16px auto 0 auto;{FONT}font-size:12px;line-height:18px;color:#6b7280;\">{footer}</p>\n\
-         </td></tr>\n\
-         </table>\n\
-         </body>\n\
-         </html>\n",
-        subject = text(subject),
-        preheader = text(preheader),
-        footer = text(footer),
-    )
+    super::templates::document(subject, preheader, body, footer)
 }
 
 fn para(s: &str) -> String {

@@ -51,7 +51,8 @@ fn greeting_name(name: &str) -> String {
 }
 
 const FONT: &str = "font-family:Arial,Helvetica,sans-serif;";
-const ACCENT: &str = "#1d4ed8";
+/// The brand colour of links and buttons in every message.
+pub(super) const ACCENT: &str = "#1d4ed8";
 
 impl Message<'_> {
     fn render(self) -> Email {
@@ -125,36 +126,43 @@ impl Message<'_> {
             }
         }
         body.push_str(&format!("<p style=\"margin:0;\">The {BRAND} team</p>\n"));
-        format!(
-            "<!DOCTYPE html>\n\
-             <html lang=\"en\">\n\
-             <head>\n\
-             <meta charset=\"utf-8\">\n\
-             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-             <meta name=\"color-scheme\" content=\"light\">\n\
-             <title>{subject}</title>\n\
-             </head>\n\
-             <body style=\"margin:0;padding:0;background-color:#f3f4f6;\">\n\
-             <div style=\"display:none;max-height:0;overflow:hidden;\">{preheader}</div>\n\
-             <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"background-color:#f3f4f6;\">\n\
-             <tr><td align=\"center\" style=\"padding:24px 12px;\">\n\
-             <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"max-width:560px;background-color:#ffffff;border-radius:8px;\">\n\
-             <tr><td style=\"padding:24px 32px 0 32px;{FONT}font-size:20px;font-weight:bold;color:{ACCENT};\">{BRAND}</td></tr>\n\
-             <tr><td style=\"padding:16px 32px 32px 32px;{FONT}font-size:16px;line-height:24px;color:#1f2937;\">\n\
-             <h1 style=\"margin:0 0 16px 0;font-size:22px;line-height:30px;color:#111827;\">{subject}</h1>\n\
-             {body}\
-             </td></tr>\n\
-             </table>\n\
-             <p style=\"max-width:560px;margin:16px auto 0 auto;{FONT}font-size:12px;line-height:18px;color:#6b7280;\">{footer}</p>\n\
-             </td></tr>\n\
-             </table>\n\
-             </body>\n\
-             </html>\n",
-            subject = encode_text(&self.subject),
-            preheader = encode_text(&self.preheader),
-            footer = encode_text(&footer()),
-        )
+        document(&self.subject, &self.preheader, &body, &footer())
     }
+}
+
+/// The HTML part's document around `body` (markup already escaped): the
+/// brand, the subject as the heading, and the footer. Every message the
+/// product sends uses it, so they all look alike.
+pub(super) fn document(subject: &str, preheader: &str, body: &str, footer: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n\
+         <html lang=\"en\">\n\
+         <head>\n\
+         <meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light\">\n\
+         <title>{subject}</title>\n\
+         </head>\n\
+         <body style=\"margin:0;padding:0;background-color:#f3f4f6;\">\n\
+         <div style=\"display:none;max-height:0;overflow:hidden;\">{preheader}</div>\n\
+         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"background-color:#f3f4f6;\">\n\
+         <tr><td align=\"center\" style=\"padding:24px 12px;\">\n\
+         <table role=\"presentation\" width=\"100%\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"max-width:560px;background-color:#ffffff;border-radius:8px;\">\n\
+         <tr><td style=\"padding:24px 32px 0 32px;{FONT}font-size:20px;font-weight:bold;color:{ACCENT};\">{BRAND}</td></tr>\n\
+         <tr><td style=\"padding:16px 32px 32px 32px;{FONT}font-size:16px;line-height:24px;color:#1f2937;\">\n\
+         <h1 style=\"margin:0 0 16px 0;font-size:22px;line-height:30px;color:#111827;\">{subject}</h1>\n\
+         {body}\
+         </td></tr>\n\
+         </table>\n\
+         <p style=\"max-width:560px;margin:16px auto 0 auto;{FONT}font-size:12px;line-height:18px;color:#6b7280;\">{footer}</p>\n\
+         </td></tr>\n\
+         </table>\n\
+         </body>\n\
+         </html>\n",
+        subject = encode_text(subject),
+        preheader = encode_text(preheader),
+        footer = encode_text(footer),
+    )
 }
 
 fn footer() -> String {
