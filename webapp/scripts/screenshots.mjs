@@ -44,6 +44,8 @@ try {
     const page = await context.newPage();
     for (const { name, path: urlPath } of PAGES) {
       await page.goto(new URL(urlPath, BASE_URL).href, { waitUntil: "networkidle" });
+      // The intro loading screen covers the first paint of every full page load.
+      await page.locator("[data-testid=intro-loader]").waitFor({ state: "detached", timeout: 15000 }).catch(() => {});
       // Scroll through the page so lazy images load, then wait for them.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {

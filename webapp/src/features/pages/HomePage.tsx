@@ -1,31 +1,18 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { lazy, Suspense, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { AboutBlock } from "../home/AboutBlock";
+import { HeroStats } from "../home/HeroStats";
+import { homeTitle } from "../home/homeMeta";
+import { STATS_SECTION_ID, StatsBand } from "../home/StatsBand";
+import { formatRating } from "../home/stats";
+import { prefersReducedMotion } from "../home/useCountUp";
+import { useSiteStats } from "../home/useSiteStats";
 import "./pages.css";
 
+/** Everything after the explorer: its own chunk, requested as soon as the page renders. */
+const HomeBelowFold = lazy(() => import("../home/HomeBelowFold"));
+
 const TOPICS = ["Product", "Data & AI", "Design", "Career Growth", "Startup"];
-
-const STATS = [
-  { value: "150+", label: "Active mentors" },
-  { value: "4.8/5", label: "Average rating" },
-  { value: "98%", label: "Positive response" },
-  { value: "<24h", label: "Average response time" },
-];
-
-const STEPS = [
-  {
-    title: "Find the right mentor",
-    text: "Browse verified practitioners by expertise, experience and price. Many offer a free first session.",
-  },
-  {
-    title: "Book a slot and pay securely",
-    text: "Pick a time that suits you and pay by UPI, card, net banking or wallet.",
-  },
-  {
-    title: "Meet one-on-one on video",
-    text: "Your meeting link arrives by e-mail instantly. Missed session? Full refund or reschedule.",
-  },
-];
 
 function ArrowRight() {
   return (
@@ -44,8 +31,11 @@ function PlayIcon() {
   );
 }
 
-/** A decorative preview of a booked session, drawn with markup only. */
-function SessionPreview() {
+/**
+ * A decorative preview of a booked session, drawn with markup only. The
+ * rating chip shows the real average rating, and only once it is known.
+ */
+function SessionPreview({ averageRating }: { averageRating: number | null }) {
   return (
     <div className="hero-visual" aria-hidden="true">
       <div className="session-card">
@@ -53,7 +43,7 @@ function SessionPreview() {
           <span className="session-card__avatar">AR</span>
           <div>
             <p className="session-card__label">Upcoming session</p>
-            <p className="session-card__title">Career strategy · 45 min</p>
+            <p className="session-card__title">Career strategy session</p>
           </div>
           <span className="chip chip--success">Confirmed</span>
         </div>
@@ -81,35 +71,72 @@ function SessionPreview() {
           Paid securely with UPI
         </div>
       </div>
-      <div className="floating-chip floating-chip--rating">
-        <svg viewBox="0 0 20 20" width="16" height="16">
-          <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
-        </svg>
-        4.8/5 from learners
-      </div>
+      {averageRating !== null ? (
+        <div className="floating-chip floating-chip--rating">
+          <svg viewBox="0 0 20 20" width="16" height="16">
+            <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+          </svg>
+          {formatRating(averageRating)} average rating
+        </div>
+      ) : null}
       <div className="floating-chip floating-chip--free">Free trial sessions</div>
+    </div>
+  );
+}
+
+function ScrollDownIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" d="M12 5v14M6 13l6 6 6-6" />
+    </svg>
+  );
+}
+
+/** The hero's bottom edge: two layered waves, drawn only on screens at least 768 px wide (CSS). */
+function HeroWave() {
+  return (
+    <div className="hero__wave" aria-hidden="true">
+      <svg className="hero__wave-back" viewBox="0 0 2880 120" preserveAspectRatio="none" focusable="false">
+        <path d="M0 64c240 38 480 38 720 0s480-38 720 0 480 38 720 0 480-38 720 0v56H0z" />
+      </svg>
+      <svg className="hero__wave-front" viewBox="0 0 2880 120" preserveAspectRatio="none" focusable="false">
+        <path d="M0 84c240-30 480-30 720 0s480 30 720 0 480-30 720 0 480 30 720 0v36H0z" />
+      </svg>
     </div>
   );
 }
 
 export interface HomePageProps {
   /**
-   * The mentor category explorer, shown under the hero. The app composes it
-   * in (it belongs to the mentors feature; features do not import each other).
+   * The mentor category explorer (SPEC §2 item 4). The app composes it in:
+   * it belongs to the mentors feature.
    */
   explorer?: ReactNode;
 }
 
+/**
+ * The home page (SPEC §2 "Home page, in order"): hero, figures, about,
+ * explorer, testimonials, mentor recruitment, how it works, business
+ * programmes, top mentors and the FAQ.
+ */
 export function HomePage({ explorer }: HomePageProps) {
+  const stats = useSiteStats();
+  const { pathname } = useLocation();
+  const averageRating = stats.status === "ready" && stats.stats.rated_mentors > 0 ? stats.stats.average_rating : null;
+
+  const scrollDown = () => {
+    document.getElementById(STATS_SECTION_ID)?.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+  };
+
   return (
     <>
-      <title>{`${SITE_NAME} · Accelerate your career with expert mentorship`}</title>
-      <section className="hero" aria-labelledby="hero-title">
+      <title>{homeTitle(pathname === "/how-it-work" ? "/how-it-work" : "/")}</title>
+      <section className="hero" aria-labelledby="hero-title" data-testid="home-hero">
         <div className="container hero__inner">
           <div className="hero__copy">
             <p className="hero__eyebrow">
               <span className="hero__dot" aria-hidden="true" />
-              150+ verified mentors<span className="hero__eyebrow-more"> · one-on-one video sessions</span>
+              One-on-one video sessions<span className="hero__eyebrow-more"> · free trials available</span>
             </p>
             <h1 id="hero-title" className="hero__title">
               Accelerate your career with <span className="hero__highlight">expert mentorship</span>
@@ -134,47 +161,24 @@ export function HomePage({ explorer }: HomePageProps) {
               ))}
             </ul>
           </div>
-          <SessionPreview />
+          <SessionPreview averageRating={averageRating} />
         </div>
-        <div className="container">
-          <ul className="stat-cards" aria-label="By the numbers">
-            {STATS.map((stat) => (
-              <li key={stat.label} className="stat-card">
-                <span className="stat-card__value">{stat.value}</span>
-                <span className="stat-card__label">{stat.label}</span>
-              </li>
-            ))}
-          </ul>
+        <div className="container hero__foot">
+          <HeroStats state={stats} />
+          <button type="button" className="hero__scroll" onClick={scrollDown}>
+            <span className="sr-only">Scroll down to the next section</span>
+            <ScrollDownIcon />
+          </button>
         </div>
+        <HeroWave />
       </section>
 
+      <StatsBand state={stats} />
+      <AboutBlock />
       {explorer}
-
-      <section className="steps" aria-labelledby="steps-title">
-        <div className="container">
-          <p className="eyebrow">How it works</p>
-          <h2 id="steps-title" className="section-title">
-            From first question to clear next steps
-          </h2>
-          <ol className="steps__list">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="step">
-                <span className="step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3 className="step__title">{step.title}</h3>
-                <p className="step__text">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-          <div className="steps__cta">
-            <Link className="btn btn--primary btn--lg" to="/mentors">
-              Browse all mentors
-              <ArrowRight />
-            </Link>
-          </div>
-        </div>
-      </section>
+      <Suspense fallback={<div className="home-below-fold-placeholder" aria-busy="true" />}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { IntroLoader } from "./IntroLoader";
+import { FullScreenSpinner } from "./FullScreenSpinner";
+import { INTRO_HIDE_MS, INTRO_MIN_MS, INTRO_STAGES, INTRO_WAIT_AT, introProgress, introStage, pageLoaded } from "./intro";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const bar = () => screen.getByRole("progressbar");
+const progress = () => Number(bar().getAttribute("aria-valuenow"));
+const stage = () => screen.getByTestId("intro-stage").textContent;
+
+describe("the intro loader's rules", () => {
+  it("has the spec's five stage texts, in order", () => {
+    expect(INTRO_STAGES.map((s) => s.text)).toEqual(["Initializing", "Loading resources", "Preparing UI components", "Almost there", "Ready to launch"]);
+    expect(introStage(0)).toBe("Initializing");
+    expect(introStage(30)).toBe("Loading resources");
+    expect(introStage(50)).toBe("Preparing UI components");
+    expect(introStage(99)).toBe("Almost there");
+    expect(introStage(100)).toBe("Ready to launch");
+  });
+
+  it("reaches 100 at 2000 ms at the earliest, and only once the page is ready", () => {
+    expect(INTRO_MIN_MS).toBe(2000);
+    expect(introProgress(0, true)).toBe(0);
+    expect(introProgress(1999, true)).toBeLessThan(100);
+    expect(introProgress(2000, true)).toBe(100);
+    expect(introProgress(2000, false)).toBe(INTRO_WAIT_AT);
+    expect(introProgress(10_000, false)).toBe(INTRO_WAIT_AT);
+  });
+
+  it("rises steadily", () => {
+    let last = -1;
+    for (let t = 0; t <= 2000; t += 50) {
+      const p = introProgress(t, true);
+      expect(p).toBeGreaterThanOrEqual(last);
+      last = p;
+    }
+  });
+
+  it("waits for images that are loading, not for lazy ones out of view", () => {
+    const doc = document.implementation.createHTMLDocument("t");
+    Object.defineProperty(doc, "readyState", { value: "complete" });
+    expect(pageLoaded(doc)).toBe(true);
+    const img = doc.createElement("img");
+    Object.defineProperty(img, "complete", { value: false });
+    doc.body.append(img);
+    expect(pageLoaded(doc)).toBe(false);
+    img.loading = "lazy";
+    img.getBoundingClientRect = () => ({ top: 5000, bottom: 5200 }) as DOMRect;
+    expect(pageLoaded(doc)).toBe(true);
+  });
+});
+
+describe("the intro loading screen", () => {
+  it("passes through the stage texts, holds at least 2000 ms, then hides 300 ms after 100 %", () => {
+    render(<IntroLoader isPageLoaded={() => true} />);
+    expect(screen.getByTestId("intro-loader")).toBeTruthy();
+    expect(stage()).toBe("Initializing");
+    expect(bar().getAttribute("aria-valuemin")).toBe("0");
+    expect(bar().getAttribute("aria-valuemax")).toBe("100");
+
+    const seen = new Set<string>();
+    for (let t = 0; t < 1950; t += 50) {
+      act(() => vi.advanceTimersByTime(50));
+      seen.add(stage() ?? "");
+      expect(progress()).toBeLessThan(100);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(["Loading resources", "Preparing UI components", "Almost there"]));
+
+    act(() => vi.advanceTimersByTime(50)); // 2000 ms
+    expect(progress()).toBe(100);
+    expect(stage()).toBe("Ready to launch");
+    expect(bar().getAttribute("aria-valuetext")).toBe("Ready to launch: 100%");
+    expect(screen.getByTestId("intro-loader").className).toContain("is-leaving");
+
+    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS - 1));
+    expect(screen.queryByTestId("intro-loader")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId("intro-loader")).toBeNull();
+  });
+
+  it("waits at 95 % while the page is still loading, then completes", () => {
+    let ready = false;
+    render(<IntroLoader isPageLoaded={() => ready} />);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(progress()).toBe(INTRO_WAIT_AT);
+    expect(stage()).toBe("Almost there");
+    ready = true;
+    act(() => vi.advanceTimersByTime(50));
+    expect(progress()).toBe(100);
+    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS));
+    expect(screen.queryByTestId("intro-loader")).toBeNull();
+  });
+
+  it("gives up waiting on a stalled image after 6 s", () => {
+    render(<IntroLoader isPageLoaded={() => false} />);
+    act(() => vi.advanceTimersByTime(6000));
+    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS + 50));
+    expect(screen.queryByTestId("intro-loader")).toBeNull();
+  });
+
+  it("never takes focus", () => {
+    const button = document.createElement("button");
+    document.body.append(button);
+    button.focus();
+    render(<IntroLoader isPageLoaded={() => true} />);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(document.activeElement).toBe(button);
+    button.remove();
+  });
+});
+
+describe("the full-screen spinner", () => {
+  it('says "Loading..." as a status', () => {
+    render(<FullScreenSpinner />);
+    expect(screen.getByRole("status").textContent).toBe("Loading...");
+  });
+});
