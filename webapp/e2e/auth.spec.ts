@@ -97,6 +97,10 @@ test.describe("forgotten password", () => {
     await page.goto("/auth/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+    // The address changes at once, but the login form (with its own
+    // "E-mail address" field) stays on screen until the new screen's code
+    // has loaded: wait for the new screen before typing.
+    await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page).toHaveURL(/\/auth\/email-confirmation$/);
