@@ -4,7 +4,6 @@
 //! which the contract's client was written against: field errors are
 //! `{"field": ["message"]}`, general ones `{"detail": "..."}`.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -14,6 +13,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
+use super::fields::{FieldErrors, Fields};
 use crate::auth::limits::{self, Limited, Rule};
 use crate::auth::tokens::{self, Purpose, TokenType};
 use crate::auth::{self as authn, SignedIn, passwords};
@@ -22,9 +22,6 @@ use crate::google::GoogleError;
 use crate::mail::templates;
 use crate::state::AppState;
 use crate::store::{NewUser, Role, Rotation, StoreError, User};
-
-/// Field errors: each field with its messages, first one shown (SPEC §5).
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
 
 const INVALID_UID: &str = "Invalid user id or user doesn't exist.";
 const INVALID_TOKEN: &str = "Invalid token for given user.";
@@ -329,50 +326,8 @@ pub enum LogoutResponse {
     Done,
 }
 
-/// Collects field errors in djoser's shape.
-#[derive(Default)]
-pub struct Fields(FieldErrors);
-
+/// The account endpoints' own field parsers.
 impl Fields {
-    fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0
-            .entry(field.to_owned())
-            .or_default()
-            .push(message.into());
-    }
-
-    fn one(field: &str, message: impl Into<String>) -> Fields {
-        let mut f = Fields::default();
-        f.add(field, message);
-        f
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The value of a required field, or an error under it.
-    fn required<'a>(&mut self, field: &str, value: &'a Option<String>) -> Option<&'a str> {
-        match value.as_deref() {
-            Some(v) if !v.trim().is_empty() => Some(v),
-            _ => {
-                self.add(field, accounts::REQUIRED);
-                None
-            }
-        }
-    }
-
-    fn email(&mut self, field: &str, value: &Option<String>) -> Option<accounts::Email> {
-        let raw = value.as_deref().unwrap_or_default();
-        match accounts::Email::parse(raw) {
-            Ok(e) => Some(e),
-            Err(p) => {
-                self.add(field, p.message());
-                None
-            }
-        }
-    }
-
     /// A new password and its optional confirmation, by the domain's rule.
     fn new_password<'a>(
         &mut self,
@@ -532,13 +487,7 @@ impl AuthApi {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
-        let name = match accounts::parse_name(body.name.as_deref().unwrap_or_default()) {
-            Ok(n) => Some(n),
-            Err(p) => {
-                fields.add("name", p.message());
-                None
-            }
-        };
+        let name = fields.name("name", &body.name);
         let email = fields.email("email", &body.email);
         let password =
             fields.new_password("password", "re_password", &body.password, &body.re_password);

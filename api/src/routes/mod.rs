@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod explorer;
+pub mod fields;
 pub mod mentors;
 pub mod site;
 

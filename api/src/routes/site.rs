@@ -9,7 +9,6 @@
 //! attempts more loosely, and acknowledgments per recipient address (anyone
 //! can type anyone's address into a form).
 
-use std::collections::BTreeMap;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -21,6 +20,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
+use super::fields::{FieldErrors, Fields};
 use super::mentors::Mentor;
 use crate::auth::limits::{Limited, Rule};
 use crate::error::Detail;
@@ -54,9 +54,6 @@ pub const SUBJECT_MAX: usize = 150;
 pub const COMPANY_MAX: usize = 150;
 pub const TEAM_SIZE_MAX: usize = 50;
 const USER_AGENT_MAX: usize = 500;
-
-/// Field errors: each field with its messages.
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
 
 /// What the database can honestly say about the marketplace. A figure the
 /// data cannot support yet is `null`; new figures will be added as fields.
@@ -167,31 +164,8 @@ impl From<Limited> for EnquiryResponse {
     }
 }
 
-/// Collects field errors.
-#[derive(Default)]
-struct Problems(FieldErrors);
-
-impl Problems {
-    fn add(&mut self, field: &str, message: impl Into<String>) {
-        self.0
-            .entry(field.to_owned())
-            .or_default()
-            .push(message.into());
-    }
-
-    fn name(&mut self, raw: &Option<String>) -> Option<String> {
-        accounts::parse_name(raw.as_deref().unwrap_or_default())
-            .map_err(|p| self.add("name", p.message()))
-            .ok()
-    }
-
-    fn email(&mut self, raw: &Option<String>) -> Option<String> {
-        accounts::Email::parse(raw.as_deref().unwrap_or_default())
-            .map(accounts::Email::into_string)
-            .map_err(|p| self.add("email", p.message()))
-            .ok()
-    }
-
+/// The enquiry forms' own field parsers.
+impl Fields {
     /// A one-line text field: white space collapsed; `None` when absent or
     /// blank (an error when `required`) or too long.
     fn line(
@@ -401,14 +375,16 @@ fn client_key(kind: EnquiryKind, ip: IpAddr) -> String {
 }
 
 fn common(
-    problems: &mut Problems,
+    problems: &mut Fields,
     name: &Option<String>,
     email: &Option<String>,
     message: &Option<String>,
 ) -> Common {
     Common {
-        name: problems.name(name),
-        email: problems.email(email),
+        name: problems.name("name", name),
+        email: problems
+            .email("email", email)
+            .map(accounts::Email::into_string),
         message: problems.message(message),
     }
 }
@@ -448,7 +424,7 @@ impl SiteApi {
         if let Err(l) = self.admit(EnquiryKind::Contact, ip, now).await? {
             return Ok(l.into());
         }
-        let mut problems = Problems::default();
+        let mut problems = Fields::default();
         let common = common(&mut problems, &body.name, &body.email, &body.message);
         let subject = problems.line("subject", &body.subject, false, SUBJECT_MAX);
         let (Some(name), Some(email), Some(message), true) = (
@@ -492,7 +468,7 @@ impl SiteApi {
         if let Err(l) = self.admit(EnquiryKind::Quote, ip, now).await? {
             return Ok(l.into());
         }
-        let mut problems = Problems::default();
+        let mut problems = Fields::default();
         let common = common(&mut problems, &body.name, &body.email, &body.message);
         let company = problems.line("company", &body.company, true, COMPANY_MAX);
         let phone = problems.phone(&body.phone);
@@ -532,7 +508,7 @@ mod tests {
 
     #[test]
     fn messages_are_cleaned_and_bounded() {
-        let mut p = Problems::default();
+        let mut p = Fields::default();
         assert_eq!(
             p.message(&Some("  Hello\r\nthere\u{0}!  ".into()))
                 .as_deref(),
@@ -546,7 +522,7 @@ mod tests {
 
     #[test]
     fn programmes_are_a_closed_list() {
-        let mut p = Problems::default();
+        let mut p = Fields::default();
         assert_eq!(
             p.programme(&Some(" CEO-Talks ".into())).as_deref(),
             Some("ceo-talks")
