@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../pages/facts";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../../lib/icons";
 import "./home.css";
 
 const PROMISES: readonly { icon: IconName; title: string; text: string }[] = [
@@ -54,7 +54,7 @@ export function AboutBlock() {
           {PROMISES.map((p) => (
             <li key={p.title} className="promise">
               <span className="promise__icon">
-                <Icon name={p.icon} />
+                <Icon name={p.icon} size={22} />
               </span>
               <h3 className="promise__title">{p.title}</h3>
               <p className="promise__text">{p.text}</p>

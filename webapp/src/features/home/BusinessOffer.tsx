@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../../lib/icons";
 import "./home.css";
 
 /** The business programmes (SPEC §1), each with its page under /b2b/. */
@@ -60,7 +60,7 @@ export function BusinessOffer() {
           {PROGRAMMES.map((p) => (
             <li key={p.to} className="programme-card">
               <span className="programme-card__icon">
-                <Icon name={p.icon} />
+                <Icon name={p.icon} size={22} />
               </span>
               <h3 className="programme-card__title">
                 <Link to={p.to} className="stretched-link">

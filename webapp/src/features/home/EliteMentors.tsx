@@ -8,7 +8,7 @@ import { MentorCard } from "../mentors/MentorCard";
 import { SkeletonCard } from "../mentors/skeletons";
 import { useMentors } from "../mentors/useMentors";
 import { ELITE_COUNT, eliteMentors } from "./elite";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import "./home.css";
 
 function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels } | undefined {

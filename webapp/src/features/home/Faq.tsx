@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { faqCollapsedCount, faqPreview, faqReadToggleLabel, faqShowMoreLabel, faqToggle } from "../../lib/domain";
 import { REPLY_TIME } from "../pages/facts";
 import { FAQS, type FaqEntry } from "./faqs";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import "./home.css";
 
 /** schema.org FAQPage data for search engines: every question with its full answer. */
@@ -175,7 +175,7 @@ export function Faq({ entries = FAQS }: { entries?: readonly FaqEntry[] }) {
         </div>
         <div className="faq-support" data-testid="faq-support">
           <span className="faq-support__icon" aria-hidden="true">
-            <Icon name="message" />
+            <Icon name="message" size={22} />
           </span>
           <h3 className="faq-support__title">Still have questions?</h3>
           <p className="faq-support__text">Write to us and our team replies within {REPLY_TIME}.</p>

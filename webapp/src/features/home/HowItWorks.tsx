@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PAYMENT_METHODS } from "../pages/facts";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../../lib/icons";
 import "./home.css";
 
 const STEPS: readonly { icon: IconName; title: string; text: string }[] = [

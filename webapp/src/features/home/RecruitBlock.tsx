@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { APPROVAL_TIME } from "../pages/facts";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import "./home.css";
 
 const REASONS = [

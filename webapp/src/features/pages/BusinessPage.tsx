@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from "react-router";
 import { REPLY_TIME } from "./facts";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import { PROGRAMME_SLUGS, PROGRAMMES, programmeFromPath, type Programme, type ProgrammeSlug } from "./programmes";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps } from "./StaticKit";
 

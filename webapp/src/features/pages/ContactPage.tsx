@@ -13,7 +13,7 @@ import {
   useEnquiryForm,
   type Checked,
 } from "./forms";
-import { Icon, type IconName } from "./icons";
+import { Icon, type IconName } from "../../lib/icons";
 import { Hero, StaticPage } from "./StaticKit";
 import { useSupportEmail } from "./useSupportEmail";
 

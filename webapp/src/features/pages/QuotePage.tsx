@@ -14,7 +14,7 @@ import {
   useEnquiryForm,
   type Checked,
 } from "./forms";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import { QUOTE_PROGRAMMES } from "./programmes";
 import { Hero, StaticPage, Steps } from "./StaticKit";
 import { useSupportEmail } from "./useSupportEmail";

@@ -15,7 +15,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
-import { Icon } from "./icons";
+import { Icon } from "../../lib/icons";
 import { submitForm } from "./submit";
 
 /* ---------- Fields ---------- */

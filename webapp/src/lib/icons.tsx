@@ -1,7 +1,8 @@
-/** Line icons for the static pages: decorative, 24×24, drawn in the current colour. */
+/** The line icons of the home, static and business pages: decorative, 24×24, drawn in the current colour. */
 import type { ReactNode } from "react";
 
 const PATHS = {
+  chevronDown: <path d="M6 9l6 6 6-6" />,
   users: (
     <>
       <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />
