@@ -8,8 +8,29 @@ use serde::Serialize;
 use crate::json::{Json, ParseJson, SerdeJson};
 use crate::routes;
 
-/// The access token is refreshed this long after it was set or last refreshed.
-pub const TOKEN_REFRESH_MS: u32 = 3_300_000;
+/// How long an access token the server issues is valid: 60 minutes
+/// (`api/src/auth/tokens.rs` issues tokens with this lifetime).
+pub const ACCESS_TOKEN_TTL_MS: u32 = 3_600_000;
+/// How long a refresh token is valid: 1 day (it rotates on every use).
+pub const REFRESH_TOKEN_TTL_MS: u32 = 86_400_000;
+/// A login session ends this long after sign-in whatever happens: 14 days.
+pub const SESSION_MAX_AGE_MS: u32 = 1_209_600_000;
+/// A refresh token used a second time within this window of its first use
+/// (two tabs refreshing at once) is refused without revoking the session:
+/// 30 seconds.
+pub const REFRESH_REUSE_GRACE_MS: u32 = 30_000;
+/// The client refreshes this long before the access token expires.
+pub const TOKEN_REFRESH_MARGIN_MS: u32 = 300_000;
+/// The access token is refreshed this long after it was set or last
+/// refreshed: the server's lifetime less the margin, 55 minutes
+/// (3,300,000 ms, SPEC §9). Tied to [`ACCESS_TOKEN_TTL_MS`] so the two
+/// cannot drift.
+pub const TOKEN_REFRESH_MS: u32 = ACCESS_TOKEN_TTL_MS - TOKEN_REFRESH_MARGIN_MS;
+const _: () = assert!(
+    TOKEN_REFRESH_MS == 3_300_000,
+    "SPEC §9: refresh after 55 minutes"
+);
+const _: () = assert!(TOKEN_REFRESH_MS < ACCESS_TOKEN_TTL_MS);
 /// The user is logged out this long after the token was set.
 pub const FORCED_LOGOUT_MS: u32 = 7_200_000;
 
@@ -361,6 +382,17 @@ mod tests {
         ] {
             assert_eq!(logout_destination(path), None, "{path}");
         }
+    }
+
+    #[test]
+    fn token_lifetimes_tie_the_client_timer_to_the_server() {
+        assert_eq!(ACCESS_TOKEN_TTL_MS, 60 * 60 * 1000);
+        assert_eq!(TOKEN_REFRESH_MS, 55 * 60 * 1000);
+        assert_eq!(REFRESH_TOKEN_TTL_MS, 24 * 60 * 60 * 1000);
+        assert_eq!(SESSION_MAX_AGE_MS, 14 * 24 * 60 * 60 * 1000);
+        assert_eq!(REFRESH_REUSE_GRACE_MS, 30 * 1000);
+        // The forced logout (SPEC §9) falls within the refresh token's life.
+        const { assert!(FORCED_LOGOUT_MS < REFRESH_TOKEN_TTL_MS) };
     }
 
     #[test]
