@@ -15,7 +15,10 @@ pub mod mentor_response;
 pub mod money;
 pub mod num;
 pub mod password;
+pub mod pricing;
 pub mod routes;
+#[cfg(test)]
+mod rule_vectors;
 pub mod session;
 pub mod slug;
 
