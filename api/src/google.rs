@@ -20,6 +20,8 @@ use jsonwebtoken::errors::ErrorKind;
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
 use serde::Deserialize;
 
+use crate::clock::Clock;
+
 /// Google's JWKS for ID tokens.
 pub const GOOGLE_JWKS_URL: &str = "https://www.googleapis.com/oauth2/v3/certs";
 
@@ -99,6 +101,8 @@ pub struct GoogleVerifier {
     fetches: AtomicU64,
     /// Held for the whole of a fetch, so only one runs at a time.
     gate: tokio::sync::Mutex<Gate>,
+    /// Measures cache ages and refetch intervals.
+    clock: Clock,
 }
 
 /// The usable keys of one JWKS, by key id.
@@ -167,7 +171,16 @@ impl GoogleVerifier {
             cache: RwLock::new(None),
             fetches: AtomicU64::new(0),
             gate: tokio::sync::Mutex::new(Gate::default()),
+            clock: Clock::system(),
         }
+    }
+
+    /// Measures cache ages and refetch intervals with `clock` (the server's
+    /// injected clock; tests move it instead of sleeping).
+    #[must_use]
+    pub fn with_clock(mut self, clock: Clock) -> GoogleVerifier {
+        self.clock = clock;
+        self
     }
 
     /// Sets the shortest time between fetches caused by unknown key ids
@@ -209,7 +222,7 @@ impl GoogleVerifier {
     /// Keys that include `kid` if Google publishes it; fetches when the
     /// cache is empty or expired, or (rate-limited) when `kid` is unknown.
     async fn keys_with(&self, kid: &str) -> Result<Keys, GoogleError> {
-        if let Some((keys, fresh)) = self.cached(Instant::now())
+        if let Some((keys, fresh)) = self.cached(self.clock.instant())
             && fresh
             && keys.contains_key(kid)
         {
@@ -218,7 +231,7 @@ impl GoogleVerifier {
 
         let fetches_before = self.fetches.load(Ordering::Acquire);
         let mut gate = self.gate.lock().await;
-        let now = Instant::now();
+        let now = self.clock.instant();
         let cached = self.cached(now);
 
         // A fetch finished while we waited for the gate: share its outcome
@@ -251,7 +264,7 @@ impl GoogleVerifier {
         }
 
         let result = self.fetch().await;
-        gate.last_attempt = Some(Instant::now());
+        gate.last_attempt = Some(self.clock.instant());
         gate.last_failed = result.is_err();
         self.fetches.fetch_add(1, Ordering::AcqRel);
         match result {
@@ -260,7 +273,7 @@ impl GoogleVerifier {
                 let mut slot = self.cache.write().unwrap_or_else(|e| e.into_inner());
                 *slot = Some(Cached {
                     keys: keys.clone(),
-                    expires_at: Instant::now() + max_age,
+                    expires_at: self.clock.instant() + max_age,
                 });
                 Ok(keys)
             }

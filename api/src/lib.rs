@@ -4,6 +4,8 @@
 pub mod admin;
 pub mod app;
 pub mod auth;
+pub mod clock;
+pub mod catalogue;
 pub mod config;
 pub mod demo;
 pub mod error;

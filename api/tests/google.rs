@@ -1,11 +1,13 @@
 //! Google sign-in verification against a fake Google serving a JWKS, with
-//! tokens really signed by TEST-ONLY RSA keys.
+//! tokens really signed by TEST-ONLY RSA keys. Key-cache ages are measured
+//! on a manual clock that the tests move, so nothing waits for real time.
 
 mod common;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use api::clock::Clock;
 use api::google::{GoogleError, GoogleIdentity, GoogleVerifier};
 use common::google::{TestGoogle, TestKey, now, unsigned_token, with_payload};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
@@ -280,12 +282,13 @@ async fn keys_are_cached_for_an_hour_without_cache_control() {
 async fn keys_are_refetched_once_max_age_passes() {
     let google = TestGoogle::start().await;
     google.set_cache_control(Some("public, max-age=1, must-revalidate"));
-    let verifier = verifier(&google);
+    let (clock, hand) = Clock::manual();
+    let verifier = verifier(&google).with_clock(clock);
     let token = google.credential_for("ada@example.com", "1001", None);
     verifier.verify(&token).await.expect("valid token");
     verifier.verify(&token).await.expect("valid token");
     assert_eq!(google.fetch_count(), 1);
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    hand.advance(Duration::from_millis(1100));
     verifier.verify(&token).await.expect("valid token");
     assert_eq!(google.fetch_count(), 2);
 }
@@ -293,7 +296,10 @@ async fn keys_are_refetched_once_max_age_passes() {
 #[tokio::test]
 async fn an_unknown_kid_refetches_at_most_once_per_interval_and_rotation_works() {
     let google = TestGoogle::start().await;
-    let verifier = verifier(&google).with_refetch_interval(Duration::from_secs(1));
+    let (clock, hand) = Clock::manual();
+    let verifier = verifier(&google)
+        .with_refetch_interval(Duration::from_secs(1))
+        .with_clock(clock);
     let token = google.credential_for("ada@example.com", "1001", None);
     verifier.verify(&token).await.expect("valid token");
     assert_eq!(google.fetch_count(), 1);
@@ -310,7 +316,7 @@ async fn an_unknown_kid_refetches_at_most_once_per_interval_and_rotation_works()
 
     // Google has not published the second key yet: after the interval, one
     // refetch, and the token is still rejected.
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    hand.advance(Duration::from_millis(1100));
     let reason = invalid(verifier.verify(&unknown).await);
     assert_eq!(
         reason,
@@ -327,7 +333,7 @@ async fn an_unknown_kid_refetches_at_most_once_per_interval_and_rotation_works()
 
     // Google rotates: the second key is published (and later the first retired).
     google.publish(&[TestKey::First, TestKey::Second]);
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    hand.advance(Duration::from_millis(1100));
     let identity = verifier.verify(&unknown).await.expect("rotated key");
     assert_eq!(identity.subject, "1001");
     assert_eq!(google.fetch_count(), 3);
@@ -419,10 +425,11 @@ async fn a_failing_jwks_is_unavailable_until_it_recovers() {
 async fn expired_keys_keep_working_while_google_is_down() {
     let google = TestGoogle::start().await;
     google.set_cache_control(Some("max-age=1"));
-    let verifier = verifier(&google);
+    let (clock, hand) = Clock::manual();
+    let verifier = verifier(&google).with_clock(clock);
     let token = google.credential_for("ada@example.com", "1001", None);
     verifier.verify(&token).await.expect("valid token");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
+    hand.advance(Duration::from_millis(1100));
     google.set_failing(true);
     verifier
         .verify(&token)

@@ -13,7 +13,7 @@ use api::mail::{
 };
 use api::store::Store;
 use base64::Engine as _;
-use common::{Engine, drop_pg_database, fresh_database};
+use common::{Engine, TestDb};
 use poem::http::StatusCode;
 use poem::test::TestClient;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -22,30 +22,20 @@ use tokio::sync::mpsc;
 
 const LINK: &str = "http://localhost:8080/activate/MQ/c2VjcmV0-token?next=%2Fmentors&ref=mail";
 
-/// A fresh database, dropped (PostgreSQL) or deleted (SQLite) afterwards.
+/// A fresh database (the common guard) and its store.
 struct Db {
     url: String,
     store: Store,
-    pg_db: Option<String>,
-    _tmp: tempfile::TempDir,
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        if let Some(name) = self.pg_db.take() {
-            drop_pg_database(&name);
-        }
-    }
+    _db: TestDb,
 }
 
 async fn database(engine: Engine) -> Option<Db> {
-    let (url, pg_db, tmp) = fresh_database(engine).await?;
-    let store = Store::open(&url).await.expect("store opens");
+    let db = TestDb::fresh(engine).await?;
+    let store = db.open().await;
     Some(Db {
-        url,
+        url: db.url.clone(),
         store,
-        pg_db,
-        _tmp: tmp,
+        _db: db,
     })
 }
 
@@ -56,27 +46,32 @@ fn settings(db: &Db, smtp_url: Option<String>) -> Settings {
     settings
 }
 
-/// Waits (up to 15 s) until the one message to `recipient` satisfies `done`.
+/// The one message to `recipient` once it satisfies `done`, checked after
+/// each pass of `mailer`'s delivery worker (no polling: each check follows a
+/// finished pass). The timeout only bounds a failing test.
 async fn wait_for(
+    mailer: &Mailer,
     store: &Store,
     recipient: &str,
     done: impl Fn(&OutboxMessage) -> bool,
 ) -> OutboxMessage {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    let mut passes = mailer.worker_passes();
     loop {
+        passes.borrow_and_update();
         let rows = store.outbox(Some(recipient), 10).await.expect("outbox");
         assert!(rows.len() <= 1, "one message to {recipient}: {rows:?}");
-        if let Some(row) = rows.into_iter().next() {
-            if done(&row) {
-                return row;
-            }
-            if tokio::time::Instant::now() > deadline {
-                panic!("the message to {recipient} did not get there: {row:?}");
-            }
-        } else if tokio::time::Instant::now() > deadline {
-            panic!("no message to {recipient} was recorded");
+        let row = rows.into_iter().next();
+        if let Some(row) = &row
+            && done(row)
+        {
+            return row.clone();
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        if tokio::time::timeout(Duration::from_secs(60), passes.changed())
+            .await
+            .is_err()
+        {
+            panic!("the worker made no further pass; the message to {recipient} is {row:?}");
+        }
     }
 }
 
@@ -302,7 +297,7 @@ async fn delivers_over_smtp(engine: Engine) {
     );
     assert!(html.body.contains("Hi Asha &lt;Rao&gt; &amp; Co,"));
 
-    let row = wait_for(&db.store, "asha@example.com", |m| {
+    let row = wait_for(&mailer, &db.store, "asha@example.com", |m| {
         m.status == DeliveryStatus::Sent
     })
     .await;
@@ -331,7 +326,10 @@ async fn keeps_mail_for_later_when_the_server_is_unreachable(engine: Engine) {
         .await
         .expect("recorded");
 
-    let row = wait_for(&db.store, "ravi@example.com", |m| m.last_error.is_some()).await;
+    let row = wait_for(&mailer, &db.store, "ravi@example.com", |m| {
+        m.last_error.is_some()
+    })
+    .await;
     worker.abort();
     assert_eq!(row.status, DeliveryStatus::Pending, "not lost, not failed");
     assert_eq!(row.attempts, 1);
@@ -389,7 +387,7 @@ async fn records_mail_without_smtp_and_lists_it(engine: Engine) {
         ))
         .await
         .expect("recorded");
-    wait_for(&db.store, "asha@example.com", |m| {
+    wait_for(&mailer, &db.store, "asha@example.com", |m| {
         m.status == DeliveryStatus::Logged
     })
     .await;
@@ -403,7 +401,7 @@ async fn records_mail_without_smtp_and_lists_it(engine: Engine) {
         })
         .await
         .expect("recorded");
-    let ravi = wait_for(&db.store, "ravi@example.com", |m| {
+    let ravi = wait_for(&mailer, &db.store, "ravi@example.com", |m| {
         m.status == DeliveryStatus::Logged
     })
     .await;

@@ -5,7 +5,7 @@ mod common;
 use api::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
 use api::store::{Store, StoreError};
 use chrono::{Duration, TimeZone, Utc};
-use common::{Engine, fresh_database};
+use common::{Engine, TestDb};
 
 on_both_engines!(
     mentors_come_back_exactly_as_they_were_stored,
@@ -14,23 +14,8 @@ on_both_engines!(
     opening_an_existing_database_keeps_its_data,
 );
 
-struct Db {
-    url: String,
-    pg: Option<String>,
-    _tmp: tempfile::TempDir,
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        if let Some(name) = self.pg.take() {
-            common::drop_pg_database(&name);
-        }
-    }
-}
-
-async fn db(engine: Engine) -> Option<Db> {
-    let (url, pg, tmp) = fresh_database(engine).await?;
-    Some(Db { url, pg, _tmp: tmp })
+async fn db(engine: Engine) -> Option<TestDb> {
+    TestDb::fresh(engine).await
 }
 
 fn sample(name: &str) -> NewMentor {

@@ -30,7 +30,7 @@ use chrono::{DateTime, Utc};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::Serialize;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 use crate::config::Settings;
 use crate::store::{Store, StoreError};
@@ -151,6 +151,8 @@ struct Inner {
     store: Store,
     smtp: Option<Smtp>,
     wake: Notify,
+    /// How many passes the delivery worker has finished.
+    passes: watch::Sender<u64>,
 }
 
 struct Smtp {
@@ -194,6 +196,7 @@ impl Mailer {
                 store,
                 smtp,
                 wake: Notify::new(),
+                passes: watch::Sender::new(0),
             }),
         })
     }
@@ -234,12 +237,20 @@ impl Mailer {
                 if let Err(e) = mailer.deliver_due().await {
                     tracing::warn!(error = %e, "e-mail worker: cannot read the outbox; retrying shortly");
                 }
+                mailer.inner.passes.send_modify(|n| *n += 1);
                 tokio::select! {
                     () = mailer.inner.wake.notified() => {}
                     () = tokio::time::sleep(POLL_INTERVAL) => {}
                 }
             }
         })
+    }
+
+    /// Changes each time the delivery worker finishes a pass: whoever waits
+    /// for the worker (a test, a tool) waits on this instead of polling.
+    /// A message sent before a pass starts has been handled when it ends.
+    pub fn worker_passes(&self) -> watch::Receiver<u64> {
+        self.inner.passes.subscribe()
     }
 
     /// Delivers every message that is due now and that no other worker holds,

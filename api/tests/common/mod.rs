@@ -23,9 +23,9 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub store: api::store::Store,
     pub web_dir: PathBuf,
-    _tmp: tempfile::TempDir,
     stop: Option<oneshot::Sender<()>>,
-    pg_db: Option<String>,
+    /// Dropped last: the server stops before its database goes.
+    _db: TestDb,
 }
 
 pub struct Options {
@@ -58,48 +58,92 @@ pub fn admin_url() -> String {
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// A fresh, empty database URL for `engine`, or `None` when PostgreSQL is not
-/// reachable outside CI. Returns the URL, the PostgreSQL database name to
-/// drop, and the temp dir holding any SQLite file.
-pub async fn fresh_database(engine: Engine) -> Option<(String, Option<String>, tempfile::TempDir)> {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    match engine {
-        Engine::Sqlite => {
-            let url = format!("sqlite:{}", tmp.path().join("test.db").display());
-            Some((url, None, tmp))
+/// A fresh, empty database for one test: a SQLite file in a temporary
+/// folder, or a PostgreSQL database of its own. Dropping it drops the
+/// PostgreSQL database and deletes the folder. The one test-database guard
+/// every test file uses.
+pub struct TestDb {
+    pub url: String,
+    pub engine: Engine,
+    pg_db: Option<String>,
+    dir: tempfile::TempDir,
+}
+
+impl TestDb {
+    /// `None` when PostgreSQL is not reachable outside CI (the test skips
+    /// with a printed reason); under CI an unreachable server fails.
+    pub async fn fresh(engine: Engine) -> Option<TestDb> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        match engine {
+            Engine::Sqlite => {
+                let url = format!("sqlite:{}", dir.path().join("test.db").display());
+                Some(TestDb {
+                    url,
+                    engine,
+                    pg_db: None,
+                    dir,
+                })
+            }
+            Engine::Postgres => {
+                let admin = admin_url();
+                let mut conn = match sqlx::PgConnection::connect(&admin).await {
+                    Ok(c) => c,
+                    Err(e) if std::env::var_os("CI").is_none() => {
+                        eprintln!(
+                            "skipping a PostgreSQL test: cannot reach {admin} ({e}); set TEST_DATABASE_URL"
+                        );
+                        return None;
+                    }
+                    Err(e) => {
+                        panic!("PostgreSQL is required under CI but {admin} is unreachable: {e}")
+                    }
+                };
+                let name = format!(
+                    "mentors_test_{}_{}_{}",
+                    std::process::id(),
+                    COUNTER.fetch_add(1, Ordering::Relaxed),
+                    rand::random::<u32>()
+                );
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&mut conn)
+                    .await
+                    .expect("create test database");
+                let base = admin
+                    .rsplit_once('/')
+                    .map_or(admin.as_str(), |(b, _)| b)
+                    .to_owned();
+                Some(TestDb {
+                    url: format!("{base}/{name}"),
+                    engine,
+                    pg_db: Some(name),
+                    dir,
+                })
+            }
         }
-        Engine::Postgres => {
-            let admin = admin_url();
-            let mut conn = match sqlx::PgConnection::connect(&admin).await {
-                Ok(c) => c,
-                Err(e) if std::env::var_os("CI").is_none() => {
-                    eprintln!(
-                        "skipping a PostgreSQL test: cannot reach {admin} ({e}); set TEST_DATABASE_URL"
-                    );
-                    return None;
-                }
-                Err(e) => panic!("PostgreSQL is required under CI but {admin} is unreachable: {e}"),
-            };
-            let name = format!(
-                "mentors_test_{}_{}_{}",
-                std::process::id(),
-                COUNTER.fetch_add(1, Ordering::Relaxed),
-                rand::random::<u32>()
-            );
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&mut conn)
-                .await
-                .expect("create test database");
-            let base = admin
-                .rsplit_once('/')
-                .map_or(admin.as_str(), |(b, _)| b)
-                .to_owned();
-            Some((format!("{base}/{name}"), Some(name), tmp))
+    }
+
+    /// The store on this database, migrated.
+    pub async fn open(&self) -> api::store::Store {
+        api::store::Store::open(&self.url)
+            .await
+            .expect("store opens")
+    }
+
+    /// A temporary folder that lives as long as the database.
+    pub fn dir(&self) -> &std::path::Path {
+        self.dir.path()
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some(name) = self.pg_db.take() {
+            drop_pg_database(&name);
         }
     }
 }
 
-pub fn drop_pg_database(name: &str) {
+fn drop_pg_database(name: &str) {
     let name = name.to_owned();
     // Drop runs outside any async context, so use a runtime of its own.
     let _ = std::thread::spawn(move || {
@@ -140,10 +184,10 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
 }
 
 pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp> {
-    let (database_url, pg_db, tmp) = fresh_database(engine).await?;
-    let web_dir = tmp.path().join("web");
+    let db = TestDb::fresh(engine).await?;
+    let web_dir = db.dir().join("web");
     write_web_fixture(&web_dir);
-    let mut settings = Settings::for_database(database_url);
+    let mut settings = Settings::for_database(db.url.clone());
     settings.web_dir = web_dir.clone();
     settings.demo_data = options.demo_data;
     settings.rate_limits = options.rate_limits;
@@ -175,9 +219,8 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
         client,
         store,
         web_dir,
-        _tmp: tmp,
         stop: Some(stop),
-        pg_db,
+        _db: db,
     })
 }
 
@@ -270,9 +313,6 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
-        }
-        if let Some(name) = self.pg_db.take() {
-            drop_pg_database(&name);
         }
     }
 }
