@@ -16,6 +16,7 @@ pub mod money;
 pub mod num;
 pub mod password;
 pub mod pricing;
+pub mod ratings;
 pub mod routes;
 #[cfg(test)]
 mod rule_vectors;
