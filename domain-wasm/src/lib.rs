@@ -5,6 +5,7 @@
 //! crate does no I/O and never reads the clock: callers pass time in.
 
 pub mod accounts;
+pub mod enquiry;
 pub mod explorer;
 pub mod facade;
 pub mod faq;
