@@ -15,6 +15,7 @@ pub mod labels;
 pub mod mentor_response;
 pub mod money;
 pub mod num;
+pub mod pages;
 pub mod password;
 pub mod pricing;
 pub mod ratings;

@@ -1,0 +1,216 @@
+//! Page titles. Every title comes from `domain-wasm/data/pages.json` (the
+//! file the server also reads for descriptions and the sitemap), composed
+//! one way: `{page} · {site}`, except the home page, which puts the brand
+//! first (`MentorBridge · Book 1:1 Sessions…`).
+//!
+//! Replaces the copies in `api/src/seo.rs` (`Pages::full_title`, the home
+//! title, the mentor page's title and `clip`), `webapp/src/features/home/homeMeta.ts`
+//! (`homeTitle`) and `webapp/src/lib/site.ts` (`SITE_NAME`, `pageTitle`,
+//! which wrote the site name and separator a second time).
+//!
+//! Where the copies disagreed: a screen without an entry in the file got
+//! `MentorBridge · MentorBridge` from the server and `MentorBridge` from
+//! the web app; it is the site name alone (no screen lacks an entry today,
+//! the server's tests hold the file to that). A mentor's page was titled
+//! `{name} — {headline} · MentorBridge` by the server and `{name} ·
+//! MentorBridge` by the web app; the server's title, which crawlers and
+//! link previews see, is kept ([`mentor_page_title`]).
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// The page metadata shared by the server and the web app.
+pub const PAGES_JSON: &str = include_str!("../data/pages.json");
+
+/// The longest headline part of a mentor page's title, in characters.
+pub const HEADLINE_MAX: usize = 60;
+
+const FALLBACK_SITE_NAME: &str = "MentorBridge";
+const FALLBACK_SEPARATOR: &str = " · ";
+
+#[derive(Debug, Deserialize)]
+struct Titled {
+    title: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct Titles {
+    site_name: String,
+    title_separator: String,
+    not_found: Titled,
+    pages: BTreeMap<String, Titled>,
+}
+
+/// The parsed file. A unit test proves it parses; should it ever not, every
+/// screen is titled with the site name.
+fn titles() -> &'static Titles {
+    static TITLES: OnceLock<Titles> = OnceLock::new();
+    TITLES.get_or_init(|| {
+        serde_json::from_str(PAGES_JSON).unwrap_or_else(|_| Titles {
+            site_name: FALLBACK_SITE_NAME.to_owned(),
+            title_separator: FALLBACK_SEPARATOR.to_owned(),
+            not_found: Titled {
+                title: "Page Not Found".to_owned(),
+            },
+            pages: BTreeMap::new(),
+        })
+    })
+}
+
+/// The product's name as titles, header and footer show it (`MentorBridge`).
+pub fn site_name() -> String {
+    titles().site_name.clone()
+}
+
+/// The document title of a page called `page`: `{page} · {site}`; the site
+/// name alone when `page` is blank.
+pub fn page_title(page: &str) -> String {
+    let t = titles();
+    let page = page.trim();
+    if page.is_empty() {
+        t.site_name.clone()
+    } else {
+        format!("{page}{}{}", t.title_separator, t.site_name)
+    }
+}
+
+/// A screen's own title from the file (`About Us`), by route pattern
+/// (`/about`, `/mentors/:idSlug`); the site name when it has none. This is
+/// the title link previews use (`og:title`).
+pub fn share_title(pattern: &str) -> String {
+    let t = titles();
+    t.pages
+        .get(pattern)
+        .map(|p| p.title.trim())
+        .filter(|p| !p.is_empty())
+        .map_or_else(|| t.site_name.clone(), str::to_owned)
+}
+
+/// A screen's document title by route pattern: `{title} · {site}`, the
+/// home page (`/`) `{site} · {title}`, the site name alone for a screen
+/// without a title in the file.
+pub fn document_title(pattern: &str) -> String {
+    let t = titles();
+    let Some(title) = t
+        .pages
+        .get(pattern)
+        .map(|p| p.title.trim())
+        .filter(|p| !p.is_empty())
+    else {
+        return t.site_name.clone();
+    };
+    if pattern == "/" {
+        format!("{}{}{title}", t.site_name, t.title_separator)
+    } else {
+        page_title(title)
+    }
+}
+
+/// The not-found page's own title (`Page Not Found`).
+pub fn not_found_share_title() -> String {
+    titles().not_found.title.clone()
+}
+
+/// The not-found page's document title (`Page Not Found · MentorBridge`).
+pub fn not_found_title() -> String {
+    page_title(&titles().not_found.title)
+}
+
+fn one_line(s: &str) -> String {
+    s.split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// At most `max` characters, cut at a word boundary with `…` when cut.
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_owned();
+    }
+    let keep = max.saturating_sub(1);
+    let kept: String = s.chars().take(keep).collect();
+    let at_word_end = s.chars().nth(keep).is_some_and(char::is_whitespace);
+    let cut = match kept.rfind(' ') {
+        _ if at_word_end => kept.as_str(),
+        Some(at) if at > kept.len() / 2 => &kept[..at],
+        _ => kept.as_str(),
+    };
+    let cut = cut.trim_end_matches(|c: char| c.is_whitespace() || ",.;:·—-".contains(c));
+    format!("{cut}…")
+}
+
+/// A mentor page's own title: `{name} — {headline}` (the headline clipped
+/// to [`HEADLINE_MAX`] characters), or the name alone without a headline.
+/// White space is collapsed.
+pub fn mentor_share_title(name: &str, headline: &str) -> String {
+    let name = one_line(name);
+    let headline = one_line(headline);
+    if headline.is_empty() {
+        name
+    } else {
+        format!("{name} — {}", clip(&headline, HEADLINE_MAX))
+    }
+}
+
+/// A mentor page's document title: [`mentor_share_title`] · site.
+pub fn mentor_page_title(name: &str, headline: &str) -> String {
+    page_title(&mentor_share_title(name, headline))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_vectors::{self, str_arg, to_json};
+    use serde_json::Value;
+
+    #[test]
+    fn the_file_parses() {
+        let parsed: Titles = serde_json::from_str(PAGES_JSON).expect("pages.json parses");
+        assert_eq!(parsed.site_name, "MentorBridge");
+        assert!(parsed.pages.contains_key("/"));
+    }
+
+    #[test]
+    fn titles_are_composed_one_way() {
+        assert_eq!(page_title("Edit profile"), "Edit profile · MentorBridge");
+        assert_eq!(page_title("  "), "MentorBridge");
+        assert_eq!(document_title("/contact"), "Contact Us · MentorBridge");
+        assert_eq!(
+            document_title("/"),
+            "MentorBridge · Book 1:1 Sessions with Expert Mentors"
+        );
+        assert_eq!(document_title("/no-such-screen"), "MentorBridge");
+        assert_eq!(not_found_title(), "Page Not Found · MentorBridge");
+    }
+
+    #[test]
+    fn mentor_titles_clip_the_headline() {
+        assert_eq!(mentor_share_title(" Asha  Rao ", ""), "Asha Rao");
+        let long = "Principal engineer building distributed data platforms at scale for banks";
+        let title = mentor_share_title("Asha", long);
+        assert!(title.starts_with("Asha — Principal engineer"));
+        assert!(title.ends_with('…'));
+        assert!(title.chars().count() <= "Asha — ".chars().count() + HEADLINE_MAX);
+    }
+
+    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
+        Some(match name {
+            "siteName" => to_json(site_name()),
+            "pageTitle" => str_arg(args, 0).and_then(|p| to_json(page_title(p))),
+            "documentTitle" => str_arg(args, 0).and_then(|p| to_json(document_title(p))),
+            "shareTitle" => str_arg(args, 0).and_then(|p| to_json(share_title(p))),
+            "notFoundTitle" => to_json(not_found_title()),
+            "mentorPageTitle" => str_arg(args, 0)
+                .and_then(|n| str_arg(args, 1).and_then(|h| to_json(mentor_page_title(n, h)))),
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn vectors() {
+        rule_vectors::run("pages.json", call);
+    }
+}
