@@ -18,6 +18,7 @@ pub mod num;
 pub mod pages;
 pub mod password;
 pub mod pricing;
+pub mod profile_completion;
 pub mod ratings;
 pub mod routes;
 #[cfg(test)]
