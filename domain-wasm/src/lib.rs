@@ -12,6 +12,7 @@ pub mod faq;
 pub mod fetch_policy;
 pub mod json;
 pub mod labels;
+pub mod mentor_profile;
 pub mod mentor_response;
 pub mod money;
 pub mod num;
