@@ -53,8 +53,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .at("/robots.txt", get(seo::robots))
         .at("/", web::serve)
         .at("/*path", web::serve)
-        .data(state)
+        .data(state.clone())
         .around(compress)
+        // The mentor list from memory, ahead of routing and compression.
+        .with(crate::catalogue::ListFromMemory::new(state))
         .with(
             SetHeader::new()
                 .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")

@@ -25,7 +25,7 @@ use serde::Deserialize;
 use std::sync::Arc;
 
 use crate::mail::BRAND;
-use crate::routes::mentors::Mentor;
+use crate::catalogue::Mentor;
 use crate::state::AppState;
 
 /// The page metadata shared with the web app.

@@ -13,7 +13,7 @@ use poem::http::{Method, StatusCode, header};
 use poem::web::StaticFileRequest;
 use poem::{FromRequest, IntoResponse, Request, Response, handler, web::Data};
 
-use crate::routes::mentors::Mentor;
+use crate::catalogue::Mentor;
 use crate::seo;
 use crate::state::AppState;
 

@@ -10,7 +10,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
-use super::mentors::Mentor;
+use crate::catalogue::Mentor;
 use crate::error::Detail;
 use crate::state::AppState;
 

@@ -1,6 +1,8 @@
 //! The mentor catalogue: reading whole profiles and inserting them.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
@@ -9,6 +11,17 @@ use sqlx::sqlite::SqliteRow;
 
 use super::model::{Education, Experience, Mentor, NewMentor, Project, Service, Slot};
 use super::{Store, StoreError, on_pool};
+
+/// Catalogue writes made by this process, counted for the in-memory
+/// catalogue (`crate::catalogue`): a count that moved makes the next read
+/// check the database's version first. Process-wide rather than per
+/// database, so that `Store` stays a plain pool: a write to one database
+/// makes the catalogues of the others (tests run many) check their version
+/// once, which is cheap.
+static LOCAL_WRITES: AtomicU64 = AtomicU64::new(0);
+/// The same count, for tasks waiting on a change.
+static LOCAL_WRITE_SIGNAL: LazyLock<tokio::sync::watch::Sender<u64>> =
+    LazyLock::new(|| tokio::sync::watch::Sender::new(0));
 
 /// Changes whenever the catalogue does: every write to a mentor or any of
 /// its lists sets the mentor's `updated_at`, and inserts and deletes change
@@ -293,6 +306,38 @@ impl Store {
         )
     }
 
+    /// The catalogue's version: bumped in the same transaction by every write
+    /// to any catalogue table (triggers of migration 0004).
+    pub async fn catalogue_version(&self) -> Result<i64, StoreError> {
+        let (version,): (i64,) = on_pool!(self, pool =>
+            sqlx::query_as("SELECT version FROM catalogue_version WHERE id = 1").fetch_one(pool).await)?;
+        Ok(version)
+    }
+
+    /// Records, after its commit, a write this process made to the
+    /// catalogue, so that the in-memory catalogue shows it on the next read.
+    /// Every store method that changes a catalogue table calls it.
+    pub fn catalogue_written(&self) {
+        let count = LOCAL_WRITES.fetch_add(1, Ordering::SeqCst) + 1;
+        LOCAL_WRITE_SIGNAL.send_replace(count);
+    }
+
+    /// How many catalogue writes this process has made (see
+    /// [`Store::catalogue_written`]).
+    pub fn catalogue_writes(&self) -> u64 {
+        LOCAL_WRITES.load(Ordering::SeqCst)
+    }
+
+    /// Wakes on every catalogue write this process makes.
+    pub fn catalogue_write_signal(&self) -> tokio::sync::watch::Receiver<u64> {
+        LOCAL_WRITE_SIGNAL.subscribe()
+    }
+
+    /// The pool was closed (the server is stopping).
+    pub fn is_closed(&self) -> bool {
+        on_pool!(self, pool => pool.is_closed())
+    }
+
     /// The name of a mentor, for their generated portrait.
     pub async fn mentor_name(&self, id: i64) -> Result<String, StoreError> {
         let name: Option<(String,)> = on_pool!(self, pool =>
@@ -326,6 +371,21 @@ impl Store {
     }
 
     async fn insert_mentors_if(
+        &self,
+        mentors: &[NewMentor],
+        now: DateTime<Utc>,
+        only_if_empty: bool,
+    ) -> Result<Option<Vec<i64>>, StoreError> {
+        let inserted = self
+            .insert_mentors_if_inner(mentors, now, only_if_empty)
+            .await?;
+        if inserted.as_ref().is_some_and(|ids| !ids.is_empty()) {
+            self.catalogue_written();
+        }
+        Ok(inserted)
+    }
+
+    async fn insert_mentors_if_inner(
         &self,
         mentors: &[NewMentor],
         now: DateTime<Utc>,

@@ -1,0 +1,159 @@
+//! The public catalogue's response types (SPEC §3): what `GET /api/mentors/`
+//! and `GET /api/mentors/{id}/` return, also used by the explorer, the site
+//! figures and the server-rendered page metadata.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
+use poem_openapi::Object;
+
+use crate::store::model;
+
+/// A mentor's public profile.
+#[derive(Debug, Clone, Object)]
+pub struct Mentor {
+    pub id: i64,
+    /// The account behind the profile, when the mentor has one.
+    pub user_id: Option<i64>,
+    pub name: String,
+    /// One line: role and background.
+    pub headline: String,
+    /// Fields of expertise, most important first. The first is the mentor's category.
+    pub expertise: Vec<String>,
+    /// Average rating from 0 to 5; 0 means no reviews yet.
+    pub rating: f64,
+    pub experience_years: i64,
+    pub bio: String,
+    /// The photo, or a generated portrait served by this server.
+    pub image_url: Option<String>,
+    /// Contact channels by kind (`email`, `website`, ...).
+    pub contact: BTreeMap<String, String>,
+    /// Public profiles by network (`linkedin`, `twitter`, `github`, ...).
+    pub social_links: BTreeMap<String, String>,
+    pub education: Vec<Education>,
+    pub experience: Vec<Experience>,
+    pub projects: Vec<Project>,
+    /// Bookable services; the first one's price is the one shown on cards.
+    pub services: Vec<Service>,
+    /// Open slots to book, soonest first.
+    pub available_slots: Vec<Slot>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct Education {
+    pub degree: String,
+    pub institution: String,
+    pub year: Option<i64>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct Experience {
+    pub title: String,
+    pub company: String,
+    pub start_year: Option<i64>,
+    /// Absent while the role is current.
+    pub end_year: Option<i64>,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct Project {
+    pub title: String,
+    pub description: String,
+    pub url: Option<String>,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct Service {
+    pub id: i64,
+    pub title: String,
+    pub description: String,
+    pub duration_minutes: i64,
+    /// Price in rupees; 0 means free.
+    pub price: f64,
+    /// The exact price in paise (1 rupee = 100 paise).
+    pub price_paise: i64,
+}
+
+#[derive(Debug, Clone, Object)]
+pub struct Slot {
+    pub id: i64,
+    /// Start, UTC.
+    pub start: DateTime<Utc>,
+    /// End, UTC.
+    pub end: DateTime<Utc>,
+}
+
+impl From<model::Mentor> for Mentor {
+    fn from(m: model::Mentor) -> Self {
+        Mentor {
+            id: m.id,
+            user_id: m.user_id,
+            name: m.name,
+            headline: m.headline,
+            expertise: m.expertise,
+            rating: m.rating,
+            experience_years: m.experience_years,
+            bio: m.bio,
+            image_url: m.image_url,
+            contact: m.contact.into_iter().collect(),
+            social_links: m.social_links.into_iter().collect(),
+            education: m
+                .education
+                .into_iter()
+                .map(|e| Education {
+                    degree: e.degree,
+                    institution: e.institution,
+                    year: e.year,
+                })
+                .collect(),
+            experience: m
+                .experience
+                .into_iter()
+                .map(|e| Experience {
+                    title: e.title,
+                    company: e.company,
+                    start_year: e.start_year,
+                    end_year: e.end_year,
+                    description: e.description,
+                })
+                .collect(),
+            projects: m
+                .projects
+                .into_iter()
+                .map(|p| Project {
+                    title: p.title,
+                    description: p.description,
+                    url: p.url,
+                })
+                .collect(),
+            services: m
+                .services
+                .into_iter()
+                .map(|s| Service {
+                    id: s.id,
+                    title: s.title,
+                    description: s.description,
+                    duration_minutes: s.duration_minutes,
+                    // The schema forbids negative prices, so the fallback never shows.
+                    price: Paise::new(u64::try_from(s.price_paise).unwrap_or(0)).to_rupees(),
+                    price_paise: s.price_paise,
+                })
+                .collect(),
+            available_slots: m
+                .available_slots
+                .into_iter()
+                .map(|s| Slot {
+                    id: s.id,
+                    start: s.starts_at,
+                    end: s.ends_at,
+                })
+                .collect(),
+            created_at: m.created_at,
+            updated_at: m.updated_at,
+        }
+    }
+}
