@@ -25,6 +25,7 @@ pub mod routes;
 #[cfg(test)]
 mod rule_vectors;
 pub mod session;
+pub mod site_stats;
 pub mod slug;
 
 #[cfg(feature = "wasm")]
