@@ -10,6 +10,7 @@ pub mod explorer;
 pub mod facade;
 pub mod faq;
 pub mod fetch_policy;
+pub mod intro;
 pub mod json;
 pub mod labels;
 pub mod mentor_profile;
