@@ -22,6 +22,7 @@ pub mod password;
 pub mod pricing;
 pub mod profile_completion;
 pub mod ratings;
+pub mod redirects;
 pub mod routes;
 #[cfg(test)]
 mod rule_vectors;

@@ -1,0 +1,66 @@
+//! Where the app may send someone after login, and how long a success
+//! message stays before its redirect (SPEC §4, §8, §9).
+//!
+//! Replaces `safeRedirect` in `webapp/src/features/auth/session.ts` and
+//! `SUCCESS_REDIRECT_MS` in `webapp/src/features/auth/messages.ts`.
+
+use crate::routes::{Access, match_route};
+
+/// How long a success message (account verified, password reset) stays
+/// before the app goes on to the login screen: 3000 ms (SPEC §8, §9).
+pub const SUCCESS_REDIRECT_MS: u32 = 3000;
+
+/// A path safe to go to after login, or `None`: a path of this site
+/// (`/…`, not `//host` or `/\host`, which browsers treat as another site)
+/// whose screen is not guest-only (login and register would bounce a
+/// logged-in user). The query and fragment are kept; the screen is found
+/// from the path before them. An unknown path is allowed: it shows the
+/// not-found page.
+pub fn safe_redirect(path: Option<&str>) -> Option<String> {
+    let path = path?;
+    if !path.starts_with('/') || path.starts_with("//") || path.starts_with("/\\") {
+        return None;
+    }
+    let pathname = path.split(['?', '#']).next().unwrap_or(path);
+    match match_route(pathname) {
+        Some(route) if route.access == Access::GuestOnly => None,
+        _ => Some(path.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_vectors::{self, opt_str_arg, to_json};
+    use serde_json::Value;
+
+    #[test]
+    fn only_this_sites_screens_that_a_user_can_see() {
+        assert_eq!(
+            safe_redirect(Some("/my-bookings?tab=2")).as_deref(),
+            Some("/my-bookings?tab=2")
+        );
+        assert_eq!(safe_redirect(Some("/auth/login")), None);
+        assert_eq!(safe_redirect(Some("/auth/register?x=1")), None);
+        assert_eq!(safe_redirect(Some("//evil.example")), None);
+        assert_eq!(safe_redirect(Some("/\\evil.example")), None);
+        assert_eq!(safe_redirect(Some("https://evil.example")), None);
+        assert_eq!(safe_redirect(Some("")), None);
+        assert_eq!(safe_redirect(None), None);
+        assert_eq!(safe_redirect(Some("/nowhere")).as_deref(), Some("/nowhere"));
+        assert_eq!(SUCCESS_REDIRECT_MS, 3000);
+    }
+
+    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
+        Some(match name {
+            "safeRedirect" => opt_str_arg(args, 0).and_then(|p| to_json(safe_redirect(p))),
+            "successRedirectMs" => to_json(SUCCESS_REDIRECT_MS),
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn vectors() {
+        rule_vectors::run("redirects.json", call);
+    }
+}
