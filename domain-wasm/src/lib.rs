@@ -13,6 +13,7 @@ pub mod fetch_policy;
 pub mod intro;
 pub mod json;
 pub mod labels;
+pub mod listing;
 pub mod mentor_profile;
 pub mod mentor_response;
 pub mod money;

@@ -1,0 +1,349 @@
+//! The mentor listing (`/mentors`, `/category/technology`): its sorts, its
+//! search and its free filter.
+//!
+//! Replaces `SORTS`, `SEARCH_DEBOUNCE_MS`, `foldText`, `searchTerms`,
+//! `matchesSearch`, the haystack, the comparators and the free filter of
+//! `webapp/src/features/mentors/listing.ts` (the URL query and the category
+//! membership stay there and in [`crate::explorer`]).
+//!
+//! How the web app uses it: build once per fetched list the search text of
+//! each mentor ([`search_haystack`]) and the columns (rating, experience,
+//! shown price from [`crate::pricing::shown_price`]); per view, call
+//! [`listing_filter`] (search and free filter), keep the indices in the
+//! chosen category, and order them with [`listing_order`].
+//!
+//! Decisions: the web app's comparators let NaN compare equal to anything
+//! (which is not an order); here a rating or experience that is not a
+//! number counts as 0 and a price that is not a number as dearer than any,
+//! as in the home explorer's ranking. Accent folding uses compatibility
+//! decomposition tables for the Latin, Greek, Cyrillic and Indic blocks,
+//! letter-like symbols, ligatures and full-width forms (generated from the
+//! Unicode data by `listing/fold_tables.py`); other scripts keep their
+//! precomposed letters, and marks are removed everywhere.
+
+mod fold_tables;
+
+use std::cmp::Ordering;
+
+use serde::Serialize;
+
+use crate::explorer;
+use crate::pricing::is_free;
+
+/// Milliseconds the search box waits after the last keystroke.
+pub const SEARCH_DEBOUNCE_MS: u32 = 250;
+
+/// The sorts the listing offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Sort {
+    /// By the ranking score ([`explorer::score`]: rating and experience).
+    #[serde(rename = "best")]
+    Best,
+    #[serde(rename = "rating")]
+    Rating,
+    #[serde(rename = "experience")]
+    Experience,
+    #[serde(rename = "price-asc")]
+    PriceAsc,
+    #[serde(rename = "price-desc")]
+    PriceDesc,
+}
+
+/// A sort as the select offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SortOption {
+    pub id: &'static str,
+    pub label: &'static str,
+}
+
+pub const SORTS: [SortOption; 5] = [
+    SortOption {
+        id: "best",
+        label: "Best match",
+    },
+    SortOption {
+        id: "rating",
+        label: "Highest rated",
+    },
+    SortOption {
+        id: "experience",
+        label: "Most experienced",
+    },
+    SortOption {
+        id: "price-asc",
+        label: "Price: low to high",
+    },
+    SortOption {
+        id: "price-desc",
+        label: "Price: high to low",
+    },
+];
+
+/// The sort a URL asks for when it names none or an unknown one.
+pub const DEFAULT_SORT: &str = "best";
+
+/// [`SORTS`] as a list (for JavaScript).
+pub fn sorts() -> Vec<SortOption> {
+    SORTS.to_vec()
+}
+
+impl Sort {
+    pub fn parse(id: &str) -> Option<Sort> {
+        Some(match id {
+            "best" => Sort::Best,
+            "rating" => Sort::Rating,
+            "experience" => Sort::Experience,
+            "price-asc" => Sort::PriceAsc,
+            "price-desc" => Sort::PriceDesc,
+            _ => return None,
+        })
+    }
+}
+
+/// Whether `id` names a sort.
+pub fn is_sort(id: &str) -> bool {
+    Sort::parse(id).is_some()
+}
+
+fn is_mark(c: char) -> bool {
+    let c = u32::from(c);
+    fold_tables::MARKS
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                Ordering::Less
+            } else if lo > c {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+fn push_folded(out: &mut String, c: char) {
+    if let Ok(code) = u16::try_from(u32::from(c)) {
+        if let Ok(i) = fold_tables::FOLD_ONE.binary_search_by_key(&code, |&(k, _)| k) {
+            if let Some(f) = char::from_u32(u32::from(fold_tables::FOLD_ONE[i].1)) {
+                out.push(f);
+            }
+            return;
+        }
+        if let Ok(i) = fold_tables::FOLD_MANY.binary_search_by_key(&code, |&(k, _)| k) {
+            out.push_str(fold_tables::FOLD_MANY[i].1);
+            return;
+        }
+    }
+    if !is_mark(c) {
+        out.push(c);
+    }
+}
+
+/// Lower-cased, accents removed: `Zoë` and `zoe` compare equal (as
+/// `text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()`).
+pub fn fold_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_folded(&mut out, c);
+    }
+    out.to_lowercase()
+}
+
+/// White space as JavaScript's `\s` knows it.
+fn js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// The search words of a query: folded, split on white space.
+pub fn search_terms(q: &str) -> Vec<String> {
+    fold_text(q)
+        .split(js_space)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What the search looks in: the name and every field of expertise, folded.
+pub fn search_haystack(name: &str, expertise: &[&str]) -> String {
+    let mut text = name.to_owned();
+    for e in expertise {
+        text.push('\n');
+        text.push_str(e);
+    }
+    fold_text(&text)
+}
+
+/// Every term must appear in the haystack ("data asha" finds Asha, Data
+/// Science); no terms match everything.
+pub fn matches_search<S: AsRef<str>>(haystack: &str, terms: &[S]) -> bool {
+    terms.iter().all(|t| haystack.contains(t.as_ref()))
+}
+
+/// The indices, in list order, of the mentors that pass the search `q`
+/// and, with `free_only`, whose shown price is free
+/// ([`crate::pricing::is_free`]). `haystacks[i]` ([`search_haystack`]) and
+/// `prices[i]` describe mentor `i`; a missing price counts as not free.
+pub fn listing_filter(haystacks: &[&str], prices: &[f64], q: &str, free_only: bool) -> Vec<u32> {
+    let terms = search_terms(q);
+    haystacks
+        .iter()
+        .enumerate()
+        .filter(|(i, h)| {
+            (!free_only || prices.get(*i).is_some_and(|p| is_free(*p))) && matches_search(h, &terms)
+        })
+        .filter_map(|(i, _)| u32::try_from(i).ok())
+        .collect()
+}
+
+fn num(x: f64) -> f64 {
+    if x.is_nan() { 0.0 } else { x + 0.0 }
+}
+
+fn price(x: f64) -> f64 {
+    if x.is_nan() { f64::INFINITY } else { x + 0.0 }
+}
+
+/// `indices` in the order of `sort` (an id of [`SORTS`]; an unknown one is
+/// [`DEFAULT_SORT`]): `best` by the ranking score, highest first; `rating`
+/// and `experience` highest first; `price-asc` cheapest first,
+/// `price-desc` dearest first. Ties go to the higher ranking score, then
+/// to the list's order (the lower index). Columns as in
+/// [`listing_filter`]; missing values count as 0.
+pub fn listing_order(
+    indices: &[u32],
+    ratings: &[f64],
+    experience_years: &[f64],
+    prices: &[f64],
+    sort: &str,
+) -> Vec<u32> {
+    let sort = Sort::parse(sort).unwrap_or(Sort::Best);
+    let at = |col: &[f64], i: u32| col.get(i as usize).copied().unwrap_or(0.0);
+    let mut keyed: Vec<(u32, f64, f64)> = indices
+        .iter()
+        .map(|&i| {
+            let r = num(at(ratings, i));
+            let e = num(at(experience_years, i));
+            let key = match sort {
+                Sort::Best => 0.0,
+                Sort::Rating => -r,
+                Sort::Experience => -e,
+                Sort::PriceAsc => price(at(prices, i)),
+                Sort::PriceDesc => -price(at(prices, i)),
+            };
+            (i, key, explorer::score(r, e))
+        })
+        .collect();
+    keyed.sort_by(|a, b| {
+        a.1.total_cmp(&b.1)
+            .then_with(|| b.2.total_cmp(&a.2))
+            .then_with(|| a.0.cmp(&b.0))
+    });
+    keyed.into_iter().map(|(i, _, _)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule_vectors::{self, bool_arg, f64s_arg, str_arg, to_json};
+    use serde_json::Value;
+
+    #[test]
+    fn tables_are_sorted() {
+        assert!(fold_tables::MARKS.windows(2).all(|w| w[0].1 < w[1].0));
+        assert!(fold_tables::FOLD_ONE.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(fold_tables::FOLD_MANY.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn folding_removes_accents_and_case() {
+        assert_eq!(fold_text("Zoë"), "zoe");
+        assert_eq!(fold_text("ÅNGSTRÖM Ça"), "angstrom ca");
+        assert_eq!(fold_text("Zoe\u{308}"), "zoe");
+        assert_eq!(fold_text("İstanbul"), "istanbul");
+        assert_eq!(fold_text("ﬁnance"), "finance");
+        assert_eq!(fold_text("ＡＩ"), "ai");
+        assert_eq!(fold_text("Ἀθήνα"), "αθηνα");
+        assert_eq!(fold_text("Łódź"), "łodz");
+    }
+
+    #[test]
+    fn every_term_must_match() {
+        let h = search_haystack("Asha Rao", &["Data Science", "Python"]);
+        assert!(matches_search(&h, &search_terms("data asha")));
+        assert!(!matches_search(&h, &search_terms("data java")));
+        assert!(matches_search(&h, &search_terms("   ")));
+    }
+
+    #[test]
+    fn sorts_with_ties() {
+        let r = [4.0, 5.0, 4.0, 3.0];
+        let e = [10.0, 1.0, 20.0, 30.0];
+        let p = [500.0, 0.0, 500.0, 100.0];
+        let all = [0, 1, 2, 3];
+        assert_eq!(listing_order(&all, &r, &e, &p, "rating"), vec![1, 2, 0, 3]);
+        assert_eq!(
+            listing_order(&all, &r, &e, &p, "price-asc"),
+            vec![1, 3, 2, 0]
+        );
+        assert_eq!(
+            listing_order(&all, &r, &e, &p, "price-desc"),
+            vec![2, 0, 3, 1]
+        );
+        assert_eq!(
+            listing_order(&all, &r, &e, &p, "nonsense"),
+            listing_order(&all, &r, &e, &p, "best")
+        );
+    }
+
+    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
+        let strs = |i: usize| -> Result<Vec<&str>, String> {
+            args.get(i)
+                .and_then(Value::as_array)
+                .and_then(|a| a.iter().map(Value::as_str).collect())
+                .ok_or_else(|| format!("argument {i} must be an array of strings"))
+        };
+        let u32s = |i: usize| -> Result<Vec<u32>, String> {
+            f64s_arg(args, i).map(|v| v.into_iter().map(|x| x as u32).collect())
+        };
+        Some(match name {
+            "sorts" => to_json(sorts()),
+            "isSort" => str_arg(args, 0).and_then(|s| to_json(is_sort(s))),
+            "foldText" => str_arg(args, 0).and_then(|s| to_json(fold_text(s))),
+            "searchTerms" => str_arg(args, 0).and_then(|s| to_json(search_terms(s))),
+            "searchHaystack" => (|| to_json(search_haystack(str_arg(args, 0)?, &strs(1)?)))(),
+            "matchesSearch" => (|| to_json(matches_search(str_arg(args, 0)?, &strs(1)?)))(),
+            "listingFilter" => (|| {
+                to_json(listing_filter(
+                    &strs(0)?,
+                    &f64s_arg(args, 1)?,
+                    str_arg(args, 2)?,
+                    bool_arg(args, 3)?,
+                ))
+            })(),
+            "listingOrder" => (|| {
+                to_json(listing_order(
+                    &u32s(0)?,
+                    &f64s_arg(args, 1)?,
+                    &f64s_arg(args, 2)?,
+                    &f64s_arg(args, 3)?,
+                    str_arg(args, 4)?,
+                ))
+            })(),
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn vectors() {
+        rule_vectors::run("listing.json", call);
+    }
+}
