@@ -1,11 +1,11 @@
 //! The native half of the differential test (`tests/differential.mjs`):
 //! reads one `{"fn": ..., "args": [...]}` JSON object per line from stdin and
 //! writes one line per input: `{"ok": result}` or `{"err": message}`, calling
-//! the same facade the wasm module exports.
+//! the `#[export]`ed functions by the names the wasm module exports them under.
 
 use std::io::{BufRead, BufWriter, Write};
 
-use domain_wasm::facade::dispatch;
+use domain_wasm::bindings::dispatch;
 use serde_json::{Value, json};
 
 fn main() -> std::io::Result<()> {
@@ -25,7 +25,7 @@ fn main() -> std::io::Result<()> {
                     .unwrap_or_default();
                 match dispatch(function, args) {
                     Ok(value) => json!({ "ok": value }),
-                    Err(e) => json!({ "err": e.0 }),
+                    Err(e) => json!({ "err": e }),
                 }
             }
             Err(e) => json!({ "err": format!("not a JSON call: {e}") }),

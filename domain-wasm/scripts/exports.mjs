@@ -1,8 +1,8 @@
 // Writes the README's list of the wasm package's exports, grouped by rule
-// family (src/wasm/<family>.rs), from the generated domain.d.ts, so the
-// documentation is the real signatures. `just wasm-docs` rewrites the README
-// block; tests/readme.mjs fails while the block is stale.
-import { readFileSync } from "node:fs";
+// module (the src/<rule>.rs files with `#[export]` functions), from the
+// generated domain.d.ts, so the documentation is the real signatures.
+// `just wasm-docs` rewrites the README block; tests/readme.mjs fails while the block is stale.
+import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,27 +10,37 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const START = "<!-- wasm-exports:start -->";
 export const END = "<!-- wasm-exports:end -->";
 
-const FAMILIES = {
-  cards: "Mentor cards, URLs and screens",
-  explorer: "Home explorer",
-  mentors: "Mentor list fetching",
-  forms: "Passwords and FAQ",
-  session: "Session and sign-in",
-};
+/** The rule modules with `#[export]`ed functions, each with its title (first `//!` line). */
+function families() {
+  const dir = join(here, "../src");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".rs"))
+    .sort()
+    .map((file) => {
+      const src = readFileSync(join(dir, file), "utf8");
+      // `#[export]`, `#[crate::export]` or `#[crate::export(js_name = "…")]` above `pub fn`.
+      const names = [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
+        ([, attrs, fn]) => /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
+      );
+      // The module doc's first sentence.
+      const doc = [...src.matchAll(/^\/\/!(.*)$/gm)].map((m) => m[1].trim());
+      const paragraph = doc.slice(0, (doc.indexOf("") + 1 || doc.length + 1) - 1).join(" ");
+      const title = (/^(.*?[.:])(?:\s|$)/.exec(paragraph)?.[1] ?? paragraph).replace(/[.:]$/, "") || file;
+      return { file, title, names };
+    })
+    .filter((f) => f.names.length > 0);
+}
+
+const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 export function exportsMarkdown(dtsPath) {
   const dts = readFileSync(dtsPath, "utf8");
   const dtsLines = dts.split("\n");
   const lines = [];
   let listed = 0;
-  for (const [family, title] of Object.entries(FAMILIES)) {
-    const src = readFileSync(join(here, "../src/wasm", `${family}.rs`), "utf8");
-    // `#[wasm_bindgen]` or `#[wasm_bindgen(...)]` (one line) right above `pub fn`.
-    const names = [...src.matchAll(/#\[wasm_bindgen(?:\(([^\n]*)\))?\]\s*pub fn (\w+)/g)].map(
-      ([, attrs, fn]) => /js_name = "?(\w+)"?/.exec(attrs ?? "")?.[1] ?? fn,
-    );
+  for (const { file, title, names } of families()) {
     listed += names.length;
-    lines.push(`#### ${title} (\`src/wasm/${family}.rs\`)`, "", "| Export | What it answers |", "| --- | --- |");
+    lines.push(`#### ${title} (\`src/${file}\`)`, "", "| Export | What it answers |", "| --- | --- |");
     for (const name of names) {
       const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
       if (at < 0) throw new Error(`${name} is not in ${dtsPath}`);
@@ -41,7 +51,7 @@ export function exportsMarkdown(dtsPath) {
     lines.push("");
   }
   if (listed !== exportCount(dtsPath)) {
-    throw new Error(`listed ${listed} of ${exportCount(dtsPath)} exports: a src/wasm file is missing from FAMILIES`);
+    throw new Error(`listed ${listed} of ${exportCount(dtsPath)} exports: an export is not annotated \`#[export]\` in src/*.rs`);
   }
   const types = [...dts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => `\`${m[1]}\``);
   lines.push(`Types: ${types.join(", ")} (see \`domain.d.ts\`).`);

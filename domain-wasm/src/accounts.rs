@@ -144,6 +144,45 @@ pub fn parse_contact_number(raw: &str) -> Result<String, FieldProblem> {
     })
 }
 
+/// A form field parsed: the value to send and store, or the message shown
+/// under the field.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum FieldCheck {
+    Ok { value: String },
+    Error { message: &'static str },
+}
+
+impl From<Result<String, FieldProblem>> for FieldCheck {
+    fn from(result: Result<String, FieldProblem>) -> Self {
+        match result {
+            Ok(value) => FieldCheck::Ok { value },
+            Err(problem) => FieldCheck::Error {
+                message: problem.message(),
+            },
+        }
+    }
+}
+
+/// An e-mail address trimmed and lower-cased, or why it is refused.
+#[crate::export]
+pub fn check_email(email: &str) -> FieldCheck {
+    Email::parse(email).map(Email::into_string).into()
+}
+
+/// A display name tidied (1-100 characters), or why it is refused.
+#[crate::export]
+pub fn check_name(name: &str) -> FieldCheck {
+    parse_name(name).into()
+}
+
+/// A contact number in E.164 form (+91 assumed for Indian mobiles), or why it is refused.
+#[crate::export]
+pub fn check_contact_number(number: &str) -> FieldCheck {
+    parse_contact_number(number).into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

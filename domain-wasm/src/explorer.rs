@@ -20,7 +20,8 @@ use thiserror::Error;
 use crate::labels::TOP_MENTOR_RATING;
 
 /// One browse category of the explorer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Category {
     /// The stable identifier the page stores and passes back (`"mental-health"`).
     pub id: &'static str,
@@ -230,6 +231,7 @@ pub fn category(id: &str) -> Result<&'static Category, ExplorerError> {
 
 /// How many mentors a category shows: [`ALL_LIMIT`] for All,
 /// [`CATEGORY_LIMIT`] for the others.
+#[crate::export(js_name = "explorerLimit")]
 pub fn limit(category_id: &str) -> Result<usize, ExplorerError> {
     category(category_id).map(|c| limit_of(c.id))
 }
@@ -262,6 +264,7 @@ pub fn matches(category: &Category, expertise: &[&str]) -> bool {
 /// The categories a mentor belongs to, one bit per entry of [`CATEGORIES`]
 /// (bit i for category i). Bit 0 (All) is always set. The page computes this
 /// once per fetched list, so arranging never compares strings.
+#[crate::export]
 pub fn category_mask(expertise: &[&str]) -> u32 {
     category_mask_with(&mut String::new(), expertise.iter().copied())
 }
@@ -326,6 +329,7 @@ fn or_zero(x: f64) -> f64 {
 /// `0.6 × clamp(rating, 0, 5) / 5 + 0.4 × min(max(years, 0) / 20, 1)`.
 /// NaN inputs count as 0; an infinite rating or experience is capped like any
 /// other large value.
+#[crate::export(js_name = "mentorScore")]
 pub fn score(rating: f64, experience_years: f64) -> f64 {
     let rating = or_zero(rating).clamp(0.0, MAX_RATING);
     let experience = (or_zero(experience_years).max(0.0) / EXPERIENCE_CAP_YEARS).min(1.0);
@@ -556,6 +560,7 @@ pub fn arrange(
 /// whitespace ignored) within [`MIN_ROTATION_MS`]..=[`MAX_ROTATION_MS`];
 /// otherwise (missing, empty, signs, decimals, exponents, out of range)
 /// [`DEFAULT_ROTATION_MS`].
+#[crate::export]
 pub fn rotation_interval_ms(stored: Option<&str>) -> u32 {
     stored
         .map(str::trim)
@@ -570,6 +575,7 @@ pub fn rotation_interval_ms(stored: Option<&str>) -> u32 {
 /// seed's creation, when a time is not finite, or when the interval is not a
 /// positive finite number (the page then never rotates); saturates at
 /// `u32::MAX`.
+#[crate::export]
 pub fn rotation_index(seed_created_ms: f64, now_ms: f64, interval_ms: f64) -> u32 {
     let elapsed = now_ms - seed_created_ms;
     if !(elapsed.is_finite() && elapsed >= 0.0 && interval_ms.is_finite() && interval_ms > 0.0) {
@@ -586,6 +592,7 @@ pub fn rotation_index(seed_created_ms: f64, now_ms: f64, interval_ms: f64) -> u3
 /// Whether the session's seed must be replaced: it is at least
 /// [`SEED_LIFETIME_MS`] old, the clock moved back before its creation, or a
 /// time is not finite (a corrupt stored value).
+#[crate::export]
 pub fn seed_is_stale(created_ms: f64, now_ms: f64) -> bool {
     if !(created_ms.is_finite() && now_ms.is_finite()) {
         return true;
@@ -594,7 +601,9 @@ pub fn seed_is_stale(created_ms: f64, now_ms: f64) -> bool {
 }
 
 /// What choosing a category tab does to the page's state.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct CategoryChoice {
     /// Drop the stored seed so that the page draws a new one and reshuffles.
     pub clear_seed: bool,
@@ -613,6 +622,7 @@ pub struct CategoryChoice {
 ///   reshuffles when the user returns to All.
 ///
 /// Ids are compared exactly and not checked against [`CATEGORIES`].
+#[crate::export]
 pub fn choose_category(visited: &[&str], current: &str, chosen: &str) -> CategoryChoice {
     let clear_seed = chosen != current && visited.contains(&chosen);
     let mut out: Vec<String> = Vec::with_capacity(visited.len() + 2);
@@ -625,6 +635,75 @@ pub fn choose_category(visited: &[&str], current: &str, chosen: &str) -> Categor
         clear_seed,
         visited: out,
     }
+}
+
+/// The category tabs in order (All first); a category's position is its bit in a mask.
+#[crate::export]
+pub fn explorer_categories() -> &'static [Category] {
+    &CATEGORIES
+}
+
+/// The mentors to show, as indices into the columns (one entry per fetched
+/// mentor; pass typed arrays to skip a copy). Throws when the columns differ
+/// in length or the category is unknown.
+#[crate::export]
+pub fn arrange_explorer(
+    ratings: &[f64],
+    experience_years: &[f64],
+    prices: &[f64],
+    masks: &[u32],
+    category_id: &str,
+    seed: u32,
+    rotation: u32,
+) -> Result<Vec<u32>, ExplorerError> {
+    let columns = Columns {
+        ratings,
+        experience_years,
+        prices,
+        masks,
+    };
+    arrange(columns, category_id, seed, rotation)
+}
+
+/// Separates mentors in [`category_masks`]'s packed input (ASCII record separator).
+pub const MENTOR_SEPARATOR: char = '\u{1e}';
+/// Separates one mentor's expertise entries (ASCII unit separator).
+pub const EXPERTISE_SEPARATOR: char = '\u{1f}';
+
+/// The masks of a whole list in one call: expertise entries joined by
+/// U+001F, mentors by U+001E (`count` mentors). Throws when the count differs.
+#[crate::export]
+pub fn category_masks(packed: &str, count: u32) -> Result<Vec<u32>, crate::bindings::BadInput> {
+    if count == 0 {
+        return if packed.is_empty() {
+            Ok(Vec::new())
+        } else {
+            Err(crate::bindings::bad(
+                "packed expertise was given for 0 mentors",
+            ))
+        };
+    }
+    // Both separators are ASCII, so splitting the bytes keeps every piece
+    // valid UTF-8; byte splits are much cheaper than char searches in wasm.
+    let mut buffer = String::new();
+    let masks: Vec<u32> = packed
+        .as_bytes()
+        .split(|&b| b == MENTOR_SEPARATOR as u8)
+        .map(|record| {
+            let expertise = record
+                .split(|&b| b == EXPERTISE_SEPARATOR as u8)
+                .filter(|e| !e.is_empty())
+                .filter_map(|e| std::str::from_utf8(e).ok());
+            category_mask_with(&mut buffer, expertise)
+        })
+        .collect();
+    if masks.len() != count as usize {
+        return Err(crate::bindings::bad(format!(
+            "packed expertise holds {} mentors, expected {count}",
+            masks.len()
+        )));
+    }
+    Ok(masks)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub const READ_MORE: &str = "Read More";
 pub const READ_LESS: &str = "Read Less";
 
 /// How many questions show before the list is expanded.
+#[crate::export(js_name = "faqCollapsedCount")]
 pub fn collapsed_count(viewport_width: f64, touch: bool) -> u32 {
     if viewport_width >= LARGE_MIN_WIDTH && !touch {
         COLLAPSED_LARGE
@@ -41,7 +42,8 @@ pub fn toggle(open: Option<u32>, clicked: u32) -> Option<u32> {
 }
 
 /// An answer as first shown.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Preview {
     pub text: String,
     /// Whether "Read More" is offered.
@@ -54,6 +56,7 @@ pub struct Preview {
 /// boundary and ends with `…` if at least 20 characters of the budget
 /// remain, and left out otherwise (so no preview ends on a sliver). A first
 /// paragraph longer than 300 characters is always cut part-way.
+#[crate::export(js_name = "faqPreview")]
 pub fn preview(answer: &str) -> Preview {
     if answer.chars().count() <= TRUNCATE_AT {
         return Preview {
@@ -101,6 +104,36 @@ fn cut_at_word(text: &str, limit: usize) -> String {
     let head = head
         .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '-' | '–'));
     format!("{head}…")
+}
+
+/// `Show More Questions (N more)`, or undefined when all show.
+#[crate::export]
+pub fn faq_show_more_label(
+    total: f64,
+    visible: f64,
+) -> Result<Option<String>, crate::bindings::BadInput> {
+    use crate::bindings::count;
+    Ok(show_more_label(
+        count(total, "total")?,
+        count(visible, "visible")?,
+    ))
+}
+
+/// The open question after a click (undefined: none open).
+#[crate::export]
+pub fn faq_toggle(
+    open: Option<f64>,
+    clicked: f64,
+) -> Result<Option<u32>, crate::bindings::BadInput> {
+    use crate::bindings::count;
+    let open = open.map(|o| count(o, "open")).transpose()?;
+    Ok(toggle(open, count(clicked, "clicked")?))
+}
+
+/// `Read More` / `Read Less`.
+#[crate::export]
+pub fn faq_read_toggle_label(expanded: bool) -> &'static str {
+    if expanded { READ_LESS } else { READ_MORE }
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub const REFRESH_AFTER_MS: u32 = 240_000;
 /// What to do after an attempt failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum FailureDecision {
     /// Wait `delay_ms`, then try again.
     #[serde(rename_all = "camelCase")]
@@ -46,6 +47,7 @@ pub fn after_failure(attempt: u32, timed_out: bool) -> FailureDecision {
 /// How usable a cached mentor list is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum CacheState {
     /// Nothing cached: fetch.
     Missing,
@@ -62,6 +64,7 @@ pub enum CacheState {
 
 /// The state of a list fetched at `fetched_at_ms` (`None`: nothing cached),
 /// seen at `now_ms`.
+#[crate::export]
 pub fn cache_state(fetched_at_ms: Option<f64>, now_ms: f64) -> CacheState {
     let Some(fetched_at) = fetched_at_ms else {
         return CacheState::Missing;
@@ -81,6 +84,7 @@ pub fn cache_state(fetched_at_ms: Option<f64>, now_ms: f64) -> CacheState {
 /// The constants, for the code that runs the requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct FetchPolicy {
     pub request_timeout_ms: u32,
     pub max_attempts: u32,
@@ -88,12 +92,31 @@ pub struct FetchPolicy {
     pub refresh_after_ms: u32,
 }
 
+/// The request timeout, attempt count and cache ages.
+#[crate::export]
 pub const fn fetch_policy() -> FetchPolicy {
     FetchPolicy {
         request_timeout_ms: REQUEST_TIMEOUT_MS,
         max_attempts: MAX_ATTEMPTS,
         cache_ttl_ms: CACHE_TTL_MS,
         refresh_after_ms: REFRESH_AFTER_MS,
+    }
+}
+
+/// Retry (after `delayMs`) or give up after attempt number `attempt`
+/// (1-based) failed. Throws for an attempt that is not a whole number of 1 or more.
+#[crate::export(js_name = "afterFailure")]
+pub fn after_failed_attempt(
+    attempt: f64,
+    timed_out: bool,
+) -> Result<FailureDecision, crate::bindings::BadInput> {
+    if attempt.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&attempt) {
+        Ok(after_failure(attempt as u32, timed_out))
+    } else {
+        Err(crate::bindings::bad(format!(
+            "an attempt number must be a whole number of 1 or more, got {}",
+            crate::num::js_number(attempt)
+        )))
     }
 }
 

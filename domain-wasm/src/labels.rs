@@ -7,6 +7,7 @@ pub const PRO_EXPERIENCE_YEARS: f64 = 10.0;
 
 /// The rating to one decimal (`4.8`). In the home explorer a rating of 0
 /// means the mentor has no reviews yet and shows as `New`.
+#[crate::export]
 pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
     if new_when_zero && rating == 0.0 {
         return "New".to_owned();
@@ -16,6 +17,7 @@ pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
 }
 
 /// `12+ Years`. Fractional years count whole years completed.
+#[crate::export]
 pub fn experience_label(years: f64) -> String {
     // Whole years completed; `as` saturates absurd values instead of failing.
     let whole = if years.is_finite() && years > 0.0 {
@@ -54,6 +56,45 @@ impl Badge {
             (Badge::Pro, _) => "PRO",
         }
     }
+}
+
+/// `Top Mentor` (or `TOP` when compact), `PRO`, or undefined.
+#[crate::export]
+pub fn badge_label(rating: f64, experience_years: f64, compact: bool) -> Option<&'static str> {
+    Badge::for_mentor(rating, experience_years).map(|b| b.label(compact))
+}
+
+/// Everything a mentor card shows that a rule decides, in one call.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct CardLabels {
+    pub price_label: String,
+    pub rating_label: String,
+    pub experience_label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub badge: Option<&'static str>,
+    pub path: String,
+}
+
+/// All labels of a mentor card in one call (SPEC §2): the price of the first
+/// service, the rating to one decimal, `N+ Years`, the Top Mentor / PRO badge
+/// and the page URL.
+#[crate::export]
+pub fn card_labels(
+    id: f64,
+    name: &str,
+    rating: f64,
+    experience_years: f64,
+    price: f64,
+) -> Result<CardLabels, crate::bindings::BadInput> {
+    Ok(CardLabels {
+        price_label: crate::money::price_label_of(price, crate::money::PriceContext::Card)?,
+        rating_label: rating_label(rating, false),
+        experience_label: experience_label(experience_years),
+        badge: badge_label(rating, experience_years, false),
+        path: crate::slug::mentor_path_of(id, name)?,
+    })
 }
 
 #[cfg(test)]

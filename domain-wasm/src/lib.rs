@@ -1,13 +1,18 @@
 //! Business rules of the mentorship marketplace, written once.
 //!
-//! The browser runs this crate as WebAssembly (feature `wasm`, see
-//! [`facade`] for the exported API); the API server links it natively. The
+//! The browser runs this crate as WebAssembly (feature `wasm`): a rule is
+//! exposed to JavaScript by `#[export]` beside it (see [`bindings`]), with
+//! TypeScript types generated from the Rust types. The API server links it
+//! natively. The
 //! crate does no I/O and never reads the clock: callers pass time in.
+
+/// `#[export]`: exposes the function it annotates to JavaScript (see [`bindings`]).
+pub use domain_macros::export;
 
 pub mod accounts;
 pub mod enquiry;
+pub mod bindings;
 pub mod explorer;
-pub mod facade;
 pub mod faq;
 pub mod fetch_policy;
 pub mod intro;
@@ -31,5 +36,3 @@ pub mod session;
 pub mod site_stats;
 pub mod slug;
 
-#[cfg(feature = "wasm")]
-mod wasm;

@@ -33,13 +33,97 @@ pub const MSG_NO_VALID_MENTORS: &str = "No valid mentor data received from API";
 /// The outcome of one mentor-list response.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum MentorResponse {
     /// The accepted mentors, normalised, in the order received, and how many
     /// items were dropped.
-    Ok { mentors: Vec<Value>, dropped: u32 },
+    Ok { mentors: Vec<Mentor>, dropped: u32 },
     /// The failure, in the spec's words; the caller retries (see
     /// [`crate::fetch_policy`]).
     Error { message: String },
+}
+
+/// A mentor accepted from `GET /api/mentors/` (SPEC §3). `id`, `name`,
+/// `expertise`, `rating`, `experience_years` and `services` are checked and
+/// normalised; every other field is passed through as the API sent it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Mentor {
+    /// Any JSON value but null; a number from the marketplace API.
+    #[cfg_attr(feature = "wasm", tsify(type = "NonNullable<unknown>"))]
+    pub id: Value,
+    pub name: String,
+    pub expertise: Vec<String>,
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
+    pub rating: Number,
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
+    pub experience_years: Number,
+    pub services: Vec<MentorService>,
+    /// The fields not checked here (`bio`, `image_url`, …), unknown until narrowed.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, unknown>"))]
+    pub other: Map<String, Value>,
+}
+
+/// A service a mentor offers; `price` in rupees, 0 means free. Other fields
+/// pass through unchecked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct MentorService {
+    #[cfg_attr(feature = "wasm", tsify(type = "number"))]
+    pub price: Number,
+    #[serde(flatten)]
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, unknown>"))]
+    pub other: Map<String, Value>,
+}
+
+impl Mentor {
+    /// Splits a normalised item (see [`accept_mentor`]) into its checked
+    /// fields and the rest.
+    fn from_fields(item: Value) -> Option<Mentor> {
+        let Value::Object(mut fields) = item else {
+            return None;
+        };
+        let number = |v: Option<Value>| match v {
+            Some(Value::Number(n)) => n,
+            _ => Number::from(0),
+        };
+        let strings = |v: Option<Value>| match v {
+            Some(Value::Array(items)) => items
+                .into_iter()
+                .filter_map(|i| match i {
+                    Value::String(s) => Some(s),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let services = match fields.remove("services") {
+            Some(Value::Array(services)) => services
+                .into_iter()
+                .filter_map(|s| match s {
+                    Value::Object(mut other) => Some(MentorService {
+                        price: number(other.remove("price")),
+                        other,
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Some(Mentor {
+            id: fields.remove("id")?,
+            name: match fields.remove("name") {
+                Some(Value::String(s)) => s,
+                _ => String::new(),
+            },
+            expertise: strings(fields.remove("expertise")),
+            rating: number(fields.remove("rating")),
+            experience_years: number(fields.remove("experience_years")),
+            services,
+            other: fields,
+        })
+    }
 }
 
 impl MentorResponse {
@@ -84,7 +168,7 @@ pub fn parse_mentor_response_with(
         return MentorResponse::error(MSG_EXPECTED_ARRAY);
     };
     let total = items.len();
-    let mentors: Vec<Value> = items.into_iter().filter_map(accept_mentor).collect();
+    let mentors: Vec<Mentor> = items.into_iter().filter_map(accept_mentor).collect();
     if total > 0 && mentors.is_empty() {
         return MentorResponse::error(MSG_NO_VALID_MENTORS);
     }
@@ -128,7 +212,7 @@ pub fn is_acceptable(item: &Value) -> bool {
 }
 
 /// The normalised mentor, or `None` when the item is dropped.
-fn accept_mentor(item: Value) -> Option<Value> {
+fn accept_mentor(item: Value) -> Option<Mentor> {
     if !is_acceptable(&item) {
         return None;
     }
@@ -161,7 +245,7 @@ fn accept_mentor(item: Value) -> Option<Value> {
     fields.insert("services".to_owned(), Value::Array(services));
     let mut mentor = Value::Object(fields);
     as_js_numbers(&mut mentor);
-    Some(mentor)
+    Mentor::from_fields(mentor)
 }
 
 /// Sets `key` to 0 unless it holds a number.
@@ -193,6 +277,25 @@ fn as_js_numbers(value: &mut Value) {
     }
 }
 
+/// Checks and cleans the answer to `GET /api/mentors/`: the accepted mentors
+/// and how many items were dropped, or the spec's error message. Throws for a
+/// status that is not a whole number from 100 to 599.
+#[crate::export(js_name = "parseMentorResponse")]
+pub fn check_mentor_response(
+    status: f64,
+    status_text: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> Result<MentorResponse, crate::bindings::BadInput> {
+    Ok(parse_mentor_response_with(
+        &crate::bindings::PLATFORM_JSON,
+        crate::bindings::http_status(status)?,
+        status_text,
+        content_type,
+        body,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,7 +316,9 @@ mod tests {
 
     fn ok(response: MentorResponse) -> (Vec<Value>, u32) {
         match response {
-            MentorResponse::Ok { mentors, dropped } => (mentors, dropped),
+            MentorResponse::Ok { mentors, dropped } => {
+                (mentors.into_iter().map(|m| json!(m)).collect(), dropped)
+            }
             MentorResponse::Error { message } => panic!("expected ok, got error {message:?}"),
         }
     }
@@ -494,6 +599,7 @@ mod tests {
                 MentorResponse::Ok { mentors, dropped } => {
                     prop_assert_eq!(mentors.len() + dropped as usize, items.len());
                     prop_assert_eq!(mentors.len(), accepted.len());
+                    let mentors: Vec<Value> = mentors.iter().map(|m| json!(m)).collect();
                     for (mentor, raw) in mentors.iter().zip(accepted) {
                         let mut id = raw["id"].clone();
                         as_js_numbers(&mut id);

@@ -103,7 +103,9 @@ pub fn group_indian(n: u64) -> String {
 }
 
 /// Where a price label is shown; the spec words free sessions differently.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum PriceContext {
     /// Mentor cards (listing, top mentors): `✨ Free Trial Session`, `₹2,500/session`.
     Card,
@@ -132,6 +134,30 @@ pub fn price_label(price: Paise, context: PriceContext) -> String {
         (false, PriceContext::Card) => format!("{price}/session"),
         (false, PriceContext::Explorer) => price.to_string(),
     }
+}
+
+impl crate::bindings::FromJson for PriceContext {
+    fn from_json(json: &crate::json::Json) -> Result<Self, crate::bindings::BadInput> {
+        let text = json
+            .as_str()
+            .map_or_else(|| json.to_string(), str::to_owned);
+        PriceContext::parse(&text).ok_or_else(|| {
+            crate::bindings::bad(format!(
+                "unknown price context \"{text}\": use \"card\" or \"explorer\""
+            ))
+        })
+    }
+}
+
+/// `✨ Free Trial Session` / `Free Session` for 0, else `₹1,23,456` (+ `/session` on cards).
+/// Throws for a negative or non-finite price or an unknown context.
+#[crate::export(js_name = "priceLabel")]
+pub fn price_label_of(
+    price: f64,
+    context: PriceContext,
+) -> Result<String, crate::bindings::BadInput> {
+    let price = Paise::from_rupees(price).map_err(|e| crate::bindings::bad(e.to_string()))?;
+    Ok(price_label(price, context))
 }
 
 #[cfg(test)]

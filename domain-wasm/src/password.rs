@@ -21,7 +21,9 @@ pub const MISMATCH_INLINE: &str = "Passwords don't match";
 pub const TOO_WEAK: &str = "Please use a stronger password.";
 pub const TOO_LONG: &str = "Please use at most 128 characters.";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Strength {
     /// 0 to 4.
     pub score: u8,
@@ -30,6 +32,8 @@ pub struct Strength {
     pub strong_enough: bool,
 }
 
+/// Score 0–4, label and whether it reaches the threshold of 3.
+#[crate::export(js_name = "passwordStrength")]
 pub fn strength(password: &str) -> Strength {
     let length = password.chars().count() >= MIN_LENGTH;
     let upper = password.chars().any(char::is_uppercase);
@@ -47,7 +51,9 @@ pub fn strength(password: &str) -> Strength {
 }
 
 /// Why a new password cannot be set, in the words the form shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum PasswordProblem {
     Mismatch,
     TooWeak,
@@ -86,8 +92,57 @@ pub fn check_strength(password: &str) -> Result<(), PasswordProblem> {
 
 /// The hint under the confirmation field while typing: shown once something
 /// has been typed there and it differs.
+#[crate::export(js_name = "inlinePasswordMismatch")]
 pub fn inline_mismatch(password: &str, confirmation: &str) -> Option<&'static str> {
     (!confirmation.is_empty() && password != confirmation).then_some(MISMATCH_INLINE)
+}
+
+/// The field of a new-password form a problem is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum PasswordField {
+    Password,
+    Confirmation,
+}
+
+impl PasswordProblem {
+    /// The field the form shows the problem under: a mismatch under the
+    /// confirmation, anything about the password itself under the password.
+    pub fn field(self) -> PasswordField {
+        match self {
+            PasswordProblem::Mismatch => PasswordField::Confirmation,
+            PasswordProblem::TooWeak | PasswordProblem::TooLong => PasswordField::Password,
+        }
+    }
+}
+
+/// [`check_new_password`] as the form uses it: ok, or which field failed,
+/// why, and the message to show under it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum NewPasswordCheck {
+    Ok,
+    Error {
+        field: PasswordField,
+        problem: PasswordProblem,
+        message: &'static str,
+    },
+}
+
+/// Ok, or the field that failed (`password`: too weak or too long;
+/// `confirmation`: `Passwords do not match.`) with its message.
+#[crate::export(js_name = "checkNewPassword")]
+pub fn new_password_check(password: &str, confirmation: &str) -> NewPasswordCheck {
+    match check_new_password(password, confirmation) {
+        Ok(()) => NewPasswordCheck::Ok,
+        Err(problem) => NewPasswordCheck::Error {
+            field: problem.field(),
+            problem,
+            message: problem.message(),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 use crate::slug::parse_mentor_segment;
 
 /// Who may see a screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum Access {
     /// Anyone.
     Public,
@@ -17,7 +19,8 @@ pub enum Access {
 
 /// One screen: a pattern of `/`-separated segments, where `:name` matches any
 /// one non-empty segment and `:idSlug` a mentor segment (`42-asha-rao`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Route {
     pub pattern: &'static str,
     pub access: Access,
@@ -78,6 +81,7 @@ pub const ROUTES: &[Route] = &[
 /// The screen a path shows, or `None` for the not-found page. The query and
 /// fragment must already be removed; one trailing slash is ignored, as the
 /// browser's router ignores it.
+#[crate::export]
 pub fn match_route(path: &str) -> Option<&'static Route> {
     let path = match path.strip_suffix('/') {
         Some(p) if !p.is_empty() && !p.ends_with('/') => p,
@@ -108,6 +112,12 @@ fn pattern_matches(pattern: &str, path: &str) -> bool {
             _ => return false,
         }
     }
+}
+
+/// Every screen of the app with who may see it.
+#[crate::export]
+pub fn routes() -> &'static [Route] {
+    ROUTES
 }
 
 #[cfg(test)]

@@ -57,6 +57,7 @@ pub const LOGIN_FAILURE_MESSAGE: &str =
 /// How long until each timer fires; 0 means now.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct SessionTimers {
     /// Until the token refresh: 55 minutes after the later of the time the
     /// token was set and the last refresh.
@@ -72,6 +73,7 @@ pub struct SessionTimers {
 /// that is not a finite number, or one in the future (the clock was set back).
 /// A bad `now_ms` or `token_set_at_ms` makes both timers 0, so the session
 /// ends; a bad `last_refresh_at_ms` only makes the refresh due.
+#[crate::export]
 pub fn session_timers(
     token_set_at_ms: f64,
     last_refresh_at_ms: Option<f64>,
@@ -101,6 +103,7 @@ pub fn session_timers(
 /// What the session needs right now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum SessionDue {
     Ok,
     Refresh,
@@ -110,6 +113,7 @@ pub enum SessionDue {
 /// `Logout` once the forced logout time is reached, else `Refresh` once the
 /// refresh time is reached, else `Ok`. For inputs not in the future this
 /// only moves forward (ok → refresh → logout) as `now_ms` grows.
+#[crate::export]
 pub fn session_due(
     token_set_at_ms: f64,
     last_refresh_at_ms: Option<f64>,
@@ -128,6 +132,7 @@ pub fn session_due(
 /// What to do with the answer to an authorised call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum ResponseAction {
     /// Hand the answer to the caller.
     Proceed,
@@ -151,6 +156,7 @@ pub fn after_response(status: u16, retried: bool) -> ResponseAction {
 /// [`ResponseAction::RefreshAndRetry`] (or by the refresh timer) finished.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum AfterRefresh {
     /// The token was refreshed: repeat the call (marked as retried).
     Retry,
@@ -158,6 +164,8 @@ pub enum AfterRefresh {
     Logout,
 }
 
+/// Repeat the call after a successful token refresh; log out after a failed one.
+#[crate::export]
 pub fn after_refresh(ok: bool) -> AfterRefresh {
     if ok {
         AfterRefresh::Retry
@@ -168,6 +176,7 @@ pub fn after_refresh(ok: bool) -> AfterRefresh {
 
 /// Where logout sends the user: the login screen, unless already there
 /// (`/auth/login`, with one trailing slash, a query or a fragment).
+#[crate::export]
 pub fn logout_destination(current_path: &str) -> Option<String> {
     let path = current_path.split(['?', '#']).next().unwrap_or_default();
     let on_login = routes::match_route(path).is_some_and(|r| r.pattern == LOGIN_PATH);
@@ -175,7 +184,9 @@ pub fn logout_destination(current_path: &str) -> Option<String> {
 }
 
 /// How a Google login went wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum GoogleFailure {
     /// The server answered with an error status; `body` is the raw text.
     Response { status: u16, body: String },
@@ -235,6 +246,121 @@ fn response_detail(parser: &impl ParseJson, status: u16, body: &str) -> String {
         "" => format!("Server returned {status}"),
         text => text.to_owned(),
     }
+}
+
+/// What to do with the answer to an authorised call. Throws for a status that
+/// is not a whole number from 100 to 599.
+#[crate::export(js_name = "afterResponse")]
+pub fn after_response_status(
+    status: f64,
+    retried: bool,
+) -> Result<ResponseAction, crate::bindings::BadInput> {
+    Ok(after_response(
+        crate::bindings::http_status(status)?,
+        retried,
+    ))
+}
+
+/// A key the client keeps in storage ([`STORAGE_KEYS`], in that order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum StorageKey {
+    #[serde(rename = "token")]
+    Token,
+    #[serde(rename = "refreshToken")]
+    RefreshToken,
+    #[serde(rename = "user")]
+    User,
+    #[serde(rename = "redirectPath")]
+    RedirectPath,
+    #[serde(rename = "profile_complete")]
+    ProfileComplete,
+    #[serde(rename = "requires_contact_number")]
+    RequiresContactNumber,
+}
+
+impl StorageKey {
+    /// Every key, in the order of [`STORAGE_KEYS`].
+    pub const ALL: [StorageKey; 6] = [
+        StorageKey::Token,
+        StorageKey::RefreshToken,
+        StorageKey::User,
+        StorageKey::RedirectPath,
+        StorageKey::ProfileComplete,
+        StorageKey::RequiresContactNumber,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        STORAGE_KEYS[self as usize]
+    }
+}
+
+/// The storage keys a logout removes.
+#[crate::export]
+pub fn session_keys() -> Vec<StorageKey> {
+    StorageKey::ALL
+        .into_iter()
+        .filter(|k| SESSION_KEYS.contains(&k.as_str()))
+        .collect()
+}
+
+/// Every storage key the client uses.
+#[crate::export]
+pub fn storage_keys() -> &'static [StorageKey] {
+    &StorageKey::ALL
+}
+
+const KINDS: &str = r#""response", "noResponse", "other" or "missingAccess""#;
+
+impl crate::bindings::FromJson for GoogleFailure {
+    /// Reads `{kind: "response", status, body}`, `{kind: "noResponse"}`,
+    /// `{kind: "other", message}` or `{kind: "missingAccess"}`.
+    fn from_json(json: &Json) -> Result<Self, crate::bindings::BadInput> {
+        use crate::bindings::bad;
+        if !matches!(json, Json::Object(_)) {
+            return Err(bad(format!(
+                "a Google login failure must be an object whose kind is {KINDS}"
+            )));
+        }
+        let string = |kind: &str, key: &str| {
+            json.get(key).and_then(Json::as_str).ok_or_else(|| {
+                bad(format!(
+                    "a Google login failure of kind \"{kind}\" needs a string {key}"
+                ))
+            })
+        };
+        match json.get("kind").and_then(Json::as_str) {
+            Some("response") => {
+                let status = json.get("status").and_then(Json::as_f64).ok_or_else(|| {
+                    bad("a Google login failure of kind \"response\" needs a number status")
+                })?;
+                Ok(GoogleFailure::Response {
+                    status: crate::bindings::http_status(status)?,
+                    body: string("response", "body")?.to_owned(),
+                })
+            }
+            Some("noResponse") => Ok(GoogleFailure::NoResponse),
+            Some("other") => Ok(GoogleFailure::Other {
+                message: string("other", "message")?.to_owned(),
+            }),
+            Some("missingAccess") => Ok(GoogleFailure::MissingAccess),
+            _ => Err(bad(format!(
+                "a Google login failure must have a kind of {KINDS}"
+            ))),
+        }
+    }
+}
+
+/// The message shown for a failed Google login. Throws for a malformed failure.
+#[crate::export(js_name = "googleLoginError")]
+pub fn google_login_error_of(failure: GoogleFailure) -> String {
+    google_login_error_with(&crate::bindings::PLATFORM_JSON, &failure)
+}
+
+/// "Login failed. Please check your credentials and try again."
+#[crate::export]
+pub fn login_failure_message() -> &'static str {
+    LOGIN_FAILURE_MESSAGE
 }
 
 #[cfg(test)]

@@ -8,7 +8,8 @@
 //! Only the id identifies the mentor: a stale or missing slug is redirected
 //! to the canonical one.
 
-/// The URL-safe form of a mentor's name.
+/// The URL slug of a mentor's name.
+#[crate::export]
 pub fn slugify(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut pending_dash = false;
@@ -50,6 +51,30 @@ pub fn parse_mentor_segment(segment: &str) -> Option<u64> {
         return None;
     }
     segment[..digits_end].parse().ok()
+}
+
+/// Largest integer a JavaScript number holds exactly (2^53 - 1).
+const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
+
+/// `/mentors/{id}-{slug}`. Throws for an id that is not a whole number.
+#[crate::export(js_name = "mentorPath")]
+pub fn mentor_path_of(id: f64, name: &str) -> Result<String, crate::bindings::BadInput> {
+    if id.is_finite() && id >= 0.0 && id.fract() == 0.0 && id <= MAX_SAFE_INTEGER as f64 {
+        Ok(mentor_path(id as u64, name))
+    } else {
+        Err(crate::bindings::bad(format!(
+            "a mentor id must be a whole number, got {}",
+            crate::num::js_number(id)
+        )))
+    }
+}
+
+/// The id in `42-asha-rao`, or undefined.
+#[crate::export(js_name = "parseMentorSegment")]
+pub fn mentor_id_in(segment: &str) -> Option<f64> {
+    parse_mentor_segment(segment)
+        .filter(|id| *id <= MAX_SAFE_INTEGER)
+        .map(|id| id as f64)
 }
 
 #[cfg(test)]

@@ -15,5 +15,7 @@ test("the README lists every wasm export with its current signature", () => {
   const block = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
   assert.ok(exportCount(dts) >= 40, "the package exports the rule families");
   assert.equal(block, exportsMarkdown(dts), "README is stale: run `just wasm-docs`");
-  assert.doesNotMatch(readFileSync(dts, "utf8"), /\bany\b/, "the typings have no `any`");
+  // Types only: the doc comments (generated from the rules' docs) may say "any".
+  const types = readFileSync(dts, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+  assert.doesNotMatch(types, /\bany\b/, "the typings have no `any`");
 });

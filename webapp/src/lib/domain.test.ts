@@ -238,8 +238,20 @@ describe("password and FAQ rules", () => {
 
   it("checks a new password on submit and inline", () => {
     expect(checkNewPassword("Mentor2026!", "Mentor2026!")).toEqual({ type: "ok" });
-    expect(checkNewPassword("Mentor2026!", "Mentor2026?")).toEqual({ type: "error", message: "Passwords do not match." });
-    expect(checkNewPassword("weakpass", "weakpass")).toEqual({ type: "error", message: "Please use a stronger password." });
+    // The result says which field failed, so the form needs one call.
+    expect(checkNewPassword("Mentor2026!", "Mentor2026?")).toEqual({
+      type: "error",
+      field: "confirmation",
+      problem: "mismatch",
+      message: "Passwords do not match.",
+    });
+    expect(checkNewPassword("weakpass", "weakpass")).toEqual({
+      type: "error",
+      field: "password",
+      problem: "tooWeak",
+      message: "Please use a stronger password.",
+    });
+    expect(checkNewPassword("weak", "other")).toMatchObject({ field: "confirmation" });
     expect(inlinePasswordMismatch("secret", "secre")).toBe("Passwords don't match");
     expect(inlinePasswordMismatch("secret", "")).toBeUndefined();
   });
