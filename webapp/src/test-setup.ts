@@ -1,5 +1,8 @@
 import { afterEach } from "vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+import { drainWithRealTimers } from "./testing/timers";
+
+drainWithRealTimers(configure);
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { session, useSession } from "../features/auth/session";
+import { session, useSession } from "../features/auth";
 import { Logo } from "./Logo";
 import { BUSINESS_LINKS, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, PROFILE, SIGN_IN } from "./navigation";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Outlet, useLocation } from "react-router";
-import { SessionEffects } from "../features/auth/Guard";
+import { SessionEffects } from "../features/auth";
 import { matchRoute } from "../lib/domain";
 import { Footer } from "./Footer";
 import { Header } from "./Header";

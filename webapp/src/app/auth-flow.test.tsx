@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { session } from "../features/auth/session";
-import { aUser, callsTo, json, logIn, mockApi, resetAuth } from "../features/auth/testing";
+import { session } from "../features/auth";
+import { aUser, callsTo, json, logIn, mockApi, resetAuth } from "../testing";
 import { appRoutes } from "./router";
 
 function renderAt(path: string) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RouteObject } from "react-router";
-import { logIn, mockApi, resetAuth } from "../features/auth/testing";
+import { logIn, mockApi, resetAuth } from "../testing";
 import { routes } from "../lib/domain";
 import { appRoutes } from "./router";
 import { SCREENS } from "./screens";

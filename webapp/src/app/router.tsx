@@ -1,6 +1,6 @@
 import { createBrowserRouter, useLocation, type RouteObject } from "react-router";
-import { AccessGate } from "../features/auth/Guard";
-import { NotFoundPage } from "../features/pages/NotFoundPage";
+import { AccessGate } from "../features/auth";
+import { NotFoundPage } from "../features/pages";
 import { matchRoute, routes, type RouteAccess } from "../lib/domain";
 import { RouteErrorScreen } from "./ErrorScreen";
 import { Layout } from "./Layout";

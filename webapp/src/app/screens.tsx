@@ -1,13 +1,32 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
-import { HomePage } from "../features/pages/HomePage";
-import { PlaceholderPage } from "../features/pages/PlaceholderPage";
-import { PageSkeleton } from "../features/pages/PageSkeleton";
-import { MentorExplorer } from "../features/mentors/MentorExplorer";
-import { ListingScreenSkeleton, ProfileScreenSkeleton } from "../features/mentors/skeletons";
-
-/** The mentor listing and profile: separate chunks, loaded on demand. */
-const MentorsPage = lazy(() => import("../features/mentors/MentorsPage"));
-const MentorProfilePage = lazy(() => import("../features/mentors/MentorProfilePage"));
+import { Suspense, type ComponentType, type ReactNode } from "react";
+import {
+  ActivatePage,
+  CompleteProfilePage,
+  EditProfilePage,
+  EmailConfirmationPage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResendVerificationPage,
+  ResetPasswordPage,
+} from "../features/auth";
+import { HomePage } from "../features/home";
+import { ListingScreenSkeleton, MentorExplorer, MentorProfilePage, MentorsPage, ProfileScreenSkeleton } from "../features/mentors";
+import {
+  AboutPage,
+  BecomeMentorPage,
+  BusinessPage,
+  ContactPage,
+  PageSkeleton,
+  PlaceholderPage,
+  PrivacyPage,
+  QuotePage,
+  RefundPage,
+  ServicesPage,
+  SitemapPage,
+  TermsPage,
+  WhyBecomeMentorPage,
+} from "../features/pages";
 
 /** What the app shows for one pattern of the domain route table. */
 export interface Screen {
@@ -20,16 +39,7 @@ function placeholder(title: string, eyebrow: string, summary: string): Screen {
   return { title, render: () => <PlaceholderPage title={title} eyebrow={eyebrow} summary={summary} /> };
 }
 
-/** The account screens: separate chunks, so the home page's first load does not grow. */
-const LoginPage = lazy(() => import("../features/auth/LoginPage"));
-const RegisterPage = lazy(() => import("../features/auth/RegisterPage"));
-const ActivatePage = lazy(() => import("../features/auth/ActivatePage"));
-const ForgotPasswordPage = lazy(() => import("../features/auth/ForgotPasswordPage"));
-const ResetPasswordPage = lazy(() => import("../features/auth/ResetPasswordPage"));
-const EmailConfirmationPage = lazy(() => import("../features/auth/EmailConfirmationPage"));
-const ResendVerificationPage = lazy(() => import("../features/auth/ResendVerificationPage"));
-const EditProfilePage = lazy(() => import("../features/auth/EditProfilePage"));
-const CompleteProfilePage = lazy(() => import("../features/auth/CompleteProfilePage"));
+/* The account screens, the listing and profile, and the static pages are separate chunks (see each feature's index). */
 
 function ScreenLoading() {
   return (
@@ -50,19 +60,6 @@ function lazyScreen(title: string, Component: ComponentType): Screen {
     ),
   };
 }
-
-/** The static and business pages: separate chunks, with a page-shaped skeleton while they load. */
-const AboutPage = lazy(() => import("../features/pages/AboutPage"));
-const ServicesPage = lazy(() => import("../features/pages/ServicesPage"));
-const PrivacyPage = lazy(() => import("../features/pages/PrivacyPage"));
-const TermsPage = lazy(() => import("../features/pages/TermsPage"));
-const RefundPage = lazy(() => import("../features/pages/RefundPage"));
-const SitemapPage = lazy(() => import("../features/pages/SitemapPage"));
-const BecomeMentorPage = lazy(() => import("../features/pages/BecomeMentorPage"));
-const WhyBecomeMentorPage = lazy(() => import("../features/pages/WhyBecomeMentorPage"));
-const BusinessPage = lazy(() => import("../features/pages/BusinessPage"));
-const ContactPage = lazy(() => import("../features/pages/ContactPage"));
-const QuotePage = lazy(() => import("../features/pages/QuotePage"));
 
 function staticScreen(title: string, Component: ComponentType): Screen {
   return {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import ActivatePage from "./ActivatePage";
-import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "./testing";
+import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth, useFakeClock } from "../../testing";
 
 function renderActivate() {
   return renderScreen("/activate/MTI/abc-123", [{ path: "/activate/:uid/:token", element: <ActivatePage /> }]);
@@ -9,7 +9,7 @@ function renderActivate() {
 
 beforeEach(() => {
   resetAuth();
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useFakeClock();
 });
 
 afterEach(() => {

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { checkContactNumber, checkName } from "../../lib/domain";
-import { SessionEndedError } from "../../lib/http";
+import { SessionEndedError } from "../../lib/api/client";
 import { SITE_NAME } from "../../lib/site";
-import { formErrors } from "./answers";
+import { formErrors } from "../../lib/api/errors";
 import { completeProfile, isSuccess, userFrom } from "./api";
 import { AuthPage, Field, focusFirstInvalid, FormAlert, SubmitButton } from "./components";
 import { UserIcon } from "./icons";

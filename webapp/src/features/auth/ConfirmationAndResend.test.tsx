@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import EmailConfirmationPage from "./EmailConfirmationPage";
 import ResendVerificationPage from "./ResendVerificationPage";
-import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "./testing";
+import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
 
 beforeEach(() => resetAuth());
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import EditProfilePage from "./EditProfilePage";
-import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth } from "./testing";
+import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth } from "../../testing";
 
 function renderEdit() {
   return renderScreen("/auth/edit-profile", [{ path: "/auth/edit-profile", element: <EditProfilePage /> }]);

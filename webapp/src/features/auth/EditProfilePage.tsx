@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { checkContactNumber, checkName } from "../../lib/domain";
-import { SessionEndedError } from "../../lib/http";
-import { formErrors } from "./answers";
+import { SessionEndedError } from "../../lib/api/client";
+import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "./components";
 import {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import EmailConfirmationPage from "./EmailConfirmationPage";
 import ForgotPasswordPage from "./ForgotPasswordPage";
-import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth, type Handler } from "./testing";
+import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth, type Handler } from "../../testing";
 
 function renderForgot() {
   return renderScreen("/auth/forgot-password", [

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { checkEmail } from "../../lib/domain";
-import { detailOf, fieldErrors } from "./answers";
+import { detailOf, fieldErrors } from "../../lib/api/errors";
 import { checkAuthType, requestPasswordReset } from "./api";
 import { AuthPage, Field, focusFirstInvalid, FormAlert, SubmitButton } from "./components";
 import { Dialog } from "./Dialog";

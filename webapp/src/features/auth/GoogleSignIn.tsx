@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useGoogleClientId } from "./config";
+import { useGoogleClientId } from "../../lib/api/config";
 import { exchangeGoogleCredential, loadGoogleIdentity } from "./google";
 import { session } from "./session";
 

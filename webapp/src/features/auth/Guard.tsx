@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { logoutDestination, matchRoute, type RouteAccess } from "../../lib/domain";
-import { loadConfig } from "./config";
+import { loadConfig } from "../../lib/api/config";
 import { session, useSession } from "./session";
 
 const LOGIN = "/auth/login";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import LoginPage from "./LoginPage";
 import { session } from "./session";
-import { aUser, callsTo, json, mockApi, renderScreen, resetAuth } from "./testing";
+import { aUser, callsTo, json, mockApi, renderScreen, resetAuth } from "../../testing";
 
 function renderLogin() {
   return renderScreen("/auth/login", [{ path: "/auth/login", element: <LoginPage /> }]);

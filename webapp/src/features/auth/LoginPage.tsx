@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { checkEmail, loginFailureMessage } from "../../lib/domain";
-import { detailOf, fieldErrors } from "./answers";
+import { detailOf, fieldErrors } from "../../lib/api/errors";
 import { login, userFrom } from "./api";
 import { AuthPage, Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "./components";
 import { GoogleSignIn } from "./GoogleSignIn";

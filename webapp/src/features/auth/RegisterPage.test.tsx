@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import EmailConfirmationPage from "./EmailConfirmationPage";
 import RegisterPage from "./RegisterPage";
-import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "./testing";
+import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
 
 function renderRegister() {
   return renderScreen("/auth/register", [

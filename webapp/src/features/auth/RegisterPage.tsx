@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { checkContactNumber, checkEmail, checkName, inlinePasswordMismatch } from "../../lib/domain";
-import { detailOf, formErrors } from "./answers";
+import { detailOf, formErrors } from "../../lib/api/errors";
 import { isSuccess, register, type Registration } from "./api";
 import { AuthPage, Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "./components";
 import { GoogleSignIn } from "./GoogleSignIn";

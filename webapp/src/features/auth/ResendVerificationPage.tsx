@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { checkEmail } from "../../lib/domain";
-import { detailOf, formErrors } from "./answers";
+import { detailOf, formErrors } from "../../lib/api/errors";
 import { isSuccess, resendActivation } from "./api";
 import { AuthPage, Field, FormAlert, SubmitButton } from "./components";
 import { MailIcon } from "./icons";

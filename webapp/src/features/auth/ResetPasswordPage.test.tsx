@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import ResetPasswordPage from "./ResetPasswordPage";
-import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth } from "./testing";
+import { callsTo, json, mockApi, pathOf, renderScreen, resetAuth, useFakeClock } from "../../testing";
 
 function renderReset() {
   return renderScreen("/password/reset/confirm/MTI/tok-1", [{ path: "/password/reset/confirm/:uid/:token", element: <ResetPasswordPage /> }]);
@@ -17,7 +17,7 @@ function submit() {
 
 beforeEach(() => {
   resetAuth();
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useFakeClock();
 });
 
 afterEach(() => {
@@ -64,14 +64,13 @@ describe("the reset-password screen", () => {
       new_password: "Secret#123",
       re_new_password: "Secret#123",
     });
-    // The fake clock also moves with real time (shouldAdvanceTime), so leave
-    // headroom for a loaded machine before checking we are still here.
+    // The fake clock moves only when the test moves it: exact to the millisecond.
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.advanceTimersByTimeAsync(2_999);
     });
     expect(pathOf(router)).toBe("/password/reset/confirm/MTI/tok-1");
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(1_000);
+      await vi.advanceTimersByTimeAsync(1);
     });
     expect(pathOf(router)).toBe("/auth/login");
   });

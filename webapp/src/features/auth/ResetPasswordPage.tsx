@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import { inlinePasswordMismatch } from "../../lib/domain";
-import { formErrors } from "./answers";
+import { formErrors } from "../../lib/api/errors";
 import { confirmPasswordReset, isSuccess } from "./api";
 import { AuthPage, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "./components";
 import { KeyIcon, SuccessIcon } from "./icons";

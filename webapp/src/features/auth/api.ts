@@ -1,44 +1,40 @@
 /**
- * The account calls (SPEC §7 and the API's account endpoints). Calls made
- * before login go out without authorisation; the profile calls go through
- * the app's authorised client (`lib/http`), which refreshes and logs out as
- * SPEC §4 says. Each returns the answer as read; the screens decide what it
- * means for the person in front of them.
+ * The account calls (SPEC §7 and the API's account endpoints), through the
+ * app's one client (`lib/api`). Calls made before login go out without
+ * authorisation; the profile calls are authorised, so the client refreshes
+ * and logs out as SPEC §4 says. Each returns the answer as read; the screens
+ * decide what it means for the person in front of them.
  */
-import { http } from "../../lib/http";
-import { postJson, readAnswer, type Answer } from "./answers";
+import { call, type Answer } from "../../lib/api/client";
+import type { Schemas } from "../../lib/api/types";
 import type { User } from "./session";
 
-export interface Registration {
-  name: string;
-  email: string;
-  password: string;
-  re_password: string;
-  contact_number?: string;
-}
+export type { Answer } from "../../lib/api/client";
+
+export type Registration = Schemas["RegisterBody"];
 
 export function login(email: string, password: string): Promise<Answer> {
-  return postJson("/api/login/", { email, password });
+  return call("post", "/api/login/", { json: { email, password } });
 }
 
 export function register(registration: Registration): Promise<Answer> {
-  return postJson("/auth/users/", registration);
+  return call("post", "/auth/users/", { json: registration });
 }
 
 export function activate(uid: string, token: string): Promise<Answer> {
-  return postJson("/auth/users/activation/", { uid, token });
+  return call("post", "/auth/users/activation/", { json: { uid, token } });
 }
 
 export function resendActivation(email: string): Promise<Answer> {
-  return postJson("/auth/users/resend_activation/", { email });
+  return call("post", "/auth/users/resend_activation/", { json: { email } });
 }
 
 export function requestPasswordReset(email: string): Promise<Answer> {
-  return postJson("/auth/users/reset_password/", { email });
+  return call("post", "/auth/users/reset_password/", { json: { email } });
 }
 
 export function confirmPasswordReset(uid: string, token: string, newPassword: string, confirmation: string): Promise<Answer> {
-  return postJson("/auth/users/reset_password_confirm/", { uid, token, new_password: newPassword, re_new_password: confirmation });
+  return call("post", "/auth/users/reset_password_confirm/", { json: { uid, token, new_password: newPassword, re_new_password: confirmation } });
 }
 
 export interface AuthType {
@@ -49,11 +45,11 @@ export interface AuthType {
 /** Whether an e-mail belongs to a Google-created account; any failure counts as not Google (SPEC §7). */
 export async function checkAuthType(email: string): Promise<AuthType> {
   try {
-    const answer = await postJson("/api/accounts/check-user-auth-type/", { email });
+    const answer = await call("post", "/api/accounts/check-user-auth-type/", { json: { email } });
     if (answer.status < 200 || answer.status > 299 || typeof answer.body !== "object" || answer.body === null) {
       return { exists: false, isGoogleUser: false };
     }
-    const body = answer.body as { exists?: unknown; is_google_user?: unknown };
+    const body: Partial<Record<keyof Schemas["AuthType"], unknown>> = answer.body;
     return { exists: body.exists === true, isGoogleUser: body.is_google_user === true };
   } catch {
     return { exists: false, isGoogleUser: false };
@@ -62,28 +58,24 @@ export async function checkAuthType(email: string): Promise<AuthType> {
 
 /* ---------- Authorised ---------- */
 
-async function authorised(path: string, method: string, json?: unknown): Promise<Answer> {
-  return readAnswer(await http.request(path, json === undefined ? { method } : { method, json }));
-}
-
 export function fetchMe(): Promise<Answer> {
-  return authorised("/auth/users/me/", "GET");
+  return call("get", "/auth/users/me/", { authorised: true });
 }
 
-export function updateMe(changes: { name?: string; contact_number?: string }): Promise<Answer> {
-  return authorised("/auth/users/me/", "PATCH", changes);
+export function updateMe(changes: Schemas["ProfileBody"]): Promise<Answer> {
+  return call("patch", "/auth/users/me/", { json: changes, authorised: true });
 }
 
 export function changePassword(currentPassword: string, newPassword: string, confirmation: string): Promise<Answer> {
-  return authorised("/auth/users/set_password/", "POST", {
-    current_password: currentPassword,
-    new_password: newPassword,
-    re_new_password: confirmation,
+  return call("post", "/auth/users/set_password/", {
+    json: { current_password: currentPassword, new_password: newPassword, re_new_password: confirmation },
+    authorised: true,
   });
 }
 
 export function completeProfile(contactNumber: string, name?: string): Promise<Answer> {
-  return authorised("/api/accounts/complete-profile/", "POST", name === undefined ? { contact_number: contactNumber } : { contact_number: contactNumber, name });
+  const json: Schemas["CompleteProfileBody"] = name === undefined ? { contact_number: contactNumber } : { contact_number: contactNumber, name };
+  return call("post", "/api/accounts/complete-profile/", { json, authorised: true });
 }
 
 /** A user object from an answer's body (or a field of it), when it looks like one. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exchangeGoogleCredential } from "./google";
 import { handleGoogleCredential } from "./GoogleSignIn";
 import { session } from "./session";
-import { aUser, callsTo, json, mockApi, resetAuth } from "./testing";
+import { aUser, callsTo, json, mockApi, resetAuth } from "../../testing";
 
 beforeEach(() => resetAuth());
 

@@ -5,7 +5,7 @@
  * (`googleLoginError`, SPEC §8).
  */
 import { googleLoginError, type GoogleFailure } from "../../lib/domain";
-import { readAnswer } from "./answers";
+import { call, NoAnswerError, type Answer } from "../../lib/api/client";
 import { userFrom } from "./api";
 import type { SignIn } from "./session";
 
@@ -64,21 +64,16 @@ function failure(f: GoogleFailure): GoogleOutcome {
  */
 export async function exchangeGoogleCredential(credential: string | undefined): Promise<GoogleOutcome> {
   if (!credential) return failure({ kind: "other", message: "Google did not return a credential." });
-  let response: Response;
+  let answer: Answer;
   try {
-    response = await fetch("/api/accounts/google-auth/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify({ credential }),
-    });
-  } catch {
-    // fetch rejects only when no answer came back.
-    return failure({ kind: "noResponse" });
+    answer = await call("post", "/api/accounts/google-auth/", { json: { credential } });
+  } catch (error) {
+    // The client rejects only when no answer came back.
+    if (error instanceof NoAnswerError) return failure({ kind: "noResponse" });
+    return failure({ kind: "other", message: error instanceof Error ? error.message : String(error) });
   }
   try {
-    const answer = await readAnswer(response);
-    if (!response.ok) return failure({ kind: "response", status: response.status, body: answer.text });
+    if (!answer.ok) return failure({ kind: "response", status: answer.status, body: answer.text });
     const body = (answer.body ?? {}) as {
       access?: unknown;
       refresh?: unknown;

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { http, SessionEndedError } from "../../lib/http";
+import { api, SessionEndedError } from "../../lib/api/client";
 import { session } from "./session";
-import { aUser, callsTo, json, mockApi } from "./testing";
+import { aUser, callsTo, json, mockApi } from "../../testing";
+
+const http = { request: (path: string) => api.send(path, { authorised: true }) };
 
 beforeEach(() => {
   localStorage.clear();

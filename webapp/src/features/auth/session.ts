@@ -14,21 +14,19 @@
  */
 import { useSyncExternalStore } from "react";
 import { afterRefresh, matchRoute, sessionDue, sessionKeys, sessionTimers, storageKeys, type StorageKey } from "../../lib/domain";
-import { bindSession, type SessionPort } from "../../lib/http";
+import { bindSession, createApiClient, type Answer, type ApiClient, type SessionPort } from "../../lib/api/client";
+import type { Schemas } from "../../lib/api/types";
 
-/** The user object of the API. */
-export interface User {
-  id: number;
-  email: string;
-  name: string;
+/**
+ * The user object of the API (`UserOut` of the OpenAPI document), with what
+ * the server guarantees beyond the document: the role is one of three, and
+ * absent optional fields come as null.
+ */
+export type User = Omit<Schemas["UserOut"], "role" | "contact_number" | "mentor_id"> & {
   role: "user" | "mentor" | "admin";
-  is_google_user: boolean;
   contact_number: string | null;
-  profile_complete: boolean;
-  requires_contact_number: boolean;
   mentor_id: number | null;
-  date_joined: string;
-}
+};
 
 export type SessionSnapshot =
   | {
@@ -132,9 +130,12 @@ export class SessionStore implements SessionPort {
   private inflight: Promise<boolean> | undefined;
   private started = 0;
   private readonly deps: SessionDeps;
+  /** The one client, over the fetch the session was given; its own calls carry no session. */
+  private readonly client: ApiClient;
 
   constructor(deps: SessionDeps) {
     this.deps = deps;
+    this.client = createApiClient(() => undefined, deps.fetch);
     this.snapshot = { status: "guest", ended: false };
     this.reload();
   }
@@ -367,16 +368,11 @@ export class SessionStore implements SessionPort {
   }
 
   private revoke(refresh: string, token: string | null) {
-    const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "application/json" };
-    if (token) headers["Authorization"] = `Bearer ${token}`;
-    try {
-      // Best effort: the session is over here whatever the server says.
-      this.deps
-        .fetch()("/api/logout/", { method: "POST", headers, body: JSON.stringify({ refresh }), keepalive: true, credentials: "same-origin" })
-        .catch(() => undefined);
-    } catch {
-      // fetch itself missing or refusing: nothing more to do.
-    }
+    // The token being cleared, not the session's: this call must not refresh or log out again.
+    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    // Best effort: the session is over here whatever the server says.
+    const json: Schemas["LogoutBody"] = { refresh };
+    this.client.send("/api/logout/", { method: "POST", json, headers, keepalive: true }).catch(() => undefined);
   }
 
   /* ---------- refresh ---------- */
@@ -411,24 +407,15 @@ export class SessionStore implements SessionPort {
     const { storage, now } = this.deps;
     const refresh = storage.getItem(KEYS.refreshToken);
     if (!refresh) return false;
-    let response: Response;
+    let answer: Answer<Partial<Record<keyof Schemas["Refreshed"], unknown>>>;
     try {
-      response = await this.deps.fetch()("/auth/jwt/refresh/", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ refresh }),
-        credentials: "same-origin",
-      });
+      const json: Schemas["RefreshBody"] = { refresh };
+      answer = await this.client.send("/auth/jwt/refresh/", { method: "POST", json });
     } catch {
       return false;
     }
-    if (!response.ok) return false;
-    let body: { access?: unknown; refresh?: unknown };
-    try {
-      body = (await response.json()) as { access?: unknown; refresh?: unknown };
-    } catch {
-      return false;
-    }
+    const body = answer.body;
+    if (!answer.ok || body === null || typeof body !== "object") return false;
     if (typeof body.access !== "string" || body.access === "") return false;
     // Logged out while the refresh was under way: keep it that way.
     if (storage.getItem(KEYS.token) === null) return false;

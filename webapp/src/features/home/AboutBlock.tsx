@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
-import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../pages/facts";
+import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
 import { Icon, type IconName } from "../../lib/icons";
 import "./home.css";
 

@@ -3,10 +3,7 @@ import { Link } from "react-router";
 import { cardLabels, cardPrice, type CardLabels, type Mentor } from "../../lib/domain";
 // The mentor card and the shared mentor list belong to the mentors feature;
 // the home page shows them as they are rather than keeping a second copy.
-import { portraitUrl, textField } from "../mentors/api";
-import { MentorCard } from "../mentors/MentorCard";
-import { SkeletonCard } from "../mentors/skeletons";
-import { useMentors } from "../mentors/useMentors";
+import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
 import { ELITE_COUNT, eliteMentors } from "./elite";
 import { Icon } from "../../lib/icons";
 import "./home.css";

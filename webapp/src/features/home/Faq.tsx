@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { faqCollapsedCount, faqPreview, faqReadToggleLabel, faqShowMoreLabel, faqToggle } from "../../lib/domain";
-import { REPLY_TIME } from "../pages/facts";
+import { REPLY_TIME } from "../../lib/facts";
 import { FAQS, type FaqEntry } from "./faqs";
 import { Icon } from "../../lib/icons";
 import "./home.css";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { resetMentorCache } from "../mentors/api";
-import { HomePage } from "../pages/HomePage";
+import { resetMentorCache } from "../mentors";
+import { HomePage } from "./HomePage";
 import { resetSiteStatsForTests } from "./useSiteStats";
 
 const STATS = { mentors: 5, rated_mentors: 4, average_rating: 4.6, completed_sessions: 0, positive_feedback_percent: null, countries: null };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PAYMENT_METHODS } from "../pages/facts";
+import { PAYMENT_METHODS } from "../../lib/facts";
 import { Icon, type IconName } from "../../lib/icons";
 import "./home.css";
 

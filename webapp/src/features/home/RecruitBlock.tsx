@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { APPROVAL_TIME } from "../pages/facts";
+import { APPROVAL_TIME } from "../../lib/facts";
 import { Icon } from "../../lib/icons";
 import "./home.css";
 

@@ -17,7 +17,7 @@ import {
   REFUND_REVIEW_TIME,
   REFUND_WINDOW,
   REPLY_TIME,
-} from "../pages/facts";
+} from "../../lib/facts";
 import { SITE_NAME } from "../../lib/site";
 
 export interface FaqEntry {

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { resetMentorCache } from "./api";
 import { MentorExplorer } from "./MentorExplorer";
+import { useFakeClock } from "../../testing";
 
 /**
  * The 20-mentor catalogue of `domain-wasm/vectors/explorer.json` (and of the
@@ -95,7 +96,7 @@ beforeEach(() => {
   resetMentorCache();
   sessionStorage.clear();
   localStorage.clear();
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useFakeClock();
 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { loadMentors, resetMentorCache } from "./api";
 import { MentorProfilePage } from "./MentorProfilePage";
+import { useFakeClock } from "../../testing";
 
 const NOW = Date.UTC(2030, 0, 6, 12, 0, 0); // Sunday 6 January 2030, 12:00 UTC
 
@@ -77,7 +78,7 @@ function renderAt(path: string, timeZone = "Asia/Kolkata") {
 
 beforeEach(() => {
   resetMentorCache();
-  vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+  useFakeClock({ now: NOW });
 });
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { cardLabels, cardPrice, parseMentorSegment, priceLabel, ratingLabel, type CardLabels } from "../../lib/domain";
 import { pageTitle } from "../../lib/site";
-import { NotFoundPage } from "../pages/NotFoundPage";
+import { NotFoundPage } from "../pages";
 import { portraitUrl, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
 import { Portrait } from "./Portrait";

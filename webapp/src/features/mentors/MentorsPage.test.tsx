@@ -5,6 +5,7 @@ import { mentorScore } from "../../lib/domain";
 import { resetMentorCache } from "./api";
 import { SEARCH_DEBOUNCE_MS } from "./listing";
 import { MentorsPage, type MentorsPageProps } from "./MentorsPage";
+import { useFakeClock } from "../../testing";
 
 function mentor(id: number, name: string, rating: number, years: number, prices: number[], expertise: string[] = ["Career Growth"]) {
   return {
@@ -100,7 +101,7 @@ function quietFlushSyncFallback() {
 
 beforeEach(() => {
   resetMentorCache();
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  useFakeClock();
   quietFlushSyncFallback();
 });
 

@@ -1,13 +1,16 @@
 /**
  * The mentor list (SPEC §4, §7, §8, §9): `GET /api/mentors/`, fetched without
- * authorisation, shared by every screen through one module-level cache.
+ * authorisation through the app's one client, remembered by one resource
+ * (`lib/api/resource`), the home of server state.
  *
- * This file only fetches, waits and remembers. Whether an answer is usable,
- * whether and when to retry, and how old the cache may get are decided by the
- * domain module (`parseMentorResponse`, `afterFailure`, `cacheState`,
- * `fetchPolicy`).
+ * This file only says what to fetch and what to keep. Whether an answer is
+ * usable, whether and when to retry, and how old the cache may get are
+ * decided by the domain module (`parseMentorResponse`, `afterFailure`,
+ * `cacheState`, `fetchPolicy`).
  */
 import { afterFailure, cacheState, fetchPolicy, parseMentorResponse, type Mentor } from "../../lib/domain";
+import { api, NoAnswerError, type Answer } from "../../lib/api/client";
+import { createResource, createResourceFamily, type Freshness } from "../../lib/api/resource";
 
 export type { Mentor, MentorService } from "../../lib/domain";
 
@@ -16,20 +19,10 @@ export type MentorList =
   | { type: "ok"; mentors: readonly Mentor[] }
   | { type: "failed"; mentors: readonly Mentor[]; message: string };
 
-interface CacheEntry {
-  mentors: readonly Mentor[];
-  fetchedAt: number;
-}
-
 type Attempt = { type: "ok"; mentors: readonly Mentor[] } | { type: "failed"; message: string; timedOut: boolean };
 
 /** The fallback after every attempt failed (SPEC §4): an empty list, never cached. */
 const FALLBACK: readonly Mentor[] = Object.freeze([]);
-
-let cache: CacheEntry | undefined;
-let inFlight: Promise<MentorList> | undefined;
-const listeners = new Set<(list: MentorList) => void>();
-
 
 /** A passthrough field that should be text, or "" when the API sent something else. */
 export function textField(mentor: Mentor, field: string): string {
@@ -46,47 +39,26 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+/** A whole answer, or why none came. */
+type Reply = { type: "answer"; answer: Answer } | { type: "failed"; message: string; timedOut: boolean };
 
-/** A whole answer as text, or why none came. */
-type Answer =
-  | { type: "answer"; status: number; statusText: string; contentType: string | null; body: string }
-  | { type: "failed"; message: string; timedOut: boolean };
-
-/** One GET, cut off after the policy's timeout. */
-async function request(url: string): Promise<Answer> {
-  const { requestTimeoutMs } = fetchPolicy();
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, requestTimeoutMs);
+/** One public GET, cut off after the policy's timeout. */
+async function request(url: string): Promise<Reply> {
   try {
-    const response = await fetch(url, {
-      headers: { Accept: "application/json" },
-      credentials: "omit",
-      signal: controller.signal,
-    });
-    const body = await response.text();
-    return { type: "answer", status: response.status, statusText: response.statusText, contentType: response.headers.get("content-type"), body };
+    const answer = await api.send(url, { credentials: "omit", timeoutMs: fetchPolicy().requestTimeoutMs, read: "text" });
+    return { type: "answer", answer };
   } catch (error) {
-    if (timedOut) {
-      return { type: "failed", message: `The server did not answer within ${requestTimeoutMs / 1000} seconds.`, timedOut: true };
-    }
-    return { type: "failed", message: describeError(error), timedOut: false };
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof NoAnswerError) return { type: "failed", message: error.message, timedOut: error.timedOut };
+    return { type: "failed", message: error instanceof Error ? error.message : String(error), timedOut: false };
   }
 }
 
 /** One request for the list, checked by the domain module. */
 async function attempt(): Promise<Attempt> {
-  const answer = await request("/api/mentors/");
-  if (answer.type === "failed") return answer;
-  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, answer.body);
+  const reply = await request("/api/mentors/");
+  if (reply.type === "failed") return reply;
+  const { answer } = reply;
+  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, answer.text);
   if (result.type === "error") return { type: "failed", message: result.message, timedOut: false };
   if (result.dropped > 0) console.warn(`Mentor list: ${result.dropped} invalid item(s) left out.`);
   return { type: "ok", mentors: Object.freeze(result.mentors) };
@@ -96,10 +68,7 @@ async function attempt(): Promise<Attempt> {
 async function fetchWithRetries(): Promise<MentorList> {
   for (let n = 1; ; n += 1) {
     const outcome = await attempt();
-    if (outcome.type === "ok") {
-      cache = { mentors: outcome.mentors, fetchedAt: Date.now() };
-      return { type: "ok", mentors: outcome.mentors };
-    }
+    if (outcome.type === "ok") return { type: "ok", mentors: outcome.mentors };
     const decision = afterFailure(n, outcome.timedOut);
     if (decision.type === "giveUp") {
       console.warn(`Could not load mentors after ${n} attempt(s): ${outcome.message}`);
@@ -109,30 +78,28 @@ async function fetchWithRetries(): Promise<MentorList> {
   }
 }
 
-/** The one request in flight; every caller in the meantime shares it. */
-function refetch(): Promise<MentorList> {
-  inFlight ??= fetchWithRetries().then(
-    (list) => {
-      inFlight = undefined;
-      // A failed background refresh keeps the cached list on screen.
-      if (list.type === "ok") for (const listener of listeners) listener(list);
-      return list;
-    },
-    (error: unknown) => {
-      inFlight = undefined;
-      throw error;
-    },
-  );
-  return inFlight;
+/** How usable a copy fetched at `fetchedAt` is: the domain module's cache ages. */
+function listFreshness(fetchedAt: number, now: number): Freshness {
+  const state = cacheState(fetchedAt, now);
+  return state === "fresh" || state === "refresh" ? state : "stale";
 }
+
+/**
+ * The list: a success is kept (a failed background refresh keeps the cached
+ * list on screen); every caller in the meantime shares the one request.
+ */
+const list = createResource<MentorList>({
+  fetch: fetchWithRetries,
+  keep: (value) => value.type === "ok",
+  freshness: listFreshness,
+});
 
 /**
  * The cached list when the domain module says it is usable now, else
  * undefined. Lets a screen render at once instead of flashing skeletons.
  */
 export function cachedMentors(now: number = Date.now()): readonly Mentor[] | undefined {
-  const state = cacheState(cache?.fetchedAt ?? null, now);
-  return cache !== undefined && (state === "fresh" || state === "refresh") ? cache.mentors : undefined;
+  return list.peek(now)?.mentors;
 }
 
 /**
@@ -142,12 +109,7 @@ export function cachedMentors(now: number = Date.now()): readonly Mentor[] | und
  * message when every attempt failed.
  */
 export function loadMentors(): Promise<MentorList> {
-  const state = cacheState(cache?.fetchedAt ?? null, Date.now());
-  if (cache !== undefined && (state === "fresh" || state === "refresh")) {
-    if (state === "refresh") void refetch();
-    return Promise.resolve({ type: "ok", mentors: cache.mentors });
-  }
-  return refetch();
+  return list.load();
 }
 
 /**
@@ -156,8 +118,7 @@ export function loadMentors(): Promise<MentorList> {
  * waited for them). Returns the unsubscribe function.
  */
 export function onMentorList(listener: (list: MentorList) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return list.subscribe(listener);
 }
 
 /* ---------- One mentor: GET /api/mentors/{id}/ ---------- */
@@ -170,20 +131,18 @@ export type MentorDetail =
 
 type DetailAttempt = MentorDetail | { type: "retryable"; message: string; timedOut: boolean };
 
-const detailCache = new Map<number, { mentor: Mentor; fetchedAt: number }>();
-const detailsInFlight = new Map<number, Promise<MentorDetail>>();
-
 /**
  * One request for a mentor. The body is checked by the same domain rule as
  * the list (id, name, expertise and rating present and typed, missing
  * numbers as 0), by handing it over as a list of one.
  */
 async function attemptDetail(id: number): Promise<DetailAttempt> {
-  const answer = await request(`/api/mentors/${id}/`);
-  if (answer.type === "failed") return { type: "retryable", message: answer.message, timedOut: answer.timedOut };
+  const reply = await request(`/api/mentors/${id}/`);
+  if (reply.type === "failed") return { type: "retryable", message: reply.message, timedOut: reply.timedOut };
+  const { answer } = reply;
   if (answer.status === 404) return { type: "notFound" };
-  const isJsonObject = answer.status >= 200 && answer.status < 300 && answer.body.trimStart().startsWith("{");
-  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, isJsonObject ? `[${answer.body}]` : answer.body);
+  const isJsonObject = answer.status >= 200 && answer.status < 300 && answer.text.trimStart().startsWith("{");
+  const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, isJsonObject ? `[${answer.text}]` : answer.text);
   if (result.type === "error") return { type: "retryable", message: result.message, timedOut: false };
   const mentor = result.mentors[0];
   if (mentor === undefined || mentor.id !== id) return { type: "retryable", message: "No valid mentor data received from API", timedOut: false };
@@ -193,7 +152,6 @@ async function attemptDetail(id: number): Promise<DetailAttempt> {
 async function fetchDetailWithRetries(id: number): Promise<MentorDetail> {
   for (let n = 1; ; n += 1) {
     const outcome = await attemptDetail(id);
-    if (outcome.type === "ok") detailCache.set(id, { mentor: outcome.mentor, fetchedAt: Date.now() });
     if (outcome.type !== "retryable") return outcome;
     const decision = afterFailure(n, outcome.timedOut);
     if (decision.type === "giveUp") {
@@ -204,20 +162,25 @@ async function fetchDetailWithRetries(id: number): Promise<MentorDetail> {
   }
 }
 
-function usable(fetchedAt: number, now: number): boolean {
-  const state = cacheState(fetchedAt, now);
-  return state === "fresh" || state === "refresh";
-}
+/**
+ * One resource per mentor: a found mentor is kept while the domain module's
+ * cache ages say it is usable; a kept mentor is served as is until then
+ * (no background refresh).
+ */
+const details = createResourceFamily<number, MentorDetail>((id) => ({
+  fetch: () => fetchDetailWithRetries(id),
+  keep: (value) => value.type === "ok",
+  freshness: (fetchedAt, now) => (listFreshness(fetchedAt, now) === "stale" ? "stale" : "fresh"),
+}));
 
 /**
  * A mentor already at hand: from an earlier profile visit or from the
  * mentor list, when the domain module says that data is still usable.
  */
 export function cachedMentor(id: number, now: number = Date.now()): Mentor | undefined {
-  const own = detailCache.get(id);
-  if (own !== undefined && usable(own.fetchedAt, now)) return own.mentor;
-  if (cache !== undefined && usable(cache.fetchedAt, now)) return cache.mentors.find((m) => m.id === id);
-  return undefined;
+  const own = details.get(id).peek(now);
+  if (own?.type === "ok") return own.mentor;
+  return list.peek(now)?.mentors.find((m) => m.id === id);
 }
 
 /**
@@ -228,19 +191,11 @@ export function cachedMentor(id: number, now: number = Date.now()): Mentor | und
 export function loadMentor(id: number): Promise<MentorDetail> {
   const mentor = cachedMentor(id);
   if (mentor !== undefined) return Promise.resolve({ type: "ok", mentor });
-  let pending = detailsInFlight.get(id);
-  if (pending === undefined) {
-    pending = fetchDetailWithRetries(id).finally(() => detailsInFlight.delete(id));
-    detailsInFlight.set(id, pending);
-  }
-  return pending;
+  return details.get(id).load();
 }
 
 /** Forgets the caches and any request in flight (tests). */
 export function resetMentorCache(): void {
-  cache = undefined;
-  inFlight = undefined;
-  listeners.clear();
-  detailCache.clear();
-  detailsInFlight.clear();
+  list.reset();
+  details.reset();
 }

@@ -4,7 +4,7 @@
  * custom quote. The page reads its programme from the path.
  */
 import { Link, useLocation } from "react-router";
-import { REPLY_TIME } from "./facts";
+import { REPLY_TIME } from "../../lib/facts";
 import { Icon } from "../../lib/icons";
 import { PROGRAMME_SLUGS, PROGRAMMES, programmeFromPath, type Programme, type ProgrammeSlug } from "./programmes";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps } from "./StaticKit";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { checkEmail, checkName } from "../../lib/domain";
-import { REPLY_TIME } from "./facts";
+import { REPLY_TIME } from "../../lib/facts";
 import {
   Confirmation,
   FormAlert,
@@ -15,7 +15,7 @@ import {
 } from "./forms";
 import { Icon, type IconName } from "../../lib/icons";
 import { Hero, StaticPage } from "./StaticKit";
-import { useSupportEmail } from "./useSupportEmail";
+import { useSupportEmail } from "../../lib/api/config";
 
 type ContactField = "name" | "email" | "subject" | "message";
 

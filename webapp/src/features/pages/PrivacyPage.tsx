@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
-import { PAYMENT_METHODS, POLICY_UPDATED, REPLY_TIME } from "./facts";
+import { PAYMENT_METHODS, POLICY_UPDATED, REPLY_TIME } from "../../lib/facts";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
-import { useSupportEmail } from "./useSupportEmail";
+import { useSupportEmail } from "../../lib/api/config";
 
 function sections(email: string): PolicySection[] {
   return [

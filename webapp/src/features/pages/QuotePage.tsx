@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { checkContactNumber, checkEmail, checkName } from "../../lib/domain";
-import { REPLY_TIME } from "./facts";
+import { REPLY_TIME } from "../../lib/facts";
 import {
   Confirmation,
   FormAlert,
@@ -17,7 +17,7 @@ import {
 import { Icon } from "../../lib/icons";
 import { QUOTE_PROGRAMMES } from "./programmes";
 import { Hero, StaticPage, Steps } from "./StaticKit";
-import { useSupportEmail } from "./useSupportEmail";
+import { useSupportEmail } from "../../lib/api/config";
 
 type QuoteField = "name" | "email" | "company" | "phone" | "team_size" | "programme" | "message";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
-import { FEEDBACK_WINDOW, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, REFUND_WINDOW } from "./facts";
+import { FEEDBACK_WINDOW, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, REFUND_WINDOW } from "../../lib/facts";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
 const SERVICES: readonly CardItem[] = [

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
-import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY, POLICY_UPDATED, REFUND_WINDOW } from "./facts";
+import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY, POLICY_UPDATED, REFUND_WINDOW } from "../../lib/facts";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
-import { useSupportEmail } from "./useSupportEmail";
+import { useSupportEmail } from "../../lib/api/config";
 
 function sections(email: string): PolicySection[] {
   return [

@@ -1,5 +1,5 @@
 import { SITE_NAME } from "../../lib/site";
-import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY } from "./facts";
+import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { CardGrid, CtaBand, Hero, HeroCard, QuestionList, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
 const BENEFITS: readonly CardItem[] = [

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import ContactPage from "./ContactPage";
 import QuotePage from "./QuotePage";
-import { json, mockApi, renderAt, skippedHeadingLevels, type Call } from "./testing";
+import { json, mockApi, renderAt, skippedHeadingLevels, type Call } from "../../testing";
 
 afterEach(() => {
   vi.unstubAllGlobals();

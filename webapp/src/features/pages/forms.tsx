@@ -16,7 +16,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { Icon } from "../../lib/icons";
-import { submitForm } from "./submit";
+import { submitForm, type EnquiryBodies } from "./submit";
 
 /* ---------- Fields ---------- */
 
@@ -200,7 +200,7 @@ export interface Sent {
  * errors); the server's own field errors are shown the same way.
  */
 export function useEnquiryForm<F extends string>(options: {
-  path: string;
+  path: keyof EnquiryBodies;
   initial: Record<F | "website", string>;
   check: (values: Record<F | "website", string>) => Checked<F>;
   supportEmail: string;
@@ -244,7 +244,8 @@ export function useEnquiryForm<F extends string>(options: {
     setErrors({});
     setAlert(undefined);
     setBusy(true);
-    const result = await submitForm(path, { ...checked.body, website: values.website }, supportEmail);
+    // `check` builds the body of the endpoint's schema from the form's fields.
+    const result = await submitForm(path, { ...checked.body, website: values.website } as EnquiryBodies[typeof path], supportEmail);
     setBusy(false);
     switch (result.type) {
       case "ok":

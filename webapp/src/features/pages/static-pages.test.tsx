@@ -11,7 +11,7 @@ import ServicesPage from "./ServicesPage";
 import SitemapPage from "./SitemapPage";
 import TermsPage from "./TermsPage";
 import WhyBecomeMentorPage from "./WhyBecomeMentorPage";
-import { json, mockApi, renderAt, skippedHeadingLevels } from "./testing";
+import { json, mockApi, renderAt, skippedHeadingLevels } from "../../testing";
 
 const scrolled: Element[] = [];
 

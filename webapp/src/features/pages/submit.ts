@@ -2,8 +2,12 @@
  * Sending the contact and custom-quote forms (`POST /api/contact/`,
  * `POST /api/b2b/quote/`) and reading the answer: 201 with `{id,
  * received_at}`; 400 with field errors `{"field": ["message"]}`; 429 with
- * `{"detail"}`. These forms are public: they go out without authorisation.
+ * `{"detail"}`. These forms are public: they go out without authorisation,
+ * through the app's one client, and its one error reader splits the answer.
  */
+import { call, type Answer } from "../../lib/api/client";
+import type { RequestBody, Schemas } from "../../lib/api/types";
+import { detailOf, splitErrors } from "../../lib/api/errors";
 
 export type SubmitResult =
   | { type: "ok"; id: string; receivedAt: string }
@@ -17,53 +21,28 @@ export function failedToSend(email: string): string {
   return `We couldn’t send your message just now. Please try again in a moment, or e-mail us at ${email}.`;
 }
 
-/** The first message of each field in a `{"field": ["message", ...]}` body. */
-export function firstMessages(body: unknown): { fields: Record<string, string>; general: string[] } {
-  const fields: Record<string, string> = {};
-  const general: string[] = [];
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return { fields, general };
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const first = Array.isArray(value) ? value.find((v): v is string => typeof v === "string") : typeof value === "string" ? value : undefined;
-    if (first === undefined) continue;
-    if (key === "non_field_errors" || key === "detail") general.push(first);
-    else fields[key] = first;
-  }
-  return { fields, general };
-}
+/** The enquiry endpoints and what each takes (from the OpenAPI document). */
+export type EnquiryPath = "/api/contact/" | "/api/b2b/quote/";
+export type EnquiryBodies = { [P in EnquiryPath]: RequestBody<P, "post"> };
 
-async function readJson(response: Response): Promise<unknown> {
+export async function submitForm<P extends EnquiryPath>(path: P, body: RequestBody<P, "post">, supportEmail: string): Promise<SubmitResult> {
+  let answer: Answer<Partial<Record<keyof Schemas["Received"], unknown>>>;
   try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-export async function submitForm(path: string, body: Record<string, unknown>, supportEmail: string): Promise<SubmitResult> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(body),
-    });
+    answer = await call("post", path, { json: body });
   } catch {
     return { type: "error", message: failedToSend(supportEmail) };
   }
-  const answer = await readJson(response);
-  if (response.status === 201 || response.status === 200) {
-    const a = (answer ?? {}) as { id?: unknown; received_at?: unknown };
+  if (answer.status === 201 || answer.status === 200) {
+    const a = answer.body ?? {};
     return { type: "ok", id: String(a.id ?? ""), receivedAt: typeof a.received_at === "string" ? a.received_at : "" };
   }
-  if (response.status === 400) {
-    const { fields, general } = firstMessages(answer);
+  if (answer.status === 400) {
+    const { fields, general } = splitErrors(answer.body);
     if (Object.keys(fields).length > 0 || general.length > 0) return { type: "fields", fields, general };
     return { type: "error", message: failedToSend(supportEmail) };
   }
-  if (response.status === 429) {
-    const detail = (answer as { detail?: unknown } | undefined)?.detail;
-    return { type: "error", message: typeof detail === "string" && detail ? detail : TOO_MANY };
+  if (answer.status === 429) {
+    return { type: "error", message: detailOf(answer.body) ?? TOO_MANY };
   }
   return { type: "error", message: failedToSend(supportEmail) };
 }

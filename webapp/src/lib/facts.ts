@@ -9,7 +9,7 @@
 export const POLICY_UPDATED = "August 2023";
 
 /** Where refund requests and other questions go when `/api/config/` names no address. */
-export const FALLBACK_SUPPORT_EMAIL = "support@mentorbridge.in";
+export { FALLBACK_SUPPORT_EMAIL } from "./api/config";
 
 /** The fields mentors come from (SPEC §1). */
 export const MENTOR_FIELDS = ["Career", "Business", "Technology", "Health", "Academic", "Freelancing", "Creative"] as const;

@@ -1,16 +1,16 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { AboutBlock } from "../home/AboutBlock";
-import { HeroStats } from "../home/HeroStats";
-import { homeTitle } from "../home/homeMeta";
-import { STATS_SECTION_ID, StatsBand } from "../home/StatsBand";
-import { formatRating } from "../home/stats";
-import { prefersReducedMotion } from "../home/useCountUp";
-import { useSiteStats } from "../home/useSiteStats";
-import "./pages.css";
+import { AboutBlock } from "./AboutBlock";
+import { HeroStats } from "./HeroStats";
+import { homeTitle } from "./homeMeta";
+import { STATS_SECTION_ID, StatsBand } from "./StatsBand";
+import { formatRating } from "./stats";
+import { prefersReducedMotion } from "./useCountUp";
+import { useSiteStats } from "./useSiteStats";
+import "./hero.css";
 
 /** Everything after the explorer: its own chunk, requested as soon as the page renders. */
-const HomeBelowFold = lazy(() => import("../home/HomeBelowFold"));
+const HomeBelowFold = lazy(() => import("./HomeBelowFold"));
 
 const TOPICS = ["Product", "Data & AI", "Design", "Career Growth", "Startup"];
 

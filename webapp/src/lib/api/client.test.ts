@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHttpClient, SessionEndedError, type SessionPort } from "./http";
+import { createApiClient, SessionEndedError, type CallOptions, type SessionPort } from "./client";
+
+/** The client's authorised calls (SPEC §4, §6). */
+function createHttpClient(session: () => SessionPort | undefined, fetchImpl: () => typeof fetch) {
+  const client = createApiClient(session, fetchImpl);
+  return { request: (path: string, options: CallOptions = {}) => client.send(path, { ...options, authorised: true }) };
+}
 
 /** A session whose refresh hands out `next` (or fails when it is null). */
 function fakeSession(next: string | null) {
@@ -20,7 +26,7 @@ function fakeSession(next: string | null) {
 
 function answers(...statuses: number[]) {
   const queue = [...statuses];
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
     const status = queue.shift() ?? 500;
     return new Response(status === 204 ? null : JSON.stringify({ status }), { status, headers: { "content-type": "application/json" } });
   });
