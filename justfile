@@ -36,6 +36,8 @@ test: setup-test
     step clippy-wasm cargo clippy -p domain-wasm --features wasm --target wasm32-unknown-unknown --locked -- -D warnings
     step wasm just wasm
     step typecheck npm --prefix webapp run --silent typecheck
+    step lint npm --prefix webapp run --silent lint
+    step api-types just api-types-check
     # Test suites.
     step rust-tests cargo test --workspace --locked
     step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs
@@ -48,7 +50,7 @@ test: setup-test
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy clippy-wasm wasm typecheck web-build bundle-size api-build; do
+    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
@@ -64,11 +66,31 @@ test: setup-test
       fi
     done
     echo
-    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, web build, api build"
+    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, api build"
     echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
     [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
     echo "TOTAL: $passed passed, $failed failed"
     [ ${#failed_steps[@]} -eq 0 ] && [ "$failed" -eq 0 ]
+
+# Regenerate the web app's API types (webapp/src/lib/api/schema.d.ts) from
+# the server's OpenAPI document; commit the result with the API change.
+api-types: setup-build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+    cargo run -q -p api --locked --example openapi > "$dir/openapi.json"
+    webapp/node_modules/.bin/openapi-typescript "$dir/openapi.json" -o webapp/src/lib/api/schema.d.ts
+
+# Fails when webapp/src/lib/api/schema.d.ts differs from what the server's
+# OpenAPI document generates now (a step of `just test`).
+api-types-check: setup-build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+    cargo run -q -p api --locked --example openapi > "$dir/openapi.json"
+    webapp/node_modules/.bin/openapi-typescript "$dir/openapi.json" -o "$dir/schema.d.ts" 2>/dev/null
+    diff -u webapp/src/lib/api/schema.d.ts "$dir/schema.d.ts" || { echo "webapp/src/lib/api/schema.d.ts is stale: run just api-types and commit it"; exit 1; }
+    echo "API types match the OpenAPI document"
 
 # Build the wasm module, the web app and the release server.
 build: setup-build wasm

@@ -5,8 +5,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppErrorBoundary } from "./app/AppErrorBoundary";
 import { createAppRouter } from "./app/router";
-import { FullScreenSpinner } from "./features/home/FullScreenSpinner";
-import { IntroLoader } from "./features/home/IntroLoader";
+import { FullScreenSpinner, IntroLoader } from "./features/home";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
