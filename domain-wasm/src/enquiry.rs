@@ -44,6 +44,7 @@ pub const PROGRAMME_ECHO_MAX: usize = 50;
 
 /// An entry of a select: the value sent and stored, and its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Choice {
     pub value: &'static str,
     pub label: &'static str,
@@ -112,21 +113,25 @@ pub const TEAM_SIZES: [Choice; 5] = [
 ];
 
 /// [`BUSINESS_PROGRAMMES`] as a list (for JavaScript).
+#[crate::export]
 pub fn business_programmes() -> Vec<Choice> {
     BUSINESS_PROGRAMMES.to_vec()
 }
 
 /// [`PROGRAMMES`] as a list (for JavaScript): the quote form's options.
+#[crate::export]
 pub fn programmes() -> Vec<Choice> {
     PROGRAMMES.to_vec()
 }
 
 /// [`TEAM_SIZES`] as a list (for JavaScript).
+#[crate::export]
 pub fn team_sizes() -> Vec<Choice> {
     TEAM_SIZES.to_vec()
 }
 
 /// The name of a programme (`CEO Talks`), or the value itself when unknown.
+#[crate::export]
 pub fn programme_label(value: &str) -> &str {
     PROGRAMMES
         .iter()
@@ -146,6 +151,7 @@ pub fn parse_programme(raw: &str) -> Option<&'static str> {
 
 /// The business programme of a `/b2b/{slug}` path (a trailing `/` allowed),
 /// or `None` (`/b2b/contact` is the quote form, not a programme).
+#[crate::export]
 pub fn programme_from_path(pathname: &str) -> Option<&'static str> {
     let slug = pathname.strip_prefix("/b2b/")?;
     let slug = slug.strip_suffix('/').unwrap_or(slug);
@@ -186,12 +192,14 @@ fn char_count(s: &str) -> u32 {
 
 /// The message's length as the limits count it: characters (code points)
 /// of [`clean_message`].
+#[crate::export]
 pub fn message_length(raw: &str) -> u32 {
     char_count(&clean_message(raw))
 }
 
 /// The counter under the message box: `1,234 / 5,000 characters`, numbers
 /// grouped the Indian way (`1,00,000`).
+#[crate::export]
 pub fn message_count(raw: &str) -> String {
     format!(
         "{} / {} characters",
@@ -203,6 +211,7 @@ pub fn message_count(raw: &str) -> String {
 /// What is wrong with a field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum Problem {
     /// Empty, or only white space.
     Required,
@@ -217,6 +226,7 @@ pub enum Problem {
 /// The outcome of checking one field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum Checked {
     /// The value to send and store, cleaned.
     Ok { value: String },
@@ -268,6 +278,7 @@ fn required() -> Checked {
 
 /// The message (both forms): required, [`MESSAGE_MIN`] to [`MESSAGE_MAX`]
 /// characters of [`clean_message`].
+#[crate::export]
 pub fn check_message(raw: &str) -> Checked {
     let value = clean_message(raw);
     let n = char_count(&value);
@@ -294,6 +305,7 @@ pub fn check_message(raw: &str) -> Checked {
 }
 
 /// The contact form's subject: optional, one line, at most [`SUBJECT_MAX`].
+#[crate::export]
 pub fn check_subject(raw: &str) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -310,6 +322,7 @@ pub fn check_subject(raw: &str) -> Checked {
 }
 
 /// The quote form's organisation: required, one line, at most [`COMPANY_MAX`].
+#[crate::export]
 pub fn check_company(raw: &str) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -341,6 +354,7 @@ fn not_a_choice(raw: &str, choices: &[Choice], message: &str) -> Checked {
 /// The quote form's team size: optional. With `choices_only` (the form's
 /// select) it must be one of [`TEAM_SIZES`] exactly; without (the API) it
 /// is free text, one line, at most [`TEAM_SIZE_MAX`] characters.
+#[crate::export]
 pub fn check_team_size(raw: &str, choices_only: bool) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -362,6 +376,7 @@ const CHOOSE_PROGRAMME: &str = "Choose the programme you are interested in.";
 
 /// The quote's programme: required, one of [`PROGRAMMES`] (trimmed and
 /// lower-cased); the value is the programme's.
+#[crate::export]
 pub fn check_programme(raw: &str) -> Checked {
     if raw.trim().is_empty() {
         return invalid(
@@ -381,8 +396,6 @@ pub fn check_programme(raw: &str) -> Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, bool_arg, str_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn limits_and_lists() {
@@ -444,29 +457,5 @@ mod tests {
         );
         assert_eq!(check_programme(" Other ").value(), Some("other"));
         assert_eq!(check_programme(" ").api_message(), Some(REQUIRED));
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "programmes" => to_json(programmes()),
-            "businessProgrammes" => to_json(business_programmes()),
-            "teamSizes" => to_json(team_sizes()),
-            "programmeLabel" => str_arg(args, 0).and_then(|v| to_json(programme_label(v))),
-            "programmeFromPath" => str_arg(args, 0).and_then(|v| to_json(programme_from_path(v))),
-            "messageCount" => str_arg(args, 0).and_then(|v| to_json(message_count(v))),
-            "messageLength" => str_arg(args, 0).and_then(|v| to_json(message_length(v))),
-            "checkMessage" => str_arg(args, 0).and_then(|v| to_json(check_message(v))),
-            "checkSubject" => str_arg(args, 0).and_then(|v| to_json(check_subject(v))),
-            "checkCompany" => str_arg(args, 0).and_then(|v| to_json(check_company(v))),
-            "checkTeamSize" => str_arg(args, 0)
-                .and_then(|v| bool_arg(args, 1).and_then(|c| to_json(check_team_size(v, c)))),
-            "checkProgramme" => str_arg(args, 0).and_then(|v| to_json(check_programme(v))),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("enquiry.json", call);
     }
 }

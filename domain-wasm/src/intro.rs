@@ -21,6 +21,7 @@ pub const INTRO_WAIT_AT: u32 = 95;
 
 /// A stage text and the progress from which it shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct IntroStage {
     pub from: u32,
     pub text: &'static str,
@@ -49,9 +50,16 @@ pub const INTRO_STAGES: [IntroStage; 5] = [
     },
 ];
 
+/// The stages in order (for JavaScript).
+#[crate::export]
+pub fn intro_stages() -> &'static [IntroStage] {
+    &INTRO_STAGES
+}
+
 /// The timings in one value, for JavaScript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct IntroTimings {
     pub min_ms: u32,
     pub hide_ms: u32,
@@ -59,6 +67,8 @@ pub struct IntroTimings {
     pub wait_at: u32,
 }
 
+/// The intro's timings (SPEC §2, §9).
+#[crate::export]
 pub fn intro_timings() -> IntroTimings {
     IntroTimings {
         min_ms: INTRO_MIN_MS,
@@ -69,6 +79,7 @@ pub fn intro_timings() -> IntroTimings {
 }
 
 /// The stage text for a progress value (0..100): the last stage reached.
+#[crate::export]
 pub fn intro_stage(progress: f64) -> &'static str {
     INTRO_STAGES
         .iter()
@@ -81,6 +92,7 @@ pub fn intro_stage(progress: f64) -> &'static str {
 /// The progress (whole percent) `elapsed_ms` after the intro appeared:
 /// eased (`1 − (1 − t)²`) towards 100 at [`INTRO_MIN_MS`], at most 99
 /// before then, and held at [`INTRO_WAIT_AT`] while the page is not ready.
+#[crate::export]
 pub fn intro_progress(elapsed_ms: f64, page_ready: bool) -> u32 {
     let t = elapsed_ms / f64::from(INTRO_MIN_MS);
     let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
@@ -101,8 +113,6 @@ pub fn intro_progress(elapsed_ms: f64, page_ready: bool) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, bool_arg, f64_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn stages_and_progress() {
@@ -117,22 +127,5 @@ mod tests {
         assert_eq!(intro_progress(2000.0, true), 100);
         assert_eq!(intro_progress(2000.0, false), 95);
         assert_eq!(intro_progress(f64::NAN, true), 0);
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "introTimings" => to_json(intro_timings()),
-            "introStages" => to_json(INTRO_STAGES),
-            "introStage" => f64_arg(args, 0).and_then(|p| to_json(intro_stage(p))),
-            "introProgress" => {
-                (|| to_json(intro_progress(f64_arg(args, 0)?, bool_arg(args, 1)?)))()
-            }
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("intro.json", call);
     }
 }

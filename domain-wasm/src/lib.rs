@@ -30,8 +30,6 @@ pub mod profile_completion;
 pub mod ratings;
 pub mod redirects;
 pub mod routes;
-#[cfg(test)]
-mod rule_vectors;
 pub mod session;
 pub mod site_stats;
 pub mod slug;

@@ -51,6 +51,7 @@ pub enum Sort {
 
 /// A sort as the select offers it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct SortOption {
     pub id: &'static str,
     pub label: &'static str,
@@ -83,6 +84,7 @@ pub const SORTS: [SortOption; 5] = [
 pub const DEFAULT_SORT: &str = "best";
 
 /// [`SORTS`] as a list (for JavaScript).
+#[crate::export]
 pub fn sorts() -> Vec<SortOption> {
     SORTS.to_vec()
 }
@@ -101,6 +103,7 @@ impl Sort {
 }
 
 /// Whether `id` names a sort.
+#[crate::export]
 pub fn is_sort(id: &str) -> bool {
     Sort::parse(id).is_some()
 }
@@ -140,6 +143,7 @@ fn push_folded(out: &mut String, c: char) {
 
 /// Lower-cased, accents removed: `Zoë` and `zoe` compare equal (as
 /// `text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()`).
+#[crate::export]
 pub fn fold_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -164,6 +168,7 @@ fn js_space(c: char) -> bool {
 }
 
 /// The search words of a query: folded, split on white space.
+#[crate::export]
 pub fn search_terms(q: &str) -> Vec<String> {
     fold_text(q)
         .split(js_space)
@@ -173,6 +178,7 @@ pub fn search_terms(q: &str) -> Vec<String> {
 }
 
 /// What the search looks in: the name and every field of expertise, folded.
+#[crate::export]
 pub fn search_haystack(name: &str, expertise: &[&str]) -> String {
     let mut text = name.to_owned();
     for e in expertise {
@@ -184,21 +190,24 @@ pub fn search_haystack(name: &str, expertise: &[&str]) -> String {
 
 /// Every term must appear in the haystack ("data asha" finds Asha, Data
 /// Science); no terms match everything.
-pub fn matches_search<S: AsRef<str>>(haystack: &str, terms: &[S]) -> bool {
-    terms.iter().all(|t| haystack.contains(t.as_ref()))
+#[crate::export]
+pub fn matches_search(haystack: &str, terms: &[&str]) -> bool {
+    terms.iter().all(|t| haystack.contains(t))
 }
 
 /// The indices, in list order, of the mentors that pass the search `q`
 /// and, with `free_only`, whose shown price is free
 /// ([`crate::pricing::is_free`]). `haystacks[i]` ([`search_haystack`]) and
 /// `prices[i]` describe mentor `i`; a missing price counts as not free.
+#[crate::export]
 pub fn listing_filter(haystacks: &[&str], prices: &[f64], q: &str, free_only: bool) -> Vec<u32> {
     let terms = search_terms(q);
     haystacks
         .iter()
         .enumerate()
         .filter(|(i, h)| {
-            (!free_only || prices.get(*i).is_some_and(|p| is_free(*p))) && matches_search(h, &terms)
+            (!free_only || prices.get(*i).is_some_and(|p| is_free(*p)))
+                && terms.iter().all(|t| h.contains(t.as_str()))
         })
         .filter_map(|(i, _)| u32::try_from(i).ok())
         .collect()
@@ -218,6 +227,7 @@ fn price(x: f64) -> f64 {
 /// `price-desc` dearest first. Ties go to the higher ranking score, then
 /// to the list's order (the lower index). Columns as in
 /// [`listing_filter`]; missing values count as 0.
+#[crate::export]
 pub fn listing_order(
     indices: &[u32],
     ratings: &[f64],
@@ -253,8 +263,6 @@ pub fn listing_order(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, bool_arg, f64s_arg, str_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn tables_are_sorted() {
@@ -278,9 +286,13 @@ mod tests {
     #[test]
     fn every_term_must_match() {
         let h = search_haystack("Asha Rao", &["Data Science", "Python"]);
-        assert!(matches_search(&h, &search_terms("data asha")));
-        assert!(!matches_search(&h, &search_terms("data java")));
-        assert!(matches_search(&h, &search_terms("   ")));
+        let terms = |q: &str| search_terms(q);
+        fn refs(t: &[String]) -> Vec<&str> {
+            t.iter().map(String::as_str).collect()
+        }
+        assert!(matches_search(&h, &refs(&terms("data asha"))));
+        assert!(!matches_search(&h, &refs(&terms("data java"))));
+        assert!(matches_search(&h, &refs(&terms("   "))));
     }
 
     #[test]
@@ -302,48 +314,5 @@ mod tests {
             listing_order(&all, &r, &e, &p, "nonsense"),
             listing_order(&all, &r, &e, &p, "best")
         );
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        let strs = |i: usize| -> Result<Vec<&str>, String> {
-            args.get(i)
-                .and_then(Value::as_array)
-                .and_then(|a| a.iter().map(Value::as_str).collect())
-                .ok_or_else(|| format!("argument {i} must be an array of strings"))
-        };
-        let u32s = |i: usize| -> Result<Vec<u32>, String> {
-            f64s_arg(args, i).map(|v| v.into_iter().map(|x| x as u32).collect())
-        };
-        Some(match name {
-            "sorts" => to_json(sorts()),
-            "isSort" => str_arg(args, 0).and_then(|s| to_json(is_sort(s))),
-            "foldText" => str_arg(args, 0).and_then(|s| to_json(fold_text(s))),
-            "searchTerms" => str_arg(args, 0).and_then(|s| to_json(search_terms(s))),
-            "searchHaystack" => (|| to_json(search_haystack(str_arg(args, 0)?, &strs(1)?)))(),
-            "matchesSearch" => (|| to_json(matches_search(str_arg(args, 0)?, &strs(1)?)))(),
-            "listingFilter" => (|| {
-                to_json(listing_filter(
-                    &strs(0)?,
-                    &f64s_arg(args, 1)?,
-                    str_arg(args, 2)?,
-                    bool_arg(args, 3)?,
-                ))
-            })(),
-            "listingOrder" => (|| {
-                to_json(listing_order(
-                    &u32s(0)?,
-                    &f64s_arg(args, 1)?,
-                    &f64s_arg(args, 2)?,
-                    &f64s_arg(args, 3)?,
-                    str_arg(args, 4)?,
-                ))
-            })(),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("listing.json", call);
     }
 }

@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 use crate::mentor_response::MSG_NO_VALID_MENTORS;
 
 /// The message for an answer that carries no usable mentor (SPEC §8).
+#[crate::export]
 pub fn no_valid_mentor_data() -> &'static str {
     MSG_NO_VALID_MENTORS
 }
@@ -70,6 +71,7 @@ fn remove_dot_segments(path: &str) -> String {
 /// is refused, since it only serves to mislead; a non-ASCII host is kept
 /// as written (lower-cased) rather than converted to punycode, which the
 /// browser does when the link is followed.
+#[crate::export]
 pub fn safe_url(value: &str) -> Option<String> {
     // The URL parser drops leading and trailing controls and spaces, and
     // tabs and line breaks anywhere.
@@ -159,6 +161,7 @@ pub fn safe_url(value: &str) -> Option<String> {
 /// slot is left out when a time is missing or not a number, when it does
 /// not end after it starts, or when it has started (start ≤ now). Equal
 /// starts keep the API's order.
+#[crate::export]
 pub fn upcoming_slots(starts_ms: &[f64], ends_ms: &[f64], now_ms: f64, limit: u32) -> Vec<u32> {
     let mut ahead: Vec<(u32, f64)> = starts_ms
         .iter()
@@ -178,6 +181,7 @@ pub fn upcoming_slots(starts_ms: &[f64], ends_ms: &[f64], now_ms: f64, limit: u3
 /// A session's length: `45 min`, `1 hr`, `1 hr 30 min`. Minutes are whole
 /// and positive (the API's `duration_minutes`; others are not shown, so
 /// they are floored and taken as 0 below 0).
+#[crate::export]
 pub fn duration_label(minutes: f64) -> String {
     let minutes = if minutes.is_finite() && minutes > 0.0 {
         minutes.floor() as u64
@@ -194,6 +198,7 @@ pub fn duration_label(minutes: f64) -> String {
 
 /// The years of a role: `2021 – Present` (no end: current), `2017 – 2021`,
 /// `2019` (only an end), or "" (neither).
+#[crate::export]
 pub fn years_label(start_year: Option<f64>, end_year: Option<f64>) -> String {
     let year = |y: f64| crate::num::js_number(y);
     match (start_year, end_year) {
@@ -207,8 +212,6 @@ pub fn years_label(start_year: Option<f64>, end_year: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, f64_arg, f64s_arg, opt_f64_arg, str_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn only_plain_web_addresses_are_safe() {
@@ -254,31 +257,5 @@ mod tests {
         assert_eq!(years_label(Some(2021.0), None), "2021 – Present");
         assert_eq!(years_label(None, Some(2019.0)), "2019");
         assert_eq!(years_label(None, None), "");
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "safeUrl" => str_arg(args, 0).and_then(|v| to_json(safe_url(v))),
-            "upcomingSlots" => (|| {
-                let limit = f64_arg(args, 3)?;
-                to_json(upcoming_slots(
-                    &f64s_arg(args, 0)?,
-                    &f64s_arg(args, 1)?,
-                    f64_arg(args, 2)?,
-                    limit as u32,
-                ))
-            })(),
-            "durationLabel" => f64_arg(args, 0).and_then(|m| to_json(duration_label(m))),
-            "yearsLabel" => {
-                (|| to_json(years_label(opt_f64_arg(args, 0)?, opt_f64_arg(args, 1)?)))()
-            }
-            "noValidMentorData" => to_json(no_valid_mentor_data()),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("mentor_profile.json", call);
     }
 }

@@ -16,10 +16,9 @@
 //! MentorBridge` by the web app; the server's title, which crawlers and
 //! link previews see, is kept ([`mentor_page_title`]).
 
-use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use serde::Deserialize;
+use crate::json::{Json, ParseJson};
 
 /// The page metadata shared by the server and the web app.
 pub const PAGES_JSON: &str = include_str!("../data/pages.json");
@@ -30,17 +29,34 @@ pub const HEADLINE_MAX: usize = 60;
 const FALLBACK_SITE_NAME: &str = "MentorBridge";
 const FALLBACK_SEPARATOR: &str = " · ";
 
-#[derive(Debug, Deserialize)]
-struct Titled {
-    title: String,
-}
-
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 struct Titles {
     site_name: String,
     title_separator: String,
-    not_found: Titled,
-    pages: BTreeMap<String, Titled>,
+    not_found: String,
+    /// Route pattern and title, in the file's order.
+    pages: Vec<(String, String)>,
+}
+
+/// The titles of the file (parsed with the platform's JSON parser, so the
+/// wasm module carries none); `None` when the file lacks a name,
+/// separator or not-found title.
+fn read_titles(parser: &impl ParseJson, text: &str) -> Option<Titles> {
+    let doc = parser.parse_json(text)?;
+    let text_of = |v: Option<&Json>| v.and_then(Json::as_str).map(str::to_owned);
+    let pages = match doc.get("pages") {
+        Some(Json::Object(fields)) => fields
+            .iter()
+            .filter_map(|(pattern, page)| Some((pattern.clone(), text_of(page.get("title"))?)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Some(Titles {
+        site_name: text_of(doc.get("site_name"))?,
+        title_separator: text_of(doc.get("title_separator"))?,
+        not_found: text_of(doc.get("not_found").and_then(|n| n.get("title")))?,
+        pages,
+    })
 }
 
 /// The parsed file. A unit test proves it parses; should it ever not, every
@@ -48,24 +64,34 @@ struct Titles {
 fn titles() -> &'static Titles {
     static TITLES: OnceLock<Titles> = OnceLock::new();
     TITLES.get_or_init(|| {
-        serde_json::from_str(PAGES_JSON).unwrap_or_else(|_| Titles {
+        read_titles(&crate::bindings::PLATFORM_JSON, PAGES_JSON).unwrap_or_else(|| Titles {
             site_name: FALLBACK_SITE_NAME.to_owned(),
             title_separator: FALLBACK_SEPARATOR.to_owned(),
-            not_found: Titled {
-                title: "Page Not Found".to_owned(),
-            },
-            pages: BTreeMap::new(),
+            not_found: "Page Not Found".to_owned(),
+            pages: Vec::new(),
         })
     })
 }
 
+/// A screen's title in the file, when it has a non-blank one.
+fn title_of(pattern: &str) -> Option<&'static str> {
+    titles()
+        .pages
+        .iter()
+        .find(|(p, _)| p == pattern)
+        .map(|(_, t)| t.trim())
+        .filter(|t| !t.is_empty())
+}
+
 /// The product's name as titles, header and footer show it (`MentorBridge`).
+#[crate::export]
 pub fn site_name() -> String {
     titles().site_name.clone()
 }
 
 /// The document title of a page called `page`: `{page} · {site}`; the site
 /// name alone when `page` is blank.
+#[crate::export]
 pub fn page_title(page: &str) -> String {
     let t = titles();
     let page = page.trim();
@@ -79,26 +105,18 @@ pub fn page_title(page: &str) -> String {
 /// A screen's own title from the file (`About Us`), by route pattern
 /// (`/about`, `/mentors/:idSlug`); the site name when it has none. This is
 /// the title link previews use (`og:title`).
+#[crate::export]
 pub fn share_title(pattern: &str) -> String {
-    let t = titles();
-    t.pages
-        .get(pattern)
-        .map(|p| p.title.trim())
-        .filter(|p| !p.is_empty())
-        .map_or_else(|| t.site_name.clone(), str::to_owned)
+    title_of(pattern).map_or_else(|| titles().site_name.clone(), str::to_owned)
 }
 
 /// A screen's document title by route pattern: `{title} · {site}`, the
 /// home page (`/`) `{site} · {title}`, the site name alone for a screen
 /// without a title in the file.
+#[crate::export]
 pub fn document_title(pattern: &str) -> String {
     let t = titles();
-    let Some(title) = t
-        .pages
-        .get(pattern)
-        .map(|p| p.title.trim())
-        .filter(|p| !p.is_empty())
-    else {
+    let Some(title) = title_of(pattern) else {
         return t.site_name.clone();
     };
     if pattern == "/" {
@@ -110,12 +128,13 @@ pub fn document_title(pattern: &str) -> String {
 
 /// The not-found page's own title (`Page Not Found`).
 pub fn not_found_share_title() -> String {
-    titles().not_found.title.clone()
+    titles().not_found.clone()
 }
 
 /// The not-found page's document title (`Page Not Found · MentorBridge`).
+#[crate::export]
 pub fn not_found_title() -> String {
-    page_title(&titles().not_found.title)
+    page_title(&titles().not_found)
 }
 
 fn one_line(s: &str) -> String {
@@ -156,6 +175,7 @@ pub fn mentor_share_title(name: &str, headline: &str) -> String {
 }
 
 /// A mentor page's document title: [`mentor_share_title`] · site.
+#[crate::export]
 pub fn mentor_page_title(name: &str, headline: &str) -> String {
     page_title(&mentor_share_title(name, headline))
 }
@@ -163,14 +183,19 @@ pub fn mentor_page_title(name: &str, headline: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, str_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn the_file_parses() {
-        let parsed: Titles = serde_json::from_str(PAGES_JSON).expect("pages.json parses");
+        let parsed = read_titles(&crate::json::SerdeJson, PAGES_JSON).expect("pages.json parses");
         assert_eq!(parsed.site_name, "MentorBridge");
-        assert!(parsed.pages.contains_key("/"));
+        assert!(parsed.pages.iter().any(|(p, _)| p == "/"));
+        for route in crate::routes::ROUTES {
+            assert!(
+                title_of(route.pattern).is_some(),
+                "{} has a title",
+                route.pattern
+            );
+        }
     }
 
     #[test]
@@ -194,23 +219,5 @@ mod tests {
         assert!(title.starts_with("Asha — Principal engineer"));
         assert!(title.ends_with('…'));
         assert!(title.chars().count() <= "Asha — ".chars().count() + HEADLINE_MAX);
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "siteName" => to_json(site_name()),
-            "pageTitle" => str_arg(args, 0).and_then(|p| to_json(page_title(p))),
-            "documentTitle" => str_arg(args, 0).and_then(|p| to_json(document_title(p))),
-            "shareTitle" => str_arg(args, 0).and_then(|p| to_json(share_title(p))),
-            "notFoundTitle" => to_json(not_found_title()),
-            "mentorPageTitle" => str_arg(args, 0)
-                .and_then(|n| str_arg(args, 1).and_then(|h| to_json(mentor_page_title(n, h)))),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("pages.json", call);
     }
 }

@@ -29,6 +29,7 @@ pub fn shown_price_of<T: Default>(service_prices: impl IntoIterator<Item = T>) -
 
 /// [`shown_price_of`] for JavaScript: the services' prices in rupees, in the
 /// order the API lists them. `shownPrice([1500, 0])` is 1500, `shownPrice([])` 0.
+#[crate::export]
 pub fn shown_price(service_prices: &[f64]) -> f64 {
     shown_price_of(service_prices.iter().copied())
 }
@@ -37,6 +38,7 @@ pub fn shown_price(service_prices: &[f64]) -> f64 {
 /// exactly when the price label says "Free" (decided from the price, never
 /// from the label's text). Prices that are not a valid amount (negative,
 /// not finite) are not free.
+#[crate::export]
 pub fn is_free(price_rupees: f64) -> bool {
     Paise::from_rupees(price_rupees).is_ok_and(Paise::is_zero)
 }
@@ -54,8 +56,6 @@ pub fn description_price_label(price: Paise) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, f64_arg, f64s_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn the_first_service_is_shown_and_none_is_free() {
@@ -76,7 +76,10 @@ mod tests {
         assert!(!is_free(f64::NAN));
         // The card label agrees wherever the price is valid.
         for p in [0.0, 0.004, 0.005, 1.0, 2500.0] {
-            let label = money::price_label(Paise::from_rupees(p).unwrap(), PriceContext::Card);
+            let label = money::price_label(
+                Paise::from_rupees(p).expect("a valid price"),
+                PriceContext::Card,
+            );
             assert_eq!(is_free(p), !label.starts_with('₹'), "{p}");
         }
     }
@@ -88,18 +91,5 @@ mod tests {
             description_price_label(Paise::new(150_000)),
             "₹1,500/session"
         );
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "shownPrice" => f64s_arg(args, 0).and_then(|p| to_json(shown_price(&p))),
-            "isFree" => f64_arg(args, 0).and_then(|p| to_json(is_free(p))),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("pricing.json", call);
     }
 }

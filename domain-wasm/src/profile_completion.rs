@@ -8,6 +8,7 @@
 
 /// A Google account has no contact number until the person gives one, and
 /// needs one before booking; a password account gave one at sign-up.
+#[crate::export]
 pub fn requires_contact_number(google_account: bool, has_contact_number: bool) -> bool {
     google_account && !has_contact_number
 }
@@ -16,6 +17,7 @@ pub fn requires_contact_number(google_account: bool, has_contact_number: bool) -
 /// not still need a contact number. `name` is `None` when the caller does
 /// not know it (a sign-in answer without the user): then only the contact
 /// number decides.
+#[crate::export]
 pub fn profile_complete(name: Option<&str>, requires_contact_number: bool) -> bool {
     name.is_none_or(|n| !n.trim().is_empty()) && !requires_contact_number
 }
@@ -23,6 +25,7 @@ pub fn profile_complete(name: Option<&str>, requires_contact_number: bool) -> bo
 /// What the web app stores as `profile_complete` after a sign-in: the
 /// answer's own flag, else the user's flag, else [`profile_complete`] from
 /// the user's name (when known) and the contact-number flag.
+#[crate::export]
 pub fn stored_profile_complete(
     answer_flag: Option<bool>,
     user_flag: Option<bool>,
@@ -37,8 +40,6 @@ pub fn stored_profile_complete(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, bool_arg, opt_str_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn complete_needs_a_name_and_a_contact_number_when_google() {
@@ -62,43 +63,5 @@ mod tests {
             Some("Asha"),
             false
         ));
-    }
-
-    fn opt_bool(args: &[Value], i: usize) -> Result<Option<bool>, String> {
-        match args.get(i) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => v
-                .as_bool()
-                .map(Some)
-                .ok_or_else(|| format!("argument {i} must be a boolean or null")),
-        }
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "requiresContactNumber" => (|| {
-                to_json(requires_contact_number(
-                    bool_arg(args, 0)?,
-                    bool_arg(args, 1)?,
-                ))
-            })(),
-            "profileComplete" => {
-                (|| to_json(profile_complete(opt_str_arg(args, 0)?, bool_arg(args, 1)?)))()
-            }
-            "storedProfileComplete" => (|| {
-                to_json(stored_profile_complete(
-                    opt_bool(args, 0)?,
-                    opt_bool(args, 1)?,
-                    opt_str_arg(args, 2)?,
-                    bool_arg(args, 3)?,
-                ))
-            })(),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("profile_completion.json", call);
     }
 }

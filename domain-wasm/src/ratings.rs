@@ -20,6 +20,7 @@ pub const ELITE_COUNT: u32 = 3;
 
 /// Whether a mentor has a rating: a rating of 0 means no reviews yet
 /// (SPEC §9, "New"); NaN and infinite ratings are no rating either.
+#[crate::export]
 pub fn is_rated(rating: f64) -> bool {
     rating.is_finite() && rating > 0.0
 }
@@ -27,6 +28,7 @@ pub fn is_rated(rating: f64) -> bool {
 /// The mean of the rated mentors' ratings, rounded to one decimal
 /// (half away from zero: 4.25 → 4.3); `None` while no mentor is rated.
 /// Unrated entries (see [`is_rated`]) are left out.
+#[crate::export]
 pub fn average_rating(ratings: &[f64]) -> Option<f64> {
     let rated: Vec<f64> = ratings.iter().copied().filter(|r| is_rated(*r)).collect();
     if rated.is_empty() {
@@ -37,6 +39,7 @@ pub fn average_rating(ratings: &[f64]) -> Option<f64> {
 }
 
 /// How many of `ratings` are rated.
+#[crate::export]
 pub fn rated_count(ratings: &[f64]) -> u32 {
     ratings
         .iter()
@@ -48,6 +51,7 @@ pub fn rated_count(ratings: &[f64]) -> u32 {
 
 /// What the profile page writes beside the rating: `average rating`, or
 /// `no reviews yet` for a mentor who is not rated.
+#[crate::export]
 pub fn rating_caption(rating: f64) -> &'static str {
     if is_rated(rating) {
         "average rating"
@@ -63,6 +67,7 @@ pub fn rating_caption(rating: f64) -> &'static str {
 /// experience), then to the lower index (the list's own order). Mentors
 /// not rated ([`is_rated`]) are not "highest-rated" and are left out. At
 /// most `count` indices ([`ELITE_COUNT`] on the home page).
+#[crate::export]
 pub fn elite_mentors(ratings: &[f64], experience_years: &[f64], count: u32) -> Vec<u32> {
     let mut ranked: Vec<(u32, f64, f64)> = ratings
         .iter()
@@ -89,8 +94,6 @@ pub fn elite_mentors(ratings: &[f64], experience_years: &[f64], count: u32) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, f64_arg, f64s_arg, to_json};
-    use serde_json::Value;
 
     #[test]
     fn rated_means_a_real_rating_above_zero() {
@@ -121,28 +124,5 @@ mod tests {
         assert_eq!(elite_mentors(&[4.0, 4.0], &[5.0, 5.0], 3), vec![0, 1]);
         assert_eq!(elite_mentors(&[], &[], 3), Vec::<u32>::new());
         assert_eq!(elite_mentors(&[4.0, 3.0], &[], 1), vec![0]);
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "isRated" => f64_arg(args, 0).and_then(|r| to_json(is_rated(r))),
-            "averageRating" => f64s_arg(args, 0).and_then(|r| to_json(average_rating(&r))),
-            "ratedCount" => f64s_arg(args, 0).and_then(|r| to_json(rated_count(&r))),
-            "ratingCaption" => f64_arg(args, 0).and_then(|r| to_json(rating_caption(r))),
-            "eliteMentors" => (|| {
-                let count = f64_arg(args, 2)?;
-                to_json(elite_mentors(
-                    &f64s_arg(args, 0)?,
-                    &f64s_arg(args, 1)?,
-                    count as u32,
-                ))
-            })(),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("ratings.json", call);
     }
 }

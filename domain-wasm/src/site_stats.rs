@@ -10,9 +10,10 @@
 //! supports: a figure the API sends as null is left out, never replaced by
 //! a marketing number; the only fixed item is the `<24h` response time.
 
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 
+use crate::bindings::{BadInput, FromJson, bad};
+use crate::json::{Json, ParseJson};
 use crate::labels::rating_label;
 use crate::money::group_indian;
 use crate::num::js_number;
@@ -22,8 +23,15 @@ pub const COUNT_UP_MS: u32 = 2000;
 /// The fixed average response time (a service promise, not a measurement).
 pub const RESPONSE_TIME: &str = "<24h";
 
-/// The answer of `GET /api/stats/`, checked.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// [`COUNT_UP_MS`], for JavaScript.
+#[crate::export]
+pub fn count_up_ms() -> u32 {
+    COUNT_UP_MS
+}
+
+/// The answer of `GET /api/stats/`, checked (field names as the API's).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct SiteStats {
     pub mentors: f64,
     pub rated_mentors: f64,
@@ -35,39 +43,61 @@ pub struct SiteStats {
     pub countries: Option<f64>,
 }
 
-fn count(v: Option<&Value>) -> Option<f64> {
+fn count(v: Option<&Json>) -> Option<f64> {
     v?.as_f64().filter(|n| n.is_finite() && *n >= 0.0)
 }
 
 /// `Some(None)` for null, `Some(Some(n))` for a count, `None` otherwise.
-fn optional(v: Option<&Value>) -> Option<Option<f64>> {
+fn optional(v: Option<&Json>) -> Option<Option<f64>> {
     match v {
-        Some(Value::Null) => Some(None),
+        Some(Json::Null) => Some(None),
         other => count(other).map(Some),
     }
 }
 
-/// The stats from the API's JSON value, or `None` when the answer is not
-/// what the API documents (then no figure is shown at all): every count a
+/// The stats from the API's JSON, or `None` when the answer is not what
+/// the API documents (then no figure is shown at all): every count a
 /// finite number ≥ 0, the optional ones such a number or null. An average
 /// above 5 or a percentage above 100 is read as unknown.
-pub fn site_stats_from_value(json: &Value) -> Option<SiteStats> {
-    let o = json.as_object()?;
-    let average = optional(o.get("average_rating"))?;
-    let positive = optional(o.get("positive_feedback_percent"))?;
+pub fn site_stats_of(json: &Json) -> Option<SiteStats> {
+    if !matches!(json, Json::Object(_)) {
+        return None;
+    }
+    let average = optional(json.get("average_rating"))?;
+    let positive = optional(json.get("positive_feedback_percent"))?;
     Some(SiteStats {
-        mentors: count(o.get("mentors"))?,
-        rated_mentors: count(o.get("rated_mentors"))?,
+        mentors: count(json.get("mentors"))?,
+        rated_mentors: count(json.get("rated_mentors"))?,
         average_rating: average.filter(|a| *a <= 5.0),
-        completed_sessions: count(o.get("completed_sessions"))?,
+        completed_sessions: count(json.get("completed_sessions"))?,
         positive_feedback_percent: positive.filter(|p| *p <= 100.0),
-        countries: optional(o.get("countries"))?,
+        countries: optional(json.get("countries"))?,
     })
 }
 
-/// [`site_stats_from_value`] on the answer's text; `None` when it is not JSON.
+/// [`site_stats_of`] with the given JSON parser.
+pub fn parse_site_stats_with(parser: &impl ParseJson, json_text: &str) -> Option<SiteStats> {
+    site_stats_of(&parser.parse_json(json_text)?)
+}
+
+/// The stats from the answer's text (`undefined` when it is not JSON or
+/// not what the API documents; see [`site_stats_of`]).
+#[crate::export]
 pub fn parse_site_stats(json_text: &str) -> Option<SiteStats> {
-    site_stats_from_value(&serde_json::from_str(json_text).ok()?)
+    parse_site_stats_with(&crate::bindings::PLATFORM_JSON, json_text)
+}
+
+/// Stats from JavaScript: `undefined`/`null` for none, else an object as
+/// [`parse_site_stats`] returns it.
+impl FromJson for Option<SiteStats> {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        match json {
+            Json::Null => Ok(None),
+            other => site_stats_of(other)
+                .map(Some)
+                .ok_or_else(|| bad("site stats must be what parseSiteStats returns")),
+        }
+    }
 }
 
 /// `Math.round`: half rounds up.
@@ -77,6 +107,7 @@ fn js_round(v: f64) -> f64 {
 
 /// A count as `toLocaleString("en-IN")` writes it: Indian digit grouping
 /// (`1,23,456`), at most three decimals.
+#[crate::export]
 pub fn format_count(value: f64) -> String {
     if !value.is_finite() {
         return js_number(value);
@@ -102,23 +133,27 @@ pub fn format_count(value: f64) -> String {
 }
 
 /// `150+`.
+#[crate::export]
 pub fn format_mentors(value: f64) -> String {
     format!("{}+", js_number(js_round(value)))
 }
 
 /// `4.8/5`, one decimal by the rating rule.
+#[crate::export]
 pub fn format_rating(value: f64) -> String {
     format!("{}/5", rating_label(value, false))
 }
 
 /// `98%`.
+#[crate::export]
 pub fn format_percent(value: f64) -> String {
     format!("{}%", js_number(js_round(value)))
 }
 
 /// The figures of the count-up band.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub enum StatId {
     Mentors,
     Rating,
@@ -126,8 +161,23 @@ pub enum StatId {
     Response,
 }
 
+impl FromJson for StatId {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        match json.as_str() {
+            Some("mentors") => Ok(StatId::Mentors),
+            Some("rating") => Ok(StatId::Rating),
+            Some("positive") => Ok(StatId::Positive),
+            Some("response") => Ok(StatId::Response),
+            _ => Err(bad(format!(
+                "unknown figure {json}: use \"mentors\", \"rating\", \"positive\" or \"response\""
+            ))),
+        }
+    }
+}
+
 /// The text of a figure for a value on its way to its target (and for
 /// the target itself).
+#[crate::export]
 pub fn format_stat(id: StatId, value: f64) -> String {
     match id {
         StatId::Mentors => format_mentors(value),
@@ -139,6 +189,7 @@ pub fn format_stat(id: StatId, value: f64) -> String {
 
 /// One figure of the count-up band.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct CountUpStat {
     pub id: StatId,
     pub label: String,
@@ -154,7 +205,8 @@ pub struct CountUpStat {
 /// The count-up band's figures in spec order: active mentors, average
 /// rating, positive response (each only when the database has it), then
 /// the fixed `<24h` response time.
-pub fn count_up_stats(stats: Option<&SiteStats>) -> Vec<CountUpStat> {
+#[crate::export]
+pub fn count_up_stats(stats: Option<SiteStats>) -> Vec<CountUpStat> {
     let mut items = Vec::new();
     let mut push = |id, label: &str, detail: String, target: Option<f64>| {
         let final_text = format_stat(id, target.unwrap_or(0.0));
@@ -206,6 +258,7 @@ pub fn count_up_stats(stats: Option<&SiteStats>) -> Vec<CountUpStat> {
 
 /// One of the hero's stat cards.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct HeroFigure {
     pub id: &'static str,
     pub value: String,
@@ -213,7 +266,8 @@ pub struct HeroFigure {
 }
 
 /// The hero's stat cards: only figures the database has (SPEC §2 item 1).
-pub fn hero_figures(stats: Option<&SiteStats>) -> Vec<HeroFigure> {
+#[crate::export]
+pub fn hero_figures(stats: Option<SiteStats>) -> Vec<HeroFigure> {
     let Some(s) = stats else {
         return Vec::new();
     };
@@ -269,6 +323,7 @@ pub fn ease_out_cubic(t: f64) -> f64 {
 /// How far (0..1, eased) the count-up is `elapsed_ms` after it started,
 /// over `duration_ms` ([`COUNT_UP_MS`] on the home page); 1 when the
 /// duration is not positive.
+#[crate::export]
 pub fn count_up_fraction(elapsed_ms: f64, duration_ms: f64) -> f64 {
     if duration_ms.is_nan() || duration_ms <= 0.0 {
         return 1.0;
@@ -278,6 +333,7 @@ pub fn count_up_fraction(elapsed_ms: f64, duration_ms: f64) -> f64 {
 
 /// The value shown for `target` at `fraction` of the way (the target
 /// itself from 1 on).
+#[crate::export]
 pub fn count_up_value(target: f64, fraction: f64) -> f64 {
     if fraction >= 1.0 {
         target
@@ -289,7 +345,6 @@ pub fn count_up_value(target: f64, fraction: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rule_vectors::{self, f64_arg, str_arg, to_json};
 
     const FULL: SiteStats = SiteStats {
         mentors: 150.0,
@@ -314,7 +369,7 @@ mod tests {
 
     #[test]
     fn figures_only_from_the_database() {
-        let ids: Vec<StatId> = count_up_stats(Some(&FULL)).iter().map(|s| s.id).collect();
+        let ids: Vec<StatId> = count_up_stats(Some(FULL)).iter().map(|s| s.id).collect();
         assert_eq!(
             ids,
             [
@@ -325,7 +380,7 @@ mod tests {
             ]
         );
         assert_eq!(count_up_stats(None).len(), 1);
-        let values: Vec<String> = hero_figures(Some(&FULL))
+        let values: Vec<String> = hero_figures(Some(FULL))
             .into_iter()
             .map(|f| f.value)
             .collect();
@@ -350,38 +405,5 @@ mod tests {
         assert_eq!(count_up_fraction(5.0, 0.0), 1.0);
         assert_eq!(count_up_value(150.0, 0.5), 75.0);
         assert_eq!(count_up_value(150.0, 1.0), 150.0);
-    }
-
-    fn stats_arg(args: &[Value], i: usize) -> Result<Option<SiteStats>, String> {
-        match args.get(i) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => serde_json::from_value(v.clone())
-                .map(Some)
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    fn call(name: &str, args: &[Value]) -> Option<Result<Value, String>> {
-        Some(match name {
-            "parseSiteStats" => str_arg(args, 0).and_then(|t| to_json(parse_site_stats(t))),
-            "formatCount" => f64_arg(args, 0).and_then(|v| to_json(format_count(v))),
-            "formatStat" => (|| {
-                let id: StatId = serde_json::from_value(args.first().cloned().unwrap_or_default())
-                    .map_err(|e| e.to_string())?;
-                to_json(format_stat(id, f64_arg(args, 1)?))
-            })(),
-            "countUpStats" => stats_arg(args, 0).and_then(|s| to_json(count_up_stats(s.as_ref()))),
-            "heroFigures" => stats_arg(args, 0).and_then(|s| to_json(hero_figures(s.as_ref()))),
-            "countUpFraction" => {
-                (|| to_json(count_up_fraction(f64_arg(args, 0)?, f64_arg(args, 1)?)))()
-            }
-            "countUpValue" => (|| to_json(count_up_value(f64_arg(args, 0)?, f64_arg(args, 1)?)))(),
-            _ => return None,
-        })
-    }
-
-    #[test]
-    fn vectors() {
-        rule_vectors::run("site_stats.json", call);
     }
 }
