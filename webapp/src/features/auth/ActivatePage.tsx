@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { activate, isSuccess } from "./api";
-import { AuthPage, FormAlert } from "./components";
-import { ShieldIcon, SuccessIcon } from "./icons";
+import { AuthPage } from "./AuthPage";
+import { FormAlert } from "../../components/form";
+import { ShieldIcon, SuccessIcon } from "../../components/badges";
 import { ACTIVATION_FAILURE, ACTIVATION_SUCCESS, SUCCESS_REDIRECT_MS } from "./messages";
 import { useRedirectAfter } from "./useRedirectAfter";
 import "./auth.css";

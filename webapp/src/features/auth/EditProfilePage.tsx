@@ -4,7 +4,7 @@ import { checkContactNumber, checkName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
-import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "./components";
+import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import {
   CURRENT_PASSWORD_REQUIRED,
   FIX_ERRORS,

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { AuthPage } from "./components";
-import { MailIcon } from "./icons";
+import { AuthPage } from "./AuthPage";
+import { MailIcon } from "../../components/badges";
 import { CONFIRMATION_DEFAULTS } from "./messages";
 import "./auth.css";
 

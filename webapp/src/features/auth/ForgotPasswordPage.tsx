@@ -3,9 +3,10 @@ import { Link, useNavigate } from "react-router";
 import { checkEmail } from "../../lib/domain";
 import { detailOf, fieldErrors } from "../../lib/api/errors";
 import { checkAuthType, requestPasswordReset } from "./api";
-import { AuthPage, Field, focusFirstInvalid, FormAlert, SubmitButton } from "./components";
-import { Dialog } from "./Dialog";
-import { GoogleIcon, KeyIcon } from "./icons";
+import { AuthPage } from "./AuthPage";
+import { Field, focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
+import { Dialog } from "../../components/Dialog";
+import { GoogleIcon, KeyIcon } from "../../components/badges";
 import { EMAIL_NOT_REGISTERED, GOOGLE_ACCOUNT_TITLE, RESET_EMAIL_FAILED, RESET_EMAIL_SENT, UNEXPECTED } from "./messages";
 import "./auth.css";
 

@@ -3,8 +3,9 @@ import { Link, useNavigate } from "react-router";
 import { checkEmail } from "../../lib/domain";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { isSuccess, resendActivation } from "./api";
-import { AuthPage, Field, FormAlert, SubmitButton } from "./components";
-import { MailIcon } from "./icons";
+import { AuthPage } from "./AuthPage";
+import { Field, FormAlert, SubmitButton } from "../../components/form";
+import { MailIcon } from "../../components/badges";
 import { EMAIL_REQUIRED, FIX_ERRORS, UNEXPECTED, VERIFICATION_SENT } from "./messages";
 import "./auth.css";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
-import { Icon, type IconName } from "../../lib/icons";
+import { Icon, type IconName } from "../../components/icons";
 import "./home.css";
 
 const PROMISES: readonly { icon: IconName; title: string; text: string }[] = [

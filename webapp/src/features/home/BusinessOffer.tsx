@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon, type IconName } from "../../lib/icons";
+import { Icon, type IconName } from "../../components/icons";
 import "./home.css";
 
 /** The business programmes (SPEC §1), each with its page under /b2b/. */

@@ -5,7 +5,7 @@ import { cardLabels, cardPrice, type CardLabels, type Mentor } from "../../lib/d
 // the home page shows them as they are rather than keeping a second copy.
 import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
 import { ELITE_COUNT, eliteMentors } from "./elite";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import "./home.css";
 
 function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels } | undefined {

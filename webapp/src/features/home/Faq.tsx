@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { faqCollapsedCount, faqPreview, faqReadToggleLabel, faqShowMoreLabel, faqToggle } from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
 import { FAQS, type FaqEntry } from "./faqs";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import "./home.css";
 
 /** schema.org FAQPage data for search engines: every question with its full answer. */

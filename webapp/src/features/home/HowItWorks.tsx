@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PAYMENT_METHODS } from "../../lib/facts";
-import { Icon, type IconName } from "../../lib/icons";
+import { Icon, type IconName } from "../../components/icons";
 import "./home.css";
 
 const STEPS: readonly { icon: IconName; title: string; text: string }[] = [

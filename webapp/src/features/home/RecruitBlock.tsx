@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { APPROVAL_TIME } from "../../lib/facts";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import "./home.css";
 
 const REASONS = [

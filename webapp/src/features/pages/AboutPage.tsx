@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { APPROVAL_TIME, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import { onSectionLinkClick, useLandOnHash } from "./sectionLinks";
 import { CardGrid, CheckList, CtaBand, Hero, Section, StaticPage, Steps } from "./StaticKit";
 

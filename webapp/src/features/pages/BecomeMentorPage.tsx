@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
 /** Where "Apply" leads until the mentor application form exists. */

@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from "react-router";
 import { REPLY_TIME } from "../../lib/facts";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import { PROGRAMME_SLUGS, PROGRAMMES, programmeFromPath, type Programme, type ProgrammeSlug } from "./programmes";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps } from "./StaticKit";
 

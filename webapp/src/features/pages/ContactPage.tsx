@@ -1,19 +1,9 @@
 import { Link } from "react-router";
 import { checkEmail, checkName } from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
-import {
-  Confirmation,
-  FormAlert,
-  Honeypot,
-  SubmitButton,
-  TextArea,
-  TextField,
-  checkMessage,
-  messageCount,
-  useEnquiryForm,
-  type Checked,
-} from "./forms";
-import { Icon, type IconName } from "../../lib/icons";
+import { Confirmation, Honeypot, MessageAlert, SendButton, TextArea, TextField } from "../../components/form";
+import { checkMessage, messageCount, useEnquiryForm, type Checked } from "./enquiryForm";
+import { Icon, type IconName } from "../../components/icons";
 import { Hero, StaticPage } from "./StaticKit";
 import { useSupportEmail } from "../../lib/api/config";
 
@@ -114,8 +104,8 @@ export default function ContactPage() {
                   {...form.field("message")}
                 />
                 <Honeypot {...form.field("website")} />
-                {form.alert ? <FormAlert messages={form.alert} /> : null}
-                <SubmitButton busy={form.busy}>Send message</SubmitButton>
+                {form.alert ? <MessageAlert messages={form.alert} /> : null}
+                <SendButton busy={form.busy}>Send message</SendButton>
               </form>
             </>
           )}

@@ -1,20 +1,9 @@
 import { useSearchParams } from "react-router";
 import { checkContactNumber, checkEmail, checkName } from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
-import {
-  Confirmation,
-  FormAlert,
-  Honeypot,
-  SelectField,
-  SubmitButton,
-  TextArea,
-  TextField,
-  checkMessage,
-  messageCount,
-  useEnquiryForm,
-  type Checked,
-} from "./forms";
-import { Icon } from "../../lib/icons";
+import { Confirmation, Honeypot, MessageAlert, SelectField, SendButton, TextArea, TextField } from "../../components/form";
+import { checkMessage, messageCount, useEnquiryForm, type Checked } from "./enquiryForm";
+import { Icon } from "../../components/icons";
 import { QUOTE_PROGRAMMES } from "./programmes";
 import { Hero, StaticPage, Steps } from "./StaticKit";
 import { useSupportEmail } from "../../lib/api/config";
@@ -179,8 +168,8 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
                   {...form.field("message")}
                 />
                 <Honeypot {...form.field("website")} />
-                {form.alert ? <FormAlert messages={form.alert} /> : null}
-                <SubmitButton busy={form.busy}>Request a quote</SubmitButton>
+                {form.alert ? <MessageAlert messages={form.alert} /> : null}
+                <SendButton busy={form.busy}>Request a quote</SendButton>
               </form>
             </>
           )}

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
 import { FEEDBACK_WINDOW, PAYMENT_METHODS, POLICY_UPDATED, REFUND_REVIEW_TIME, REFUND_WINDOW, REPLY_TIME } from "../../lib/facts";
-import { Icon } from "../../lib/icons";
+import { Icon } from "../../components/icons";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
 import { useSupportEmail } from "../../lib/api/config";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE_NAME } from "../../lib/site";
-import type { IconName } from "../../lib/icons";
-import { Icon } from "../../lib/icons";
+import type { IconName } from "../../components/icons";
+import { Icon } from "../../components/icons";
 import { Hero, StaticPage } from "./StaticKit";
 
 interface SitemapLink {

@@ -8,7 +8,7 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { pageTitle } from "../../lib/site";
-import { Icon, type IconName } from "../../lib/icons";
+import { Icon, type IconName } from "../../components/icons";
 import "./static.css";
 
 /* ---------- Frame ---------- */

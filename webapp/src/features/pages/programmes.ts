@@ -3,7 +3,7 @@
  * one entry per `/b2b/...` page, rendered by `BusinessPage`. The slugs are
  * also the `programme` values of `POST /api/b2b/quote/`.
  */
-import type { IconName } from "../../lib/icons";
+import type { IconName } from "../../components/icons";
 
 export const PROGRAMME_SLUGS = [
   "corporate-mentoring",
