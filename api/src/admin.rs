@@ -5,61 +5,72 @@ use std::io::BufRead;
 
 use chrono::Utc;
 use domain_wasm::{accounts, password};
+use thiserror::Error;
 
 use crate::auth::passwords;
 use crate::store::{NewUser, Role, Store, StoreError};
 
+/// Why no administrator was made; each says what to change.
+#[derive(Debug, Error)]
+pub enum AdminError {
+    #[error("--email: {0}")]
+    Email(&'static str),
+    #[error("--name: {0}")]
+    Name(&'static str),
+    #[error("ADMIN_PASSWORD: {0}")]
+    WeakPassword(&'static str),
+    /// No password could be read (see [`read_password`]).
+    #[error("{0}")]
+    NoPassword(String),
+    #[error("cannot hash the password: {0}")]
+    Hash(String),
+    #[error("the database refused: {0}")]
+    Store(#[from] StoreError),
+}
+
 /// Creates (or promotes) the administrator; `password` is asked for only
 /// when one is needed (the binary passes [`read_password`]: `ADMIN_PASSWORD`
-/// or the first line of standard input). Returns the line to print, or a
-/// one-line reason.
+/// or the first line of standard input). Returns the line to print. Every
+/// path that writes more than once writes in one transaction.
 pub async fn create_admin(
     store: &Store,
     email: &str,
     name: &str,
     password: impl FnOnce() -> Result<String, String>,
-) -> Result<String, String> {
-    let email = accounts::Email::parse(email)
-        .map_err(|p| format!("--email: {}", p.message()))?
-        .into_string();
-    let name = accounts::parse_name(name).map_err(|p| format!("--name: {}", p.message()))?;
+) -> Result<String, AdminError> {
+    let email = accounts::Email::parse(email).map_err(|p| AdminError::Email(p.message()))?;
+    let name = accounts::parse_name(name).map_err(|p| AdminError::Name(p.message()))?;
+    let password = || password().map_err(AdminError::NoPassword);
     let now = Utc::now();
+    let shown = email.as_str().to_owned();
     match store.user_by_email(&email).await {
         Ok(user) if user.is_active => {
-            store
-                .set_role(user.id, Role::Admin, now)
-                .await
-                .map_err(|e| e.to_string())?;
+            let mut tx = store.begin().await?;
+            tx.set_role(user.id, Role::Admin, now).await?;
+            tx.commit().await?;
             Ok(format!(
-                "{email} is now an administrator (password unchanged)."
+                "{shown} is now an administrator (password unchanged)."
             ))
         }
         // Never activated: whoever registered it has not proved they own
         // the address, so their password must not become an admin's.
         Ok(user) => {
             let hash = strong_password_hash(password()?).await?;
-            let failed = |e: StoreError| e.to_string();
-            store
-                .set_password_hash(user.id, &hash, now)
-                .await
-                .map_err(failed)?;
-            store
-                .revoke_sessions_of(user.id, None, "made administrator", now)
-                .await
-                .map_err(failed)?;
-            store
-                .set_role(user.id, Role::Admin, now)
-                .await
-                .map_err(failed)?;
-            store.activate_user(user.id, now).await.map_err(failed)?;
+            let mut tx = store.begin().await?;
+            tx.set_password_hash(user.id, &hash, now).await?;
+            tx.revoke_sessions_of(user.id, None, "made administrator", now)
+                .await?;
+            tx.set_role(user.id, Role::Admin, now).await?;
+            tx.activate_user(user.id, now).await?;
+            tx.commit().await?;
             Ok(format!(
-                "{email} was registered but never activated: it is now an administrator with the new password."
+                "{shown} was registered but never activated: it is now an administrator with the new password."
             ))
         }
         Err(StoreError::NotFound) => {
             let hash = strong_password_hash(password()?).await?;
             let new = NewUser {
-                email: email.clone(),
+                email,
                 name,
                 password_hash: Some(hash),
                 google_sub: None,
@@ -67,21 +78,22 @@ pub async fn create_admin(
                 is_active: true,
                 contact_number: None,
             };
-            store
-                .create_user(&new, now)
-                .await
-                .map_err(|e| e.to_string())?;
-            Ok(format!("Created the administrator {email}."))
+            let mut tx = store.begin().await?;
+            tx.create_user(&new, now).await?;
+            tx.commit().await?;
+            Ok(format!("Created the administrator {shown}."))
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// The administrator's password, checked by the domain's strength rule and hashed.
-async fn strong_password_hash(password: String) -> Result<String, String> {
+async fn strong_password_hash(password: String) -> Result<String, AdminError> {
     password::check_new_password(&password, &password)
-        .map_err(|p| format!("ADMIN_PASSWORD: {}", p.message()))?;
-    passwords::hash(password).await.map_err(|e| e.to_string())
+        .map_err(|p| AdminError::WeakPassword(p.message()))?;
+    passwords::hash(password)
+        .await
+        .map_err(|e| AdminError::Hash(e.to_string()))
 }
 
 /// `ADMIN_PASSWORD`, or the first line of standard input.

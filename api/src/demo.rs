@@ -25,6 +25,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
 
 use crate::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
 use crate::store::{NewUser, Role as AccountRole, Store, StoreError};
+use domain_wasm::accounts::Email;
 
 /// The deterministic demo catalogue. `today` is the UTC date the catalogue is
 /// seeded on; only the available slots depend on it (they fall in the 14 days after it).
@@ -1701,14 +1702,21 @@ pub const DEMO_ACCOUNTS: [DemoAccount; 3] = [
 pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreError> {
     let mut created = 0;
     for account in &DEMO_ACCOUNTS {
-        let user = match store.user_by_email(account.email).await {
+        let email = Email::parse(account.email).map_err(|p| StoreError::Corrupt {
+            what: "demo e-mail address",
+            value: format!("{}: {}", account.email, p.message()),
+        })?;
+        let user = match store.user_by_email(&email).await {
             Ok(u) => u,
             Err(StoreError::NotFound) => {
                 let hash = crate::auth::passwords::hash(account.password.to_owned())
                     .await
-                    .map_err(|e| StoreError::Conflict(e.to_string()))?;
+                    .map_err(|e| StoreError::Corrupt {
+                        what: "demo password hash",
+                        value: e.to_string(),
+                    })?;
                 let new = NewUser {
-                    email: account.email.to_owned(),
+                    email: email.clone(),
                     name: account.name.to_owned(),
                     password_hash: Some(hash),
                     google_sub: None,
@@ -1716,13 +1724,18 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
                     is_active: true,
                     contact_number: Some("+919876543210".to_owned()),
                 };
-                match store.create_user(&new, now).await {
+                let mut tx = store.begin().await?;
+                match tx.create_user(&new, now).await {
                     Ok(u) => {
+                        tx.commit().await?;
                         created += 1;
                         u
                     }
-                    // Another process created it first.
-                    Err(StoreError::Conflict(_)) => store.user_by_email(account.email).await?,
+                    // Another process made it meanwhile.
+                    Err(StoreError::Violation(_)) => {
+                        drop(tx);
+                        store.user_by_email(&email).await?
+                    }
                     Err(e) => return Err(e),
                 }
             }
@@ -1736,7 +1749,9 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
                 .iter()
                 .find(|m| m.user_id.is_none())
         {
-            store.link_mentor(first.id, user.id).await?;
+            let mut tx = store.begin().await?;
+            tx.link_mentor(first.id, user.id).await?;
+            tx.commit().await?;
         }
     }
     Ok(created)

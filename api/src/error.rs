@@ -6,7 +6,7 @@ use poem::http::StatusCode;
 use poem::{Endpoint, Response};
 use poem_openapi::Object;
 
-use crate::store::StoreError;
+use crate::store::{Constraint, StoreError, Violation};
 
 /// A general error: what went wrong, in words a person can act on.
 #[derive(Debug, Clone, Object)]
@@ -34,12 +34,58 @@ pub fn internal(err: impl std::fmt::Display) -> poem::Error {
     poem::Error::from_status(StatusCode::INTERNAL_SERVER_ERROR)
 }
 
+/// How the API answers a write that broke a constraint: under a field in
+/// djoser's shape (400 `{"field": ["message"]}`), or as a conflict (409
+/// `{"detail": "..."}`). Never 422.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstraintAnswer {
+    Field {
+        field: &'static str,
+        message: &'static str,
+    },
+    Conflict(&'static str),
+}
+
+pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
+pub const GOOGLE_TAKEN: &str = "This Google account is linked to another user.";
+pub const CONFLICT: &str = "This conflicts with a change made at the same time. Please try again.";
+
+/// The one place a broken constraint, known by name, becomes an answer.
+pub fn constraint_answer(violation: &Violation) -> ConstraintAnswer {
+    match violation.constraint {
+        Some(Constraint::UserEmail) => ConstraintAnswer::Field {
+            field: "email",
+            message: EMAIL_TAKEN,
+        },
+        Some(Constraint::UserGoogleSub) => ConstraintAnswer::Conflict(GOOGLE_TAKEN),
+        // A session or token whose owner went away meanwhile, or a
+        // constraint with no meaning of its own.
+        Some(Constraint::SessionUser | Constraint::RefreshTokenSession) | None => {
+            ConstraintAnswer::Conflict(CONFLICT)
+        }
+    }
+}
+
 impl From<StoreError> for poem::Error {
     fn from(err: StoreError) -> Self {
         match err {
             StoreError::NotFound => json_error(StatusCode::NOT_FOUND, "Not found."),
-            StoreError::Conflict(msg) => json_error(StatusCode::CONFLICT, msg),
-            StoreError::Other(e) => internal(e),
+            StoreError::Violation(v) => {
+                tracing::info!(constraint = %v.name, "write refused by a constraint");
+                match constraint_answer(&v) {
+                    ConstraintAnswer::Field { field, message } => {
+                        let body = serde_json::json!({ field: [message] }).to_string();
+                        poem::Error::from_response(
+                            Response::builder()
+                                .status(StatusCode::BAD_REQUEST)
+                                .content_type("application/json")
+                                .body(body),
+                        )
+                    }
+                    ConstraintAnswer::Conflict(detail) => json_error(StatusCode::CONFLICT, detail),
+                }
+            }
+            e @ (StoreError::Corrupt { .. } | StoreError::Other(_)) => internal(e),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The mentorship marketplace's server: a documented JSON API (poem-openapi)
 //! over one store interface (SQLite or PostgreSQL), serving the built web app.
 
+pub mod accounts;
 pub mod admin;
 pub mod app;
 pub mod auth;
@@ -9,6 +10,7 @@ pub mod catalogue;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod fields;
 pub mod google;
 pub mod mail;
 pub mod payload;

@@ -33,8 +33,8 @@ pub enum StartError {
         "PUBLIC_URL {0:?} is not an http(s) URL; set it to the address people open, e.g. https://mentors.example.com"
     )]
     PublicUrl(String),
-    #[error("{0}")]
-    Admin(String),
+    #[error(transparent)]
+    Admin(#[from] crate::admin::AdminError),
     #[error(
         "SECRET_KEY is {0} bytes; use at least 32 random bytes, e.g. `openssl rand -base64 48`"
     )]

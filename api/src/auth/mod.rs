@@ -130,45 +130,6 @@ pub fn client_key(ip: IpAddr) -> String {
     }
 }
 
-/// Issues a new session for `user`: an access token and the first refresh token.
-pub async fn start_session(
-    state: &AppState,
-    user: &User,
-    user_agent: Option<&str>,
-    now: DateTime<Utc>,
-) -> Result<(String, String), StoreError> {
-    let sid = tokens::random_id();
-    let agent = user_agent.map(|a| a.chars().take(300).collect::<String>());
-    state
-        .store
-        .create_session(
-            &sid,
-            user.id,
-            agent.as_deref(),
-            now,
-            now + tokens::SESSION_LIFETIME,
-        )
-        .await?;
-    let refresh = issue_refresh(state, user.id, &sid, now).await?;
-    state.store.record_login(user.id, now).await?;
-    Ok((state.keys.access_token(user.id, &sid, now), refresh))
-}
-
-/// Stores and signs the next refresh token of a session.
-pub async fn issue_refresh(
-    state: &AppState,
-    user_id: i64,
-    sid: &str,
-    now: DateTime<Utc>,
-) -> Result<String, StoreError> {
-    let jti = tokens::random_id();
-    state
-        .store
-        .insert_refresh_token(&jti, sid, now, now + tokens::REFRESH_LIFETIME)
-        .await?;
-    Ok(state.keys.refresh_token(user_id, sid, &jti, now))
-}
-
 pub use tokens::Keys as TokenKeys;
 
 /// Shortest `SECRET_KEY` accepted (checked at start): HS256 keys shorter

@@ -33,7 +33,7 @@ use serde::Serialize;
 use tokio::sync::{Notify, watch};
 
 use crate::config::Settings;
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, Tx};
 
 pub use dev::{dev_routes, links_in};
 pub use smtp::{Security, SmtpTarget};
@@ -205,8 +205,26 @@ impl Mailer {
     pub async fn send(&self, email: Email) -> Result<(), StoreError> {
         let id = self.inner.store.enqueue_email(&email, Utc::now()).await?;
         tracing::debug!(id, kind = email.kind, "e-mail queued");
-        self.inner.wake.notify_one();
+        self.wake();
         Ok(())
+    }
+
+    /// Records the message in the outbox within `tx`: it is sent only if
+    /// `tx` commits. Call [`Mailer::wake`] after the commit.
+    pub async fn queue(
+        &self,
+        tx: &mut Tx,
+        email: Email,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let id = tx.enqueue_email(&email, now).await?;
+        tracing::debug!(id, kind = email.kind, "e-mail queued");
+        Ok(())
+    }
+
+    /// Tells the delivery worker there is mail to look at.
+    pub fn wake(&self) {
+        self.inner.wake.notify_one();
     }
 
     /// True when no SMTP server is configured: messages are only recorded,

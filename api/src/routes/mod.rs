@@ -1,8 +1,7 @@
 //! The documented API: one `#[OpenApi]` impl per tag.
 
-pub mod auth;
+pub mod accounts;
 pub mod explorer;
-pub mod fields;
 pub mod mentors;
 pub mod site;
 
@@ -27,7 +26,11 @@ pub type Apis = (
     mentors::MentorsApi,
     explorer::ExplorerApi,
     site::SiteApi,
-    auth::AuthApi,
+    accounts::registration::RegistrationApi,
+    accounts::session::SessionApi,
+    accounts::password::PasswordApi,
+    accounts::google::GoogleApi,
+    accounts::profile::ProfileApi,
 );
 
 pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
@@ -42,7 +45,19 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
             site::SiteApi {
                 state: state.clone(),
             },
-            auth::AuthApi { state },
+            accounts::registration::RegistrationApi(accounts::Accounts {
+                state: state.clone(),
+            }),
+            accounts::session::SessionApi(accounts::Accounts {
+                state: state.clone(),
+            }),
+            accounts::password::PasswordApi(accounts::Accounts {
+                state: state.clone(),
+            }),
+            accounts::google::GoogleApi(accounts::Accounts {
+                state: state.clone(),
+            }),
+            accounts::profile::ProfileApi(accounts::Accounts { state }),
         ),
         "Mentorship marketplace API",
         env!("CARGO_PKG_VERSION"),

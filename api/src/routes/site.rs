@@ -20,10 +20,10 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::ApiTags;
-use super::fields::{FieldErrors, Fields};
 use super::mentors::Mentor;
 use crate::auth::limits::{Limited, Rule};
 use crate::error::Detail;
+use crate::fields::{FieldErrors, Fields};
 use crate::mail::enquiry_templates;
 use crate::state::AppState;
 use crate::store::enquiries::{EnquiryKind, NewEnquiry, PROGRAMMES};

@@ -3,6 +3,7 @@
 //! start from the database URL. Queries are written once with `$n`
 //! placeholders and run on either pool through [`on_pool!`].
 
+pub mod constraints;
 pub mod enquiries;
 mod mentors;
 pub mod model;
@@ -19,6 +20,7 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use thiserror::Error;
 
+pub use constraints::{Constraint, Violation, ViolationKind};
 pub use mentors::CatalogueFingerprint;
 pub use users::{NewUser, Role, Rotation, SessionRow, User};
 
@@ -42,15 +44,83 @@ pub enum Store {
     Postgres(PgPool),
 }
 
-/// What went wrong in the store, in terms the API layer can act on.
+/// What went wrong in the store, in terms the API layer can act on. The
+/// store never words a message for people: a broken constraint comes back
+/// as the [`Violation`] of a named constraint, and `crate::error` maps it to
+/// an answer in one place.
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("not found")]
     NotFound,
-    #[error("conflict: {0}")]
-    Conflict(String),
+    #[error("{0}")]
+    Violation(Violation),
+    /// A stored value the code cannot read (an unknown role, an e-mail
+    /// address that is not one): the database was changed behind our back.
+    #[error("the stored {what} {value:?} is not valid")]
+    Corrupt { what: &'static str, value: String },
     #[error(transparent)]
-    Other(#[from] sqlx::Error),
+    Other(sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    /// Every database error passes here, so constraint violations are
+    /// recognised in one place, on both engines.
+    fn from(e: sqlx::Error) -> Self {
+        match Violation::of(&e) {
+            Some(v) => StoreError::Violation(v),
+            None => StoreError::Other(e),
+        }
+    }
+}
+
+impl StoreError {
+    /// The violated constraint, when this is a violation of a known one.
+    pub fn violated(&self) -> Option<Constraint> {
+        match self {
+            StoreError::Violation(v) => v.constraint,
+            _ => None,
+        }
+    }
+}
+
+/// A unit of work: several writes that happen together or not at all.
+/// Begin with [`Store::begin`], write through its methods, then
+/// [`Tx::commit`]; dropping it without committing rolls everything back.
+pub struct Tx {
+    inner: TxInner,
+}
+
+pub(crate) enum TxInner {
+    Sqlite(sqlx::Transaction<'static, sqlx::Sqlite>),
+    Postgres(sqlx::Transaction<'static, sqlx::Postgres>),
+}
+
+/// Runs the same expression on the transaction's connection, whichever
+/// engine it is (the counterpart of [`on_pool!`]).
+macro_rules! on_tx {
+    ($tx:expr, $conn:ident => $body:expr) => {
+        match &mut $tx.inner {
+            $crate::store::TxInner::Sqlite(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+            $crate::store::TxInner::Postgres(t) => {
+                let $conn = &mut **t;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use on_tx;
+
+impl Tx {
+    pub async fn commit(self) -> Result<(), StoreError> {
+        match self.inner {
+            TxInner::Sqlite(t) => t.commit().await?,
+            TxInner::Postgres(t) => t.commit().await?,
+        }
+        Ok(())
+    }
 }
 
 /// Why the store could not be opened; each names the setting to change.
@@ -129,6 +199,17 @@ impl Store {
             Store::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
         };
         result.map_err(|e| OpenError::Migrate(e.to_string()))
+    }
+
+    /// Starts a unit of work. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so two writers queue instead of one failing
+    /// when it upgrades a read lock.
+    pub async fn begin(&self) -> Result<Tx, StoreError> {
+        let inner = match self {
+            Store::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Store::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
+        };
+        Ok(Tx { inner })
     }
 
     pub fn engine(&self) -> Engine {

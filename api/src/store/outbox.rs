@@ -10,7 +10,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
-use super::{Store, StoreError, on_pool};
+use super::{Store, StoreError, Tx, on_pool, on_tx};
 use crate::mail::{DeliveryStatus, Email, OutboxMessage};
 
 #[derive(FromRow)]
@@ -65,19 +65,9 @@ impl Store {
         email: &Email,
         now: DateTime<Utc>,
     ) -> Result<i64, StoreError> {
-        let (id,): (i64,) = on_pool!(self, pool => sqlx::query_as(
-            "INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, status, \
-             attempts, created_at, next_attempt_at) \
-             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) RETURNING id",
-        )
-        .bind(email.kind)
-        .bind(email.to.trim())
-        .bind(&email.subject)
-        .bind(&email.text)
-        .bind(&email.html)
-        .bind(now)
-        .fetch_one(pool)
-        .await)?;
+        let mut tx = self.begin().await?;
+        let id = tx.enqueue_email(email, now).await?;
+        tx.commit().await?;
         Ok(id)
     }
 
@@ -217,5 +207,30 @@ impl Store {
             .fetch_optional(pool)
             .await)?;
         row.ok_or(StoreError::NotFound)?.try_into()
+    }
+}
+
+impl Tx {
+    /// Records a message as pending and due now, in this unit of work: it
+    /// goes out only if the change that causes it is committed.
+    pub async fn enqueue_email(
+        &mut self,
+        email: &Email,
+        now: DateTime<Utc>,
+    ) -> Result<i64, StoreError> {
+        let (id,): (i64,) = on_tx!(self, conn => sqlx::query_as(
+            "INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, status, \
+             attempts, created_at, next_attempt_at) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) RETURNING id",
+        )
+        .bind(email.kind)
+        .bind(email.to.trim())
+        .bind(&email.subject)
+        .bind(&email.text)
+        .bind(&email.html)
+        .bind(now)
+        .fetch_one(conn)
+        .await)?;
+        Ok(id)
     }
 }

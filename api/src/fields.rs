@@ -10,7 +10,7 @@ use domain_wasm::accounts;
 /// Each field with its messages.
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
 
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Fields(pub FieldErrors);
 
 impl Fields {
@@ -25,6 +25,13 @@ impl Fields {
         let mut f = Fields::default();
         f.add(field, message);
         f
+    }
+
+    /// Adds `other`'s messages after this one's, field by field.
+    pub fn merge(&mut self, other: Fields) {
+        for (field, messages) in other.0 {
+            self.0.entry(field).or_default().extend(messages);
+        }
     }
 
     pub fn is_empty(&self) -> bool {

@@ -1,0 +1,134 @@
+//! Registration, activation and the activation e-mail sent again.
+
+use chrono::{DateTime, Utc};
+use domain_wasm::accounts::Email;
+use thiserror::Error;
+
+use super::{Client, LinkError, account_of_link, greeting_name, may_mail};
+use crate::auth::passwords;
+use crate::auth::tokens::{self, Purpose};
+use crate::mail::templates;
+use crate::state::AppState;
+use crate::store::{NewUser, Role, StoreError, Tx, User};
+
+pub const STALE_TOKEN: &str = "Stale token for given user.";
+
+/// A registration whose fields passed the domain's rules.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    pub name: String,
+    pub email: Email,
+    pub password: String,
+    pub contact_number: Option<String>,
+}
+
+#[derive(Debug, Error)]
+pub enum RegisterError {
+    #[error("cannot hash the password: {0}")]
+    Hash(String),
+    /// Includes the address being taken (a `UserEmail` violation).
+    #[error("cannot create the account: {0}")]
+    Store(#[from] StoreError),
+}
+
+/// Creates an inactive account and e-mails its activation link, together.
+pub async fn register(
+    state: &AppState,
+    registration: Registration,
+    now: DateTime<Utc>,
+) -> Result<User, RegisterError> {
+    let hash = passwords::hash(registration.password)
+        .await
+        .map_err(|e| RegisterError::Hash(e.to_string()))?;
+    let new = NewUser {
+        email: registration.email,
+        name: registration.name,
+        password_hash: Some(hash),
+        google_sub: None,
+        role: Role::User,
+        is_active: false,
+        contact_number: registration.contact_number,
+    };
+    let mut tx = state.store.begin().await?;
+    let user = tx.create_user(&new, now).await?;
+    queue_activation(state, &mut tx, &user, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(user)
+}
+
+async fn queue_activation(
+    state: &AppState,
+    tx: &mut Tx,
+    user: &User,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let token = state.keys.link_token(Purpose::Activation, user, now);
+    let link = state.link(&format!(
+        "/activate/{}/{token}",
+        tokens::encode_uid(user.id)
+    ));
+    // Not by name: whoever registers chooses the name, and this mail goes
+    // to an address nobody has proved yet.
+    let mail = templates::activation(user.email.as_str(), "there", &link);
+    state.mailer.queue(tx, mail, now).await
+}
+
+#[derive(Debug, Error)]
+pub enum ActivationError {
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    /// Already active: the link was used.
+    #[error("{STALE_TOKEN}")]
+    Stale,
+    #[error("cannot activate the account: {0}")]
+    Store(#[from] StoreError),
+}
+
+/// Activates the account of an e-mailed link and welcomes its owner.
+pub async fn activate(
+    state: &AppState,
+    uid: &str,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<(), ActivationError> {
+    let user = account_of_link(state, uid, token, Purpose::Activation, now).await?;
+    if user.is_active {
+        return Err(ActivationError::Stale);
+    }
+    let mut tx = state.store.begin().await?;
+    tx.activate_user(user.id, now).await?;
+    let welcome = templates::welcome(
+        user.email.as_str(),
+        greeting_name(&user),
+        &state.link("/mentors"),
+    );
+    state.mailer.queue(&mut tx, welcome, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(())
+}
+
+/// Sends the activation e-mail again to an inactive password account with
+/// this address, within the e-mail limits; does nothing otherwise, so the
+/// caller's answer does not tell whether the account exists.
+pub async fn resend_activation(
+    state: &AppState,
+    client: &Client<'_>,
+    email: &Email,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    match state.store.user_by_email(email).await {
+        Ok(user) if !user.is_active && user.password_hash.is_some() => {
+            if may_mail(state, client, email.as_str(), now).await? {
+                let mut tx = state.store.begin().await?;
+                queue_activation(state, &mut tx, &user, now).await?;
+                tx.commit().await?;
+                state.mailer.wake();
+            }
+            Ok(())
+        }
+        Ok(_) | Err(StoreError::NotFound) => Ok(()),
+        Err(e) => Err(e),
+    }
+}

@@ -1,0 +1,157 @@
+//! The account endpoints (SPEC §3-§8), one module per flow. Paths and
+//! payloads follow djoser and SimpleJWT, which the contract's client was
+//! written against: field errors are `{"field": ["message"]}`, general ones
+//! `{"detail": "..."}`. A handler parses the body, calls one use case of
+//! [`crate::accounts`] and maps that use case's error to an answer.
+
+pub mod google;
+pub mod password;
+pub mod profile;
+pub mod registration;
+pub mod session;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use domain_wasm::password as rule;
+use poem::Request;
+use poem_openapi::Object;
+use poem_openapi::payload::Json;
+
+use crate::accounts::{Client, LinkError};
+use crate::auth::limits::{Limited, Rule};
+use crate::error::Detail;
+use crate::fields::Fields;
+use crate::state::AppState;
+
+/// Too many attempts: `Retry-After` seconds and a message saying when.
+pub(crate) type TooMany = (Json<Detail>, String);
+
+pub(crate) fn too_many(l: Limited) -> TooMany {
+    (
+        Json(Detail::new(l.message())),
+        l.retry_after_secs.to_string(),
+    )
+}
+
+/// An answer type with the two answers every account endpoint may give:
+/// field errors (400) and too many attempts (429).
+macro_rules! responses {
+    ($name:ident { $($body:tt)* }) => {
+        #[derive(poem_openapi::ApiResponse)]
+        pub enum $name {
+            $($body)*
+            /// Field errors: `{"field": ["message"]}`.
+            #[oai(status = 400)]
+            Invalid(poem_openapi::payload::Json<crate::fields::FieldErrors>),
+            /// Too many attempts; `Retry-After` says when to try again.
+            #[oai(status = 429)]
+            TooMany(
+                poem_openapi::payload::Json<crate::error::Detail>,
+                #[oai(header = "Retry-After")] String,
+            ),
+        }
+        impl From<crate::fields::Fields> for $name {
+            fn from(f: crate::fields::Fields) -> Self { $name::Invalid(poem_openapi::payload::Json(f.0)) }
+        }
+        impl From<crate::auth::limits::Limited> for $name {
+            fn from(l: crate::auth::limits::Limited) -> Self {
+                let (d, r) = crate::routes::accounts::too_many(l);
+                $name::TooMany(d, r)
+            }
+        }
+    };
+}
+pub(crate) use responses;
+
+responses!(NoContentResponse {
+    #[oai(status = 204)]
+    Done,
+});
+
+// An e-mailed link: the account's `uid` and its `token`.
+#[derive(Debug, Object)]
+pub struct UidToken {
+    pub uid: Option<String>,
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct EmailBody {
+    pub email: Option<String>,
+}
+
+/// What every account endpoint holds: the application state.
+#[derive(Clone)]
+pub struct Accounts {
+    pub state: Arc<AppState>,
+}
+
+impl Accounts {
+    pub(crate) fn client<'r>(&self, req: &'r Request) -> Client<'r> {
+        Client {
+            ip: crate::auth::client_ip(req, self.state.trust_forwarded_for),
+            user_agent: req
+                .headers()
+                .get("user-agent")
+                .and_then(|v| v.to_str().ok()),
+        }
+    }
+
+    /// Counts an attempt by this client under `rule`; `Some` when over it.
+    pub(crate) async fn throttle(
+        &self,
+        rule: Rule,
+        req: &Request,
+        now: DateTime<Utc>,
+    ) -> poem::Result<Option<Limited>> {
+        let key = crate::auth::client_key(self.client(req).ip);
+        Ok(self.state.limiter.hit(rule, &key, now).await?.err())
+    }
+
+    pub(crate) fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// The answer to a link that opens no account: the field it is wrong in.
+pub(crate) fn link_problem(e: LinkError) -> poem::Result<Fields> {
+    match e {
+        LinkError::Uid => Ok(Fields::one("uid", crate::accounts::INVALID_UID)),
+        LinkError::Token => Ok(Fields::one("token", crate::accounts::INVALID_TOKEN)),
+        LinkError::Store(e) => Err(e.into()),
+    }
+}
+
+/// The account endpoints' own field parsers.
+impl Fields {
+    /// A new password and its optional confirmation, by the domain's rule.
+    pub(crate) fn new_password<'a>(
+        &mut self,
+        field: &str,
+        again_field: &str,
+        value: &'a Option<String>,
+        again: &Option<String>,
+    ) -> Option<&'a str> {
+        let pw = self.required(field, value)?;
+        let confirmation = again.as_deref().unwrap_or(pw);
+        match rule::check_new_password(pw, confirmation) {
+            Ok(()) => Some(pw),
+            Err(rule::PasswordProblem::Mismatch) => {
+                self.add(again_field, rule::MISMATCH);
+                None
+            }
+            Err(problem) => {
+                self.add(field, problem.message());
+                None
+            }
+        }
+    }
+
+    /// The `uid` and `token` of an e-mailed link, both required.
+    pub(crate) fn link<'a>(&mut self, body: &'a UidToken) -> Option<(&'a str, &'a str)> {
+        let uid = self.required("uid", &body.uid);
+        let token = self.required("token", &body.token);
+        uid.zip(token)
+    }
+}

@@ -1,0 +1,202 @@
+//! `POST /auth/users/reset_password/`, `/auth/users/reset_password_confirm/`,
+//! `/auth/users/set_password/` and `/api/accounts/check-user-auth-type/`.
+
+use poem::Request;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
+use crate::accounts::dto::AuthType;
+use crate::accounts::password::{self, ChangeError, ResetError, ResetRequestError};
+use crate::auth::SignedIn;
+use crate::auth::limits;
+use crate::fields::Fields;
+use crate::routes::ApiTags;
+
+#[derive(Debug, Object)]
+pub struct ResetConfirmBody {
+    pub uid: Option<String>,
+    pub token: Option<String>,
+    pub new_password: Option<String>,
+    /// The new password again; when sent, it must match.
+    pub re_new_password: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct SetPasswordBody {
+    /// Not needed by a Google account setting its first password.
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+    pub re_new_password: Option<String>,
+}
+
+responses!(AuthTypeResponse {
+    #[oai(status = 200)]
+    Ok(Json<AuthType>),
+});
+
+pub struct PasswordApi(pub Accounts);
+
+#[OpenApi(tag = "ApiTags::Accounts")]
+impl PasswordApi {
+    /// Ask for a password-reset e-mail
+    ///
+    /// 204 when sent; 400 when no account has the address, or the account
+    /// signs in with Google.
+    #[oai(
+        path = "/auth/users/reset_password/",
+        method = "post",
+        operation_id = "resetPassword"
+    )]
+    async fn reset_password(
+        &self,
+        req: &Request,
+        body: Json<EmailBody>,
+    ) -> poem::Result<NoContentResponse> {
+        let now = self.0.now();
+        if let Some(l) = self.0.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
+            return Ok(l.into());
+        }
+        let mut fields = Fields::default();
+        let Some(email) = fields.email("email", &body.email) else {
+            return Ok(fields.into());
+        };
+        match password::request_reset(&self.0.state, &self.0.client(req), &email, now).await {
+            Ok(()) => Ok(NoContentResponse::Done),
+            Err(e @ (ResetRequestError::NoAccount | ResetRequestError::GoogleAccount)) => {
+                Ok(Fields::one("email", e.to_string()).into())
+            }
+            Err(ResetRequestError::Store(e)) => Err(e.into()),
+        }
+    }
+
+    /// Set a new password with an e-mailed link
+    ///
+    /// The link works once and for 3 days. Every session of the account ends.
+    #[oai(
+        path = "/auth/users/reset_password_confirm/",
+        method = "post",
+        operation_id = "resetPasswordConfirm"
+    )]
+    async fn reset_password_confirm(
+        &self,
+        req: &Request,
+        body: Json<ResetConfirmBody>,
+    ) -> poem::Result<NoContentResponse> {
+        let now = self.0.now();
+        if let Some(l) = self
+            .0
+            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
+            .await?
+        {
+            return Ok(l.into());
+        }
+        let mut fields = Fields::default();
+        let new = fields.new_password(
+            "new_password",
+            "re_new_password",
+            &body.new_password,
+            &body.re_new_password,
+        );
+        let link = UidToken {
+            uid: body.uid.clone(),
+            token: body.token.clone(),
+        };
+        let mut link_fields = Fields::default();
+        let Some((uid, token)) = link_fields.link(&link) else {
+            link_fields.merge(fields);
+            return Ok(link_fields.into());
+        };
+        // A bad link is reported before a bad password, and with it.
+        let Some(new) = new else {
+            return match password::check_link(&self.0.state, uid, token, now).await {
+                Ok(()) => Ok(fields.into()),
+                Err(e) => {
+                    let mut answer = link_problem(e)?;
+                    answer.merge(fields);
+                    Ok(answer.into())
+                }
+            };
+        };
+        match password::confirm_reset(&self.0.state, uid, token, new, now).await {
+            Ok(()) => Ok(NoContentResponse::Done),
+            Err(ResetError::Link(e)) => Ok(link_problem(e)?.into()),
+            Err(ResetError::Store(e)) => Err(e.into()),
+            Err(e @ ResetError::Hash(_)) => Err(crate::error::internal(e)),
+        }
+    }
+
+    /// Change my password
+    ///
+    /// Every other session of the account ends; this one stays.
+    #[oai(
+        path = "/auth/users/set_password/",
+        method = "post",
+        operation_id = "setPassword"
+    )]
+    async fn set_password(
+        &self,
+        auth: SignedIn,
+        body: Json<SetPasswordBody>,
+    ) -> poem::Result<NoContentResponse> {
+        let now = self.0.now();
+        let caller = &auth.0;
+        let mut fields = Fields::default();
+        let current = if caller.user.password_hash.is_some() {
+            fields.required("current_password", &body.current_password)
+        } else {
+            None
+        };
+        let new = fields.new_password(
+            "new_password",
+            "re_new_password",
+            &body.new_password,
+            &body.re_new_password,
+        );
+        let (Some(new), true) = (new, fields.is_empty()) else {
+            return Ok(fields.into());
+        };
+        match password::change_password(&self.0.state, caller, current, new, now).await {
+            Ok(()) => Ok(NoContentResponse::Done),
+            Err(e @ ChangeError::WrongCurrentPassword) => {
+                Ok(Fields::one("current_password", e.to_string()).into())
+            }
+            Err(ChangeError::Limited(l)) => Ok(l.into()),
+            Err(ChangeError::Store(e)) => Err(e.into()),
+            Err(e @ ChangeError::Hash(_)) => Err(crate::error::internal(e)),
+        }
+    }
+
+    /// How an address signs in
+    ///
+    /// `{exists, is_google_user}`: the forgot-password screen steers Google
+    /// accounts to Google sign-in.
+    #[oai(
+        path = "/api/accounts/check-user-auth-type/",
+        method = "post",
+        operation_id = "checkUserAuthType"
+    )]
+    async fn check_user_auth_type(
+        &self,
+        req: &Request,
+        body: Json<EmailBody>,
+    ) -> poem::Result<AuthTypeResponse> {
+        let now = self.0.now();
+        if let Some(l) = self
+            .0
+            .throttle(limits::LOOKUPS_PER_CLIENT, req, now)
+            .await?
+        {
+            return Ok(l.into());
+        }
+        let mut fields = Fields::default();
+        let Some(email) = fields.email("email", &body.email) else {
+            return Ok(fields.into());
+        };
+        let (exists, is_google_user) = password::auth_type(&self.0.state, &email).await?;
+        Ok(AuthTypeResponse::Ok(Json(AuthType {
+            exists,
+            is_google_user,
+        })))
+    }
+}

@@ -1,0 +1,112 @@
+//! `GET`/`PATCH /auth/users/me/`, `POST /api/accounts/complete-profile/`,
+//! and the web app's public settings (`GET /api/config/`).
+
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+use super::{Accounts, responses};
+use crate::accounts::dto::{ProfileCompleted, PublicConfig, UserOut};
+use crate::accounts::profile::{self, ProfileEdit, ProfileError};
+use crate::auth::SignedIn;
+use crate::routes::ApiTags;
+
+#[derive(Debug, Object)]
+pub struct ProfileBody {
+    pub name: Option<String>,
+    /// Empty clears it (not for Google accounts, which need one).
+    pub contact_number: Option<String>,
+}
+
+#[derive(Debug, Object)]
+pub struct CompleteProfileBody {
+    pub contact_number: Option<String>,
+    pub name: Option<String>,
+}
+
+responses!(MeResponse {
+    #[oai(status = 200)]
+    Ok(Json<UserOut>),
+});
+
+responses!(CompleteProfileResponse {
+    #[oai(status = 200)]
+    Ok(Json<ProfileCompleted>),
+});
+
+#[derive(ApiResponse)]
+pub enum ConfigResponse {
+    #[oai(status = 200)]
+    Ok(Json<PublicConfig>),
+}
+
+pub struct ProfileApi(pub Accounts);
+
+#[OpenApi(tag = "ApiTags::Accounts")]
+impl ProfileApi {
+    /// My account
+    #[oai(path = "/auth/users/me/", method = "get", operation_id = "me")]
+    async fn me(&self, auth: SignedIn) -> poem::Result<MeResponse> {
+        Ok(MeResponse::Ok(Json(UserOut::from(&auth.0.user))))
+    }
+
+    /// Edit my profile
+    ///
+    /// Name and contact number; the e-mail address cannot change here.
+    #[oai(path = "/auth/users/me/", method = "patch", operation_id = "updateMe")]
+    async fn update_me(&self, auth: SignedIn, body: Json<ProfileBody>) -> poem::Result<MeResponse> {
+        let edit = ProfileEdit {
+            name: body.name.as_deref(),
+            contact_number: body.contact_number.as_deref(),
+            contact_required: false,
+        };
+        match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
+            Ok(user) => Ok(MeResponse::Ok(Json(UserOut::from(&user)))),
+            Err(ProfileError::Invalid(fields)) => Ok(fields.into()),
+            Err(ProfileError::Store(e)) => Err(e.into()),
+        }
+    }
+
+    /// Complete my profile
+    ///
+    /// The contact number (required) and, optionally, the name. Google
+    /// accounts do this before their first booking.
+    #[oai(
+        path = "/api/accounts/complete-profile/",
+        method = "post",
+        operation_id = "completeProfile"
+    )]
+    async fn complete_profile(
+        &self,
+        auth: SignedIn,
+        body: Json<CompleteProfileBody>,
+    ) -> poem::Result<CompleteProfileResponse> {
+        let edit = ProfileEdit {
+            name: body.name.as_deref(),
+            contact_number: Some(body.contact_number.as_deref().unwrap_or_default()),
+            contact_required: true,
+        };
+        match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
+            Ok(user) => {
+                let out = UserOut::from(&user);
+                Ok(CompleteProfileResponse::Ok(Json(ProfileCompleted {
+                    profile_complete: out.profile_complete,
+                    requires_contact_number: out.requires_contact_number,
+                    user: out,
+                })))
+            }
+            Err(ProfileError::Invalid(fields)) => Ok(fields.into()),
+            Err(ProfileError::Store(e)) => Err(e.into()),
+        }
+    }
+
+    /// Public settings of the web app
+    #[oai(path = "/api/config/", method = "get", operation_id = "publicConfig")]
+    async fn config(&self) -> ConfigResponse {
+        let state = &self.0.state;
+        ConfigResponse::Ok(Json(PublicConfig {
+            google_client_id: state.google.as_ref().map(|g| g.client_id().to_owned()),
+            dev_outbox: state.dev_outbox,
+            support_email: state.support_email.clone(),
+        }))
+    }
+}

@@ -1,0 +1,164 @@
+//! `POST /auth/users/`, `/auth/users/activation/`, `/auth/users/resend_activation/`.
+
+use domain_wasm::accounts;
+use poem::Request;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
+use crate::accounts::dto::Registered;
+use crate::accounts::registration::{self, ActivationError, RegisterError, Registration};
+use crate::auth::limits;
+use crate::error::Detail;
+use crate::fields::Fields;
+use crate::routes::ApiTags;
+
+#[derive(Debug, Object)]
+pub struct RegisterBody {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// The password again; when sent, it must match.
+    pub re_password: Option<String>,
+    /// Optional at registration.
+    pub contact_number: Option<String>,
+}
+
+responses!(RegisterResponse {
+    /// The account exists, inactive until the e-mailed link is opened.
+    #[oai(status = 201)]
+    Created(Json<Registered>),
+});
+
+responses!(ActivationResponse {
+    #[oai(status = 204)]
+    Activated,
+    /// Already active: `{"detail": "Stale token for given user."}`.
+    #[oai(status = 403)]
+    Stale(Json<Detail>),
+});
+
+/// The registration form, by the domain's rules.
+fn parse(body: &RegisterBody) -> Result<Registration, Fields> {
+    let mut fields = Fields::default();
+    let name = fields.name("name", &body.name);
+    let email = fields.email("email", &body.email);
+    let password =
+        fields.new_password("password", "re_password", &body.password, &body.re_password);
+    let contact_number = match body.contact_number.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => accounts::parse_contact_number(raw)
+            .map_err(|p| fields.add("contact_number", p.message()))
+            .ok(),
+    };
+    match (name, email, password, fields.is_empty()) {
+        (Some(name), Some(email), Some(password), true) => Ok(Registration {
+            name,
+            email,
+            password: password.to_owned(),
+            contact_number,
+        }),
+        _ => Err(fields),
+    }
+}
+
+pub struct RegistrationApi(pub Accounts);
+
+#[OpenApi(tag = "ApiTags::Accounts")]
+impl RegistrationApi {
+    /// Register
+    ///
+    /// Creates an inactive account and e-mails an activation link to
+    /// `{PUBLIC_URL}/activate/{uid}/{token}`.
+    #[oai(path = "/auth/users/", method = "post", operation_id = "register")]
+    async fn register(
+        &self,
+        req: &Request,
+        body: Json<RegisterBody>,
+    ) -> poem::Result<RegisterResponse> {
+        let now = self.0.now();
+        if let Some(l) = self
+            .0
+            .throttle(limits::REGISTER_PER_CLIENT, req, now)
+            .await?
+        {
+            return Ok(l.into());
+        }
+        let registration = match parse(&body) {
+            Ok(r) => r,
+            Err(fields) => return Ok(fields.into()),
+        };
+        match registration::register(&self.0.state, registration, now).await {
+            Ok(user) => Ok(RegisterResponse::Created(Json(Registered {
+                id: user.id,
+                email: user.email.into_string(),
+                name: user.name,
+            }))),
+            // A taken address is a constraint answer (400 under `email`).
+            Err(RegisterError::Store(e)) => Err(e.into()),
+            Err(e @ RegisterError::Hash(_)) => Err(crate::error::internal(e)),
+        }
+    }
+
+    /// Activate an account
+    ///
+    /// With the `uid` and `token` of the e-mailed link. 403 when the account
+    /// is already active.
+    #[oai(
+        path = "/auth/users/activation/",
+        method = "post",
+        operation_id = "activate"
+    )]
+    async fn activate(
+        &self,
+        req: &Request,
+        body: Json<UidToken>,
+    ) -> poem::Result<ActivationResponse> {
+        let now = self.0.now();
+        if let Some(l) = self
+            .0
+            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
+            .await?
+        {
+            return Ok(l.into());
+        }
+        let mut fields = Fields::default();
+        let Some((uid, token)) = fields.link(&body) else {
+            return Ok(fields.into());
+        };
+        match registration::activate(&self.0.state, uid, token, now).await {
+            Ok(()) => Ok(ActivationResponse::Activated),
+            Err(e @ ActivationError::Stale) => {
+                Ok(ActivationResponse::Stale(Json(Detail::new(e.to_string()))))
+            }
+            Err(ActivationError::Link(e)) => Ok(link_problem(e)?.into()),
+            Err(ActivationError::Store(e)) => Err(e.into()),
+        }
+    }
+
+    /// Send the activation e-mail again
+    ///
+    /// Always 204 for a well-formed address, so the answer does not tell
+    /// whether an account exists; only inactive password accounts get mail.
+    #[oai(
+        path = "/auth/users/resend_activation/",
+        method = "post",
+        operation_id = "resendActivation"
+    )]
+    async fn resend_activation(
+        &self,
+        req: &Request,
+        body: Json<EmailBody>,
+    ) -> poem::Result<NoContentResponse> {
+        let now = self.0.now();
+        if let Some(l) = self.0.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
+            return Ok(l.into());
+        }
+        let mut fields = Fields::default();
+        let Some(email) = fields.email("email", &body.email) else {
+            return Ok(fields.into());
+        };
+        registration::resend_activation(&self.0.state, &self.0.client(req), &email, now).await?;
+        Ok(NoContentResponse::Done)
+    }
+}
