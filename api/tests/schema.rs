@@ -349,6 +349,51 @@ async fn both_migration_trees_make_the_same_schema() {
     );
 }
 
+/// The constraints the code answers by name (`store::constraints`) exist
+/// under that name on PostgreSQL and as those columns on both engines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_constraints_the_code_names_exist() {
+    use api::store::ViolationKind;
+    use api::store::constraints::KNOWN;
+    let Some(pg) = TestDb::fresh(Engine::Postgres).await else {
+        return;
+    };
+    let lite = TestDb::fresh(Engine::Sqlite).await.expect("SQLite");
+    let pg_store = pg.open().await;
+    for schema in [
+        schema_of(&lite.open().await).await,
+        schema_of(&pg_store).await,
+    ] {
+        for known in KNOWN {
+            let table = &schema[known.table];
+            let columns: Vec<String> = known.columns.iter().map(|c| (*c).to_owned()).collect();
+            let present = match known.kind {
+                ViolationKind::Unique => table.unique.contains(&columns),
+                ViolationKind::ForeignKey => {
+                    table.foreign_keys.iter().any(|f| f.columns == columns)
+                }
+            };
+            assert!(present, "{known:?} is not in the schema: {table:?}");
+        }
+    }
+    let Store::Postgres(pool) = &pg_store else {
+        unreachable!()
+    };
+    for known in KNOWN {
+        let found: Option<String> =
+            sqlx::query_scalar("SELECT conname::text FROM pg_constraint WHERE conname = $1")
+                .bind(known.name)
+                .fetch_optional(pool)
+                .await
+                .expect("constraint lookup");
+        assert!(
+            found.is_some(),
+            "PostgreSQL has no constraint {}",
+            known.name
+        );
+    }
+}
+
 #[test]
 fn a_drift_is_reported() {
     let column = |family, nullable| Column { family, nullable };

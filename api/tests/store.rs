@@ -3,15 +3,19 @@
 mod common;
 
 use api::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
-use api::store::{Store, StoreError};
+use api::store::{Constraint, NewUser, Role, Store, StoreError, ViolationKind};
 use chrono::{Duration, TimeZone, Utc};
 use common::{Engine, TestDb};
+use domain_wasm::accounts::Email;
 
 on_both_engines!(
     mentors_come_back_exactly_as_they_were_stored,
     a_failed_insert_leaves_nothing_behind,
     the_demo_catalogue_is_seeded_once_even_by_racing_processes,
     opening_an_existing_database_keeps_its_data,
+    a_unit_of_work_commits_all_or_nothing,
+    broken_constraints_are_known_by_name_on_both_engines,
+    stored_values_that_the_code_cannot_read_are_errors,
 );
 
 async fn db(engine: Engine) -> Option<TestDb> {
@@ -213,4 +217,135 @@ async fn opening_an_existing_database_keeps_its_data(engine: Engine) {
         .await
         .expect("reopen runs migrations again");
     assert_eq!(reopened.list_mentors().await.expect("list").len(), 1);
+}
+
+fn account(email: &str, google_sub: Option<&str>) -> NewUser {
+    NewUser {
+        email: Email::parse(email).expect("address"),
+        name: "Asha".into(),
+        password_hash: None,
+        google_sub: google_sub.map(str::to_owned),
+        role: Role::User,
+        is_active: true,
+        contact_number: None,
+    }
+}
+
+async fn a_unit_of_work_commits_all_or_nothing(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = db.open().await;
+    let now = Utc::now();
+    let address = Email::parse("asha@example.com").expect("address");
+
+    let mut tx = store.begin().await.expect("begin");
+    let user = tx
+        .create_user(&account("asha@example.com", None), now)
+        .await
+        .expect("create");
+    tx.set_role(user.id, Role::Admin, now).await.expect("role");
+    drop(tx);
+    assert!(
+        matches!(
+            store.user_by_email(&address).await,
+            Err(StoreError::NotFound)
+        ),
+        "dropped without commit: nothing was written"
+    );
+
+    let mut tx = store.begin().await.expect("begin");
+    let user = tx
+        .create_user(&account("asha@example.com", None), now)
+        .await
+        .expect("create");
+    tx.set_role(user.id, Role::Mentor, now).await.expect("role");
+    tx.commit().await.expect("commit");
+    let stored = store.user_by_email(&address).await.expect("stored");
+    assert_eq!(stored.role, Role::Mentor);
+    assert_eq!(stored.email, address);
+}
+
+async fn broken_constraints_are_known_by_name_on_both_engines(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = db.open().await;
+    let now = Utc::now();
+    let mut tx = store.begin().await.expect("begin");
+    tx.create_user(&account("asha@example.com", Some("g-1")), now)
+        .await
+        .expect("create");
+    tx.commit().await.expect("commit");
+
+    for (new, constraint) in [
+        (account("asha@example.com", None), Constraint::UserEmail),
+        (
+            account("other@example.com", Some("g-1")),
+            Constraint::UserGoogleSub,
+        ),
+    ] {
+        let mut tx = store.begin().await.expect("begin");
+        let err = tx.create_user(&new, now).await.expect_err("refused");
+        let StoreError::Violation(v) = &err else {
+            panic!("a violation, not {err:?}");
+        };
+        assert_eq!(v.kind, ViolationKind::Unique);
+        assert_eq!(v.constraint, Some(constraint), "{v:?}");
+    }
+
+    let mut tx = store.begin().await.expect("begin");
+    let err = tx
+        .create_session("s-1", 999_999, None, now, now)
+        .await
+        .expect_err("no such user");
+    let StoreError::Violation(v) = &err else {
+        panic!("a violation, not {err:?}");
+    };
+    assert_eq!(v.kind, ViolationKind::ForeignKey);
+    if engine == Engine::Postgres {
+        // SQLite does not say which foreign key failed.
+        assert_eq!(v.constraint, Some(Constraint::SessionUser));
+    }
+}
+
+async fn stored_values_that_the_code_cannot_read_are_errors(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = db.open().await;
+    let now = Utc::now();
+    let mut tx = store.begin().await.expect("begin");
+    let user = tx
+        .create_user(&account("asha@example.com", None), now)
+        .await
+        .expect("create");
+    tx.commit().await.expect("commit");
+    // Someone edits the database by hand, past the CHECK via a new role name
+    // the code does not know yet.
+    let edited = match &store {
+        Store::Sqlite(pool) => {
+            let mut conn = pool.acquire().await.expect("connection");
+            sqlx::query("PRAGMA ignore_check_constraints = ON")
+                .execute(&mut *conn)
+                .await
+                .expect("pragma");
+            sqlx::query("UPDATE users SET role = 'owner' WHERE id = $1")
+                .bind(user.id)
+                .execute(&mut *conn)
+                .await
+                .map(|r| r.rows_affected())
+        }
+        Store::Postgres(pool) => {
+            sqlx::query("ALTER TABLE users DROP CONSTRAINT users_role_check")
+                .execute(pool)
+                .await
+                .expect("drop check");
+            sqlx::query("UPDATE users SET role = 'owner' WHERE id = $1")
+                .bind(user.id)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected())
+        }
+    };
+    assert_eq!(edited.expect("edited"), 1);
+    let read = store.user_by_id(user.id).await;
+    assert!(
+        matches!(read, Err(StoreError::Corrupt { what: "role", .. })),
+        "never a silent user: {read:?}"
+    );
 }

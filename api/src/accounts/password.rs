@@ -194,3 +194,131 @@ pub async fn auth_type(state: &AppState, email: &Email) -> Result<(bool, bool), 
         Err(e) => Err(e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+
+    use super::*;
+    use crate::accounts::session::open_session;
+    use crate::accounts::testing::{state, t0, user};
+
+    fn link(state: &AppState, user: &crate::store::User) -> (String, String) {
+        (
+            tokens::encode_uid(user.id),
+            state.keys.link_token(Purpose::PasswordReset, user, t0()),
+        )
+    }
+
+    #[tokio::test]
+    async fn a_reset_sets_the_password_ends_every_session_and_says_so() {
+        let state = state().await;
+        let asha = user(&state, "asha@example.com", |_| {}).await;
+        let session = open_session(&state, &asha, None, t0())
+            .await
+            .expect("session");
+        let (uid, token) = link(&state, &asha);
+        let later = t0() + Duration::minutes(5);
+        confirm_reset(&state, &uid, &token, "Fresh#Pass2026", later)
+            .await
+            .expect("reset");
+
+        let now = state.store.user_by_id(asha.id).await.expect("user");
+        assert_ne!(now.password_hash, asha.password_hash);
+        assert!(passwords::verify("Fresh#Pass2026".into(), now.password_hash).await);
+        let claims = state
+            .keys
+            .decode(
+                &session.access,
+                crate::auth::tokens::TokenType::Access,
+                t0(),
+            )
+            .expect("claims");
+        let row = state.store.session(&claims.sid).await.expect("session row");
+        assert_eq!(row.revoked_at, Some(later));
+        let mail = state
+            .store
+            .outbox(Some("asha@example.com"), 10)
+            .await
+            .expect("outbox");
+        assert_eq!(mail.len(), 1);
+        assert_eq!(mail[0].kind, "password_changed");
+
+        // The link worked once: the password it was made for is gone.
+        let again = confirm_reset(&state, &uid, &token, "Other#Pass2026", later).await;
+        assert!(
+            matches!(again, Err(ResetError::Link(LinkError::Token))),
+            "{again:?}"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_reset_proves_the_address_of_an_unactivated_account() {
+        let state = state().await;
+        let omar = user(&state, "omar@example.com", |u| u.is_active = false).await;
+        let (uid, token) = link(&state, &omar);
+        confirm_reset(&state, &uid, &token, "Fresh#Pass2026", t0())
+            .await
+            .expect("reset");
+        assert!(
+            state
+                .store
+                .user_by_id(omar.id)
+                .await
+                .expect("user")
+                .is_active
+        );
+    }
+
+    #[tokio::test]
+    async fn bad_links_change_nothing() {
+        let state = state().await;
+        let asha = user(&state, "asha@example.com", |_| {}).await;
+        let (uid, token) = link(&state, &asha);
+        let wrong_uid = confirm_reset(&state, "zz", &token, "Fresh#Pass2026", t0()).await;
+        assert!(matches!(wrong_uid, Err(ResetError::Link(LinkError::Uid))));
+        let expired = confirm_reset(
+            &state,
+            &uid,
+            &token,
+            "Fresh#Pass2026",
+            t0() + Duration::days(4),
+        )
+        .await;
+        assert!(matches!(expired, Err(ResetError::Link(LinkError::Token))));
+        let same = state.store.user_by_id(asha.id).await.expect("user");
+        assert_eq!(same.password_hash, asha.password_hash);
+        assert!(
+            state
+                .store
+                .outbox(Some("asha@example.com"), 10)
+                .await
+                .expect("outbox")
+                .is_empty()
+        );
+    }
+
+    #[tokio::test]
+    async fn google_accounts_and_unknown_addresses_get_no_reset_mail() {
+        let state = state().await;
+        user(&state, "g@example.com", |u| {
+            u.password_hash = None;
+            u.google_sub = Some("g-1".into());
+        })
+        .await;
+        let client = Client {
+            ip: std::net::IpAddr::from([127, 0, 0, 1]),
+            user_agent: None,
+        };
+        let google = Email::parse("g@example.com").expect("address");
+        assert!(matches!(
+            request_reset(&state, &client, &google, t0()).await,
+            Err(ResetRequestError::GoogleAccount)
+        ));
+        let nobody = Email::parse("nobody@example.com").expect("address");
+        assert!(matches!(
+            request_reset(&state, &client, &nobody, t0()).await,
+            Err(ResetRequestError::NoAccount)
+        ));
+    }
+}

@@ -216,3 +216,72 @@ pub async fn logout(
     }
     tx.commit().await
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::Duration;
+
+    use super::*;
+    use crate::accounts::testing::{state, t0, user};
+
+    #[tokio::test]
+    async fn a_refresh_token_works_once_and_its_reuse_ends_the_session() {
+        let state = state().await;
+        let asha = user(&state, "asha@example.com", |_| {}).await;
+        let first = open_session(&state, &asha, Some("test"), t0())
+            .await
+            .expect("signed in");
+        let second = refresh(&state, &first.refresh, t0() + Duration::seconds(1))
+            .await
+            .expect("rotated");
+
+        // Presented again within the grace (two tabs at once): refused,
+        // and the session goes on.
+        let racing = refresh(&state, &first.refresh, t0() + Duration::seconds(10)).await;
+        assert!(matches!(racing, Err(RefreshError::Invalid)), "{racing:?}");
+        let third = refresh(&state, &second.refresh, t0() + Duration::seconds(12))
+            .await
+            .expect("the session is still open");
+
+        // Presented again after the grace: a copy is loose, so the session ends.
+        let replay = refresh(&state, &second.refresh, t0() + Duration::seconds(60)).await;
+        assert!(
+            matches!(replay, Err(RefreshError::Reused { user_id }) if user_id == asha.id),
+            "{replay:?}"
+        );
+        let after = refresh(&state, &third.refresh, t0() + Duration::seconds(61)).await;
+        assert!(matches!(after, Err(RefreshError::Invalid)), "{after:?}");
+    }
+
+    #[tokio::test]
+    async fn refresh_tokens_of_a_disabled_account_are_refused() {
+        let state = state().await;
+        let ravi = user(&state, "ravi@example.com", |u| u.is_active = false).await;
+        let tokens = open_session(&state, &ravi, None, t0())
+            .await
+            .expect("session");
+        let refused = refresh(&state, &tokens.refresh, t0() + Duration::seconds(5)).await;
+        assert!(matches!(refused, Err(RefreshError::Invalid)), "{refused:?}");
+        assert!(matches!(
+            refresh(&state, "not a token", t0()).await,
+            Err(RefreshError::Invalid)
+        ));
+    }
+
+    #[tokio::test]
+    async fn signing_out_ends_the_session_of_either_token() {
+        let state = state().await;
+        let asha = user(&state, "asha@example.com", |_| {}).await;
+        let tokens = open_session(&state, &asha, None, t0())
+            .await
+            .expect("session");
+        logout(&state, None, Some(&tokens.access), t0())
+            .await
+            .expect("out");
+        let refused = refresh(&state, &tokens.refresh, t0() + Duration::seconds(1)).await;
+        assert!(matches!(refused, Err(RefreshError::Invalid)), "{refused:?}");
+        logout(&state, Some("garbage"), None, t0())
+            .await
+            .expect("always fine");
+    }
+}
