@@ -35,11 +35,15 @@ pub fn count_up_ms() -> u32 {
 pub struct SiteStats {
     pub mentors: f64,
     pub rated_mentors: f64,
-    /// `None` when unknown or above 5.
+    /// `None` (left out) when unknown or above 5.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub average_rating: Option<f64>,
     pub completed_sessions: f64,
-    /// `None` when unknown or above 100.
+    /// `None` (left out) when unknown or above 100.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub positive_feedback_percent: Option<f64>,
+    /// `None` (left out) when unknown.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub countries: Option<f64>,
 }
 
@@ -47,10 +51,12 @@ fn count(v: Option<&Json>) -> Option<f64> {
     v?.as_f64().filter(|n| n.is_finite() && *n >= 0.0)
 }
 
-/// `Some(None)` for null, `Some(Some(n))` for a count, `None` otherwise.
-fn optional(v: Option<&Json>) -> Option<Option<f64>> {
+/// `Some(None)` for null (or a missing field when `missing_is_null`),
+/// `Some(Some(n))` for a count, `None` otherwise.
+fn optional(v: Option<&Json>, missing_is_null: bool) -> Option<Option<f64>> {
     match v {
         Some(Json::Null) => Some(None),
+        None if missing_is_null => Some(None),
         other => count(other).map(Some),
     }
 }
@@ -60,18 +66,24 @@ fn optional(v: Option<&Json>) -> Option<Option<f64>> {
 /// finite number ≥ 0, the optional ones such a number or null. An average
 /// above 5 or a percentage above 100 is read as unknown.
 pub fn site_stats_of(json: &Json) -> Option<SiteStats> {
+    read_stats(json, false)
+}
+
+/// The optional figures must be present (as null) in the API's answer; in
+/// stats handed back by JavaScript they may be left out.
+fn read_stats(json: &Json, missing_is_null: bool) -> Option<SiteStats> {
     if !matches!(json, Json::Object(_)) {
         return None;
     }
-    let average = optional(json.get("average_rating"))?;
-    let positive = optional(json.get("positive_feedback_percent"))?;
+    let average = optional(json.get("average_rating"), missing_is_null)?;
+    let positive = optional(json.get("positive_feedback_percent"), missing_is_null)?;
     Some(SiteStats {
         mentors: count(json.get("mentors"))?,
         rated_mentors: count(json.get("rated_mentors"))?,
         average_rating: average.filter(|a| *a <= 5.0),
         completed_sessions: count(json.get("completed_sessions"))?,
         positive_feedback_percent: positive.filter(|p| *p <= 100.0),
-        countries: optional(json.get("countries"))?,
+        countries: optional(json.get("countries"), missing_is_null)?,
     })
 }
 
@@ -88,12 +100,12 @@ pub fn parse_site_stats(json_text: &str) -> Option<SiteStats> {
 }
 
 /// Stats from JavaScript: `undefined`/`null` for none, else an object as
-/// [`parse_site_stats`] returns it.
+/// [`parse_site_stats`] returns it (unknown figures left out or null).
 impl FromJson for Option<SiteStats> {
     fn from_json(json: &Json) -> Result<Self, BadInput> {
         match json {
             Json::Null => Ok(None),
-            other => site_stats_of(other)
+            other => read_stats(other, true)
                 .map(Some)
                 .ok_or_else(|| bad("site stats must be what parseSiteStats returns")),
         }
@@ -195,7 +207,8 @@ pub struct CountUpStat {
     pub label: String,
     /// What the figure means, in a sentence.
     pub detail: String,
-    /// The value counted up to; `None` for a fixed text.
+    /// The value counted up to; `None` (left out) for a fixed text.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<f64>,
     /// The final text, as screen readers read it from the start.
     #[serde(rename = "final")]
