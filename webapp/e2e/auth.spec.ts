@@ -42,12 +42,15 @@ test.describe("an account from registration to logout", () => {
     await signIn(page, email, PASSWORD);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_FAILED);
 
+    // The test moves the page's clock past the redirect delay instead of waiting it out.
+    await page.clock.install();
     await page.goto(await outboxLink(request, email, "/activate/"));
     await page.getByRole("button", { name: "Verify Account" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Account verified" })).toHaveText(
       "Account verified successfully! Redirecting to login...",
     );
-    await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 6_000 });
+    await page.clock.runFor(3_000);
+    await expect(page).toHaveURL(/\/auth\/login$/);
 
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/my-bookings\?tab=upcoming$/);
@@ -75,9 +78,12 @@ test.describe("an account from registration to logout", () => {
     const email = uniqueEmail("reactivate");
     await request.post("/auth/users/", { data: { name: "Ravi E2E", email, password: PASSWORD, re_password: PASSWORD } });
     const link = await outboxLink(request, email, "/activate/");
+    await page.clock.install();
     await page.goto(link);
     await page.getByRole("button", { name: "Verify Account" }).click();
-    await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 6_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Account verified" })).toBeVisible();
+    await page.clock.runFor(3_000);
+    await expect(page).toHaveURL(/\/auth\/login$/);
     await page.goto(link);
     await page.getByRole("button", { name: "Verify Account" }).click();
     await expect(page.getByRole("alert")).toHaveText(
@@ -106,6 +112,7 @@ test.describe("forgotten password", () => {
     await expect(page).toHaveURL(/\/auth\/email-confirmation$/);
     await expect(page.getByTestId("confirmation-message")).toHaveText("Password reset email sent successfully. Check your inbox!");
 
+    await page.clock.install();
     await page.goto(await outboxLink(request, email, "/password/reset/confirm/"));
     await page.getByLabel("New password", { exact: true }).fill(newPassword);
     await page.getByLabel("Confirm new password").fill("Fresh#Start4");
@@ -113,7 +120,8 @@ test.describe("forgotten password", () => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Password Reset Successful!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 6_000 });
+    await page.clock.runFor(3_000);
+    await expect(page).toHaveURL(/\/auth\/login$/);
 
     await signIn(page, email, PASSWORD);
     await expect(page.getByRole("alert")).toHaveText(LOGIN_FAILED);

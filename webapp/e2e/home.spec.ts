@@ -257,12 +257,17 @@ test.describe("the intro loading screen", () => {
         if (!el && w.__intro.shown !== undefined && w.__intro.hidden === undefined) w.__intro.hidden = performance.now();
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
+    // The page's clock stands still until the checks below have seen the
+    // loader, however long the page takes to load here.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto("/");
     const loader = page.getByTestId("intro-loader");
     await expect(loader).toBeVisible();
     await expect(loader.getByRole("progressbar", { name: "Loading MentorBridge" })).toBeVisible();
     // The app renders underneath.
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await page.clock.resume();
 
     await waitForIntro(page);
     const intro = await page.evaluate(() => (window as unknown as { __intro: { shown: number; hidden: number; stages: string[] } }).__intro);
