@@ -18,6 +18,7 @@ pub mod portrait;
 pub mod routes;
 pub mod seo;
 pub mod server;
+pub mod site;
 pub mod state;
 pub mod store;
 pub mod web;

@@ -5,7 +5,7 @@
 
 mod common;
 
-use api::routes::site::{ACKS_PER_ADDRESS, ENQUIRIES_PER_CLIENT};
+use api::site::enquiries::{ACKS_PER_ADDRESS, ENQUIRIES_PER_CLIENT};
 use api::seo::PAGES;
 use api::store::model::{NewMentor, NewService};
 use chrono::Utc;

@@ -12,7 +12,9 @@ use chrono::{DateTime, Utc};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::{BRAND, Email};
-use crate::store::enquiries::{EnquiryKind, NewEnquiry, programme_label};
+use domain_wasm::enquiry::programme_label;
+
+use crate::store::enquiries::{EnquiryKind, NewEnquiry};
 
 use super::templates::ACCENT;
 /// The reply promise of SPEC §1.

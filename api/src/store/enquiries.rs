@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
-use super::{Store, StoreError, on_pool};
+use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// Which form an enquiry came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,25 +24,6 @@ impl EnquiryKind {
     }
 }
 
-/// The programmes a custom quote can be for: slug (as stored and sent by
-/// the form) and name. The slugs are the business pages' (`/b2b/{slug}`).
-pub const PROGRAMMES: &[(&str, &str)] = &[
-    ("corporate-mentoring", "Corporate Mentoring"),
-    ("ceo-talks", "CEO Talks"),
-    ("strategy-consulting", "Strategy Consulting"),
-    ("industry-mentoring", "Industry Mentoring"),
-    ("startup-entrepreneurship", "Startup & Entrepreneurship"),
-    ("other", "Something else"),
-];
-
-/// The name of a programme slug (the slug itself when unknown).
-pub fn programme_label(slug: &str) -> &str {
-    PROGRAMMES
-        .iter()
-        .find(|(s, _)| *s == slug)
-        .map_or(slug, |(_, label)| label)
-}
-
 /// An enquiry to record: every field already parsed and normalised.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEnquiry {
@@ -55,7 +36,7 @@ pub struct NewEnquiry {
     pub phone: Option<String>,
     pub company: Option<String>,
     pub team_size: Option<String>,
-    /// One of the business programmes' slugs, or `other`.
+    /// One of `domain_wasm::enquiry::PROGRAMMES`.
     pub programme: Option<String>,
     pub subject: Option<String>,
     pub message: String,
@@ -88,14 +69,14 @@ pub struct Enquiry {
 const COLUMNS: &str = "id, kind, name, email, phone, company, team_size, programme, subject, \
                        message, client_ip, user_agent, status, created_at, updated_at";
 
-impl Store {
+impl Tx {
     /// Records an enquiry with status `new`.
     pub async fn insert_enquiry(
-        &self,
+        &mut self,
         enquiry: &NewEnquiry,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        on_pool!(self, pool => sqlx::query(
+        on_tx!(self, conn => sqlx::query(
             "INSERT INTO enquiries (id, kind, name, email, phone, company, team_size, programme, \
              subject, message, client_ip, user_agent, status, created_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'new', $13, $13)",
@@ -113,12 +94,14 @@ impl Store {
         .bind(&enquiry.client_ip)
         .bind(&enquiry.user_agent)
         .bind(now)
-        .execute(pool)
+        .execute(conn)
         .await
         .map(|_| ()))?;
         Ok(())
     }
+}
 
+impl Store {
     /// The newest enquiries first, at most `limit`.
     pub async fn enquiries(&self, limit: i64) -> Result<Vec<Enquiry>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM enquiries ORDER BY created_at DESC, id LIMIT $1");

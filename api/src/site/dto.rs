@@ -1,0 +1,33 @@
+//! What the site endpoints answer, as the OpenAPI document names it.
+
+use chrono::{DateTime, Utc};
+use poem_openapi::Object;
+
+/// What the database can honestly say about the marketplace. A figure the
+/// data cannot support yet is `null`; new figures will be added as fields.
+#[derive(Debug, Clone, PartialEq, Object)]
+pub struct SiteStats {
+    /// Mentors listed in the catalogue.
+    pub mentors: i64,
+    /// Listed mentors with a rating (a rating of 0 means no reviews yet).
+    pub rated_mentors: i64,
+    /// The mean rating of rated mentors, to one decimal; `null` while none is rated.
+    pub average_rating: Option<f64>,
+    /// Sessions that took place. There is no bookings table yet, so this is
+    /// 0 until bookings exist.
+    pub completed_sessions: i64,
+    /// The share of session feedback that is positive, in percent. `null`:
+    /// no feedback is collected yet (there are no bookings yet).
+    pub positive_feedback_percent: Option<f64>,
+    /// How many countries mentors are based in; `null` while mentor
+    /// profiles carry no country.
+    pub countries: Option<i64>,
+}
+
+/// The enquiry arrived.
+#[derive(Debug, Object)]
+pub struct Received {
+    /// The reference the sender is told.
+    pub id: String,
+    pub received_at: DateTime<Utc>,
+}
