@@ -24,5 +24,7 @@ export default defineConfig({
     environment: "happy-dom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test-setup.ts"],
+    // A deadline above Testing Library's (src/test-setup.ts), for a loaded machine.
+    testTimeout: 30_000,
   },
 });

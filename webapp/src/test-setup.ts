@@ -4,6 +4,12 @@ import { drainWithRealTimers } from "./testing/timers";
 
 drainWithRealTimers(configure);
 
+// `findBy…`/`waitFor` give up after this long (real time): a deadline for
+// what never comes, not a race. The default, 1 s, is less than a busy
+// machine can take to transform and load a lazy screen's module the first
+// time a test renders it.
+configure({ asyncUtilTimeout: 15_000 });
+
 afterEach(() => {
   cleanup();
 });
