@@ -73,7 +73,7 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
     );
     if settings.demo_data && settings.loopback_only() {
         println!("Demo accounts (DEMO_DATA=off to disable):");
-        for account in &api::demo::DEMO_ACCOUNTS {
+        for account in api::demo::accounts() {
             println!(
                 "  {:<7} {:<30} password {}",
                 account.role.as_str(),

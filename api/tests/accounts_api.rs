@@ -745,8 +745,8 @@ async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
     let Some(app) = common::spawn_app(engine).await else {
         return;
     };
-    for account in &api::demo::DEMO_ACCOUNTS {
-        let (status, body) = login(&app, account.email, account.password).await;
+    for account in api::demo::accounts() {
+        let (status, body) = login(&app, &account.email, &account.password).await;
         assert_eq!(status, 200, "{}: {body}", account.email);
         assert_eq!(body["user"]["role"], account.role.as_str());
         if account.role == api::store::Role::Mentor {
