@@ -98,7 +98,10 @@ build: setup-build wasm
     cargo build --release -p api --locked
 
 # Compile the domain crate to WebAssembly (for the web app and for Node
-# tests), shrink it with binaryen's wasm-opt, and hold it to its size budget.
+# tests) as two modules: the home page's (`#[export]`, feature `wasm`) and
+# the one the web app loads on demand for later screens (`#[export(on_demand)]`,
+# feature `on-demand`, in `on-demand/`). Shrink them with binaryen's wasm-opt
+# and hold the home page's initial module to its size budget.
 wasm: setup-build
     #!/usr/bin/env bash
     set -euo pipefail
@@ -129,6 +132,13 @@ bench-api: setup-build
     command -v wrk >/dev/null || just _apt wrk
     [ -x /usr/sbin/nginx ] || just _apt nginx-light
     cargo build -q --release -p api --locked --bin api --example bench_static
+    # Ahead of other work on the machine when allowed (root), for less noise:
+    # a session of its own (the scheduler weighs sessions, not processes)
+    # at nice -10.
+    if [ "$(id -u)" -eq 0 ] && [ -z "${BENCH_API_SESSION:-}" ] && [ -w /proc/self/autogroup ]; then
+      exec env BENCH_API_SESSION=1 setsid -w bash "$0" "$@"
+    fi
+    [ -z "${BENCH_API_SESSION:-}" ] || echo -10 > /proc/self/autogroup
     dir=$(mktemp -d)
     chmod 755 "$dir"
     pids=()
@@ -136,7 +146,7 @@ bench-api: setup-build
     free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
     wait_for() { for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return; sleep 0.1; done; echo "no answer from $1"; exit 1; }
     api=$(free_port); poem=$(free_port); nginx=$(free_port)
-    RUST_LOG=warn DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$api WEB_DIR="$dir" ./target/release/api & pids+=($!)
+    RUST_LOG=warn DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$api WEB_DIR="$dir" ./target/release/api >/dev/null & pids+=($!)
     wait_for "http://127.0.0.1:$api/healthz"
     # The bytes the API sends, for the other two to serve.
     www="$dir/www/api/mentors"; mkdir -p "$www"
@@ -215,7 +225,7 @@ bundle-size:
 
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
-    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts
+    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts target/wasm-node/on-demand/domain.d.ts
 
 # Benchmark: arrange 10 000 mentors through wasm vs a TypeScript baseline.
 bench-domain: wasm
