@@ -25,7 +25,8 @@ static LOCAL_WRITE_SIGNAL: LazyLock<tokio::sync::watch::Sender<u64>> =
 
 /// Changes whenever the catalogue does: every write to a mentor or any of
 /// its lists sets the mentor's `updated_at`, and inserts and deletes change
-/// the count. Cheap to read, so the list endpoint can answer from a cache.
+/// the count. The in-memory catalogue follows [`Store::catalogue_version`]
+/// instead, which triggers bump for any change to any catalogue table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, FromRow)]
 pub struct CatalogueFingerprint {
     pub count: i64,
