@@ -113,25 +113,25 @@ pub const TEAM_SIZES: [Choice; 5] = [
 ];
 
 /// [`BUSINESS_PROGRAMMES`] as a list (for JavaScript).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn business_programmes() -> Vec<Choice> {
     BUSINESS_PROGRAMMES.to_vec()
 }
 
 /// [`PROGRAMMES`] as a list (for JavaScript): the quote form's options.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn programmes() -> Vec<Choice> {
     PROGRAMMES.to_vec()
 }
 
 /// [`TEAM_SIZES`] as a list (for JavaScript).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn team_sizes() -> Vec<Choice> {
     TEAM_SIZES.to_vec()
 }
 
 /// The name of a programme (`CEO Talks`), or the value itself when unknown.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn programme_label(value: &str) -> &str {
     PROGRAMMES
         .iter()
@@ -142,7 +142,7 @@ pub fn programme_label(value: &str) -> &str {
 /// The programme a value names, trimmed and lower-cased (` CEO-Talks ` is
 /// `ceo-talks`); `None` when it names none.
 pub fn parse_programme(raw: &str) -> Option<&'static str> {
-    let value = raw.trim().to_lowercase();
+    let value = crate::bindings::lowercase(raw.trim());
     PROGRAMMES
         .iter()
         .find(|c| c.value == value)
@@ -151,7 +151,7 @@ pub fn parse_programme(raw: &str) -> Option<&'static str> {
 
 /// The business programme of a `/b2b/{slug}` path (a trailing `/` allowed),
 /// or `None` (`/b2b/contact` is the quote form, not a programme).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn programme_from_path(pathname: &str) -> Option<&'static str> {
     let slug = pathname.strip_prefix("/b2b/")?;
     let slug = slug.strip_suffix('/').unwrap_or(slug);
@@ -192,14 +192,14 @@ fn char_count(s: &str) -> u32 {
 
 /// The message's length as the limits count it: characters (code points)
 /// of [`clean_message`].
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn message_length(raw: &str) -> u32 {
     char_count(&clean_message(raw))
 }
 
 /// The counter under the message box: `1,234 / 5,000 characters`, numbers
 /// grouped the Indian way (`1,00,000`).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn message_count(raw: &str) -> String {
     format!(
         "{} / {} characters",
@@ -278,7 +278,7 @@ fn required() -> Checked {
 
 /// The message (both forms): required, [`MESSAGE_MIN`] to [`MESSAGE_MAX`]
 /// characters of [`clean_message`].
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_message(raw: &str) -> Checked {
     let value = clean_message(raw);
     let n = char_count(&value);
@@ -305,7 +305,7 @@ pub fn check_message(raw: &str) -> Checked {
 }
 
 /// The contact form's subject: optional, one line, at most [`SUBJECT_MAX`].
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_subject(raw: &str) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -322,7 +322,7 @@ pub fn check_subject(raw: &str) -> Checked {
 }
 
 /// The quote form's organisation: required, one line, at most [`COMPANY_MAX`].
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_company(raw: &str) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -354,7 +354,7 @@ fn not_a_choice(raw: &str, choices: &[Choice], message: &str) -> Checked {
 /// The quote form's team size: optional. With `choices_only` (the form's
 /// select) it must be one of [`TEAM_SIZES`] exactly; without (the API) it
 /// is free text, one line, at most [`TEAM_SIZE_MAX`] characters.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_team_size(raw: &str, choices_only: bool) -> Checked {
     let value = one_line(raw);
     if value.is_empty() {
@@ -376,7 +376,7 @@ const CHOOSE_PROGRAMME: &str = "Choose the programme you are interested in.";
 
 /// The quote's programme: required, one of [`PROGRAMMES`] (trimmed and
 /// lower-cased); the value is the programme's.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_programme(raw: &str) -> Checked {
     if raw.trim().is_empty() {
         return invalid(

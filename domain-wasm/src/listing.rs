@@ -84,7 +84,7 @@ pub const SORTS: [SortOption; 5] = [
 pub const DEFAULT_SORT: &str = "best";
 
 /// [`SORTS`] as a list (for JavaScript).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn sorts() -> Vec<SortOption> {
     SORTS.to_vec()
 }
@@ -103,7 +103,7 @@ impl Sort {
 }
 
 /// Whether `id` names a sort.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn is_sort(id: &str) -> bool {
     Sort::parse(id).is_some()
 }
@@ -143,7 +143,7 @@ fn push_folded(out: &mut String, c: char) {
 
 /// Lower-cased, accents removed: `Zoë` and `zoe` compare equal (as
 /// `text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()`).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn fold_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -168,7 +168,7 @@ fn js_space(c: char) -> bool {
 }
 
 /// The search words of a query: folded, split on white space.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn search_terms(q: &str) -> Vec<String> {
     fold_text(q)
         .split(js_space)
@@ -178,7 +178,7 @@ pub fn search_terms(q: &str) -> Vec<String> {
 }
 
 /// What the search looks in: the name and every field of expertise, folded.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn search_haystack(name: &str, expertise: &[&str]) -> String {
     let mut text = name.to_owned();
     for e in expertise {
@@ -190,7 +190,7 @@ pub fn search_haystack(name: &str, expertise: &[&str]) -> String {
 
 /// Every term must appear in the haystack ("data asha" finds Asha, Data
 /// Science); no terms match everything.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn matches_search(haystack: &str, terms: &[&str]) -> bool {
     terms.iter().all(|t| haystack.contains(t))
 }
@@ -199,7 +199,7 @@ pub fn matches_search(haystack: &str, terms: &[&str]) -> bool {
 /// and, with `free_only`, whose shown price is free
 /// ([`crate::pricing::is_free`]). `haystacks[i]` ([`search_haystack`]) and
 /// `prices[i]` describe mentor `i`; a missing price counts as not free.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn listing_filter(haystacks: &[&str], prices: &[f64], q: &str, free_only: bool) -> Vec<u32> {
     let terms = search_terms(q);
     haystacks
@@ -227,7 +227,7 @@ fn price(x: f64) -> f64 {
 /// `price-desc` dearest first. Ties go to the higher ranking score, then
 /// to the list's order (the lower index). Columns as in
 /// [`listing_filter`]; missing values count as 0.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn listing_order(
     indices: &[u32],
     ratings: &[f64],
