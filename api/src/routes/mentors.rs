@@ -8,7 +8,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, OpenApi};
 
 use super::ApiTags;
-pub use crate::catalogue::Mentor;
+use crate::catalogue::Mentor;
 use crate::catalogue::etag_matches;
 use crate::error::Detail;
 use crate::payload::PreSerialized;
