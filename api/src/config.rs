@@ -116,6 +116,9 @@ pub struct Settings {
         global = true
     )]
     pub support_email: String,
+    /// The server's one clock: the machine's, or one a test moves.
+    #[arg(skip)]
+    pub clock: crate::clock::Clock,
 }
 
 impl Settings {
@@ -138,6 +141,7 @@ impl Settings {
             dev_outbox: AutoSwitch::Auto,
             operator_email: "support@mentorbridge.in".into(),
             support_email: "support@mentorbridge.in".into(),
+            clock: crate::clock::Clock::system(),
         }
     }
 }

@@ -32,6 +32,8 @@ pub struct AppState {
     pub operator_email: String,
     /// The support address shown to people (`SUPPORT_EMAIL`).
     pub support_email: String,
+    /// The server's one clock (`Settings::clock`): handlers read `now` here.
+    pub clock: crate::clock::Clock,
 }
 
 impl AppState {
@@ -54,12 +56,16 @@ impl AppState {
                 .as_deref()
                 .map(str::trim)
                 .filter(|id| !id.is_empty())
-                .map(|id| GoogleVerifier::new(id, settings.google_jwks_url.clone())),
+                .map(|id| {
+                    GoogleVerifier::new(id, settings.google_jwks_url.clone())
+                        .with_clock(settings.clock.clone())
+                }),
             public_url: public_url.trim_end_matches('/').to_owned(),
             trust_forwarded_for: settings.trust_forwarded_for,
             dev_outbox: settings.dev_outbox_shown(),
             operator_email: settings.operator_email.trim().to_owned(),
             support_email: settings.support_email.trim().to_owned(),
+            clock: settings.clock.clone(),
         })
     }
 

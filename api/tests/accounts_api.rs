@@ -408,6 +408,55 @@ async fn expired_tokens_are_refused(engine: Engine) {
     );
 }
 
+/// The server reads time from its one injected clock: moving it expires
+/// tokens and sessions without waiting.
+async fn tokens_expire_on_the_servers_clock(engine: Engine) {
+    let (clock, hand) = api::clock::Clock::manual();
+    let Some(app) = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            clock: Some(clock),
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    active_account(&app, "kiran@example.com").await;
+    let (_, body) = login(&app, "kiran@example.com", PASSWORD).await;
+    let access = body["token"].as_str().expect("token").to_owned();
+    let refresh = body["refresh"].as_str().expect("refresh").to_owned();
+    assert_eq!(me(&app, &access).await.0, 200);
+
+    hand.advance(std::time::Duration::from_secs(61 * 60));
+    let (status, body) = me(&app, &access).await;
+    assert_eq!(
+        (status, body),
+        (
+            401,
+            json!({"detail": "Token is expired", "code": "token_not_valid"})
+        )
+    );
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": refresh}))
+        .await;
+    assert_eq!(status, 200, "a refresh token lasts a day: {body}");
+    let refresh = body["refresh"].as_str().expect("refresh").to_owned();
+    assert_eq!(
+        me(&app, body["access"].as_str().expect("access")).await.0,
+        200
+    );
+
+    // Two weeks on, the refresh token and its session have both ended.
+    hand.advance(std::time::Duration::from_secs(15 * 24 * 3600));
+    let (status, _) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": refresh}))
+        .await;
+    assert_eq!(status, 401);
+}
+
 async fn signing_out_ends_the_session(engine: Engine) {
     let Some(app) = app(engine).await else { return };
     active_account(&app, "sam@example.com").await;
@@ -1064,6 +1113,7 @@ async fn google_credentials_are_checked_for_real(engine: Engine) {
 }
 
 on_both_engines!(
+    tokens_expire_on_the_servers_clock,
     google_sign_in_creates_an_account_that_completes_its_profile,
     google_sign_in_links_an_existing_account_with_the_same_address,
     google_credentials_are_checked_for_real,

@@ -51,7 +51,7 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<Caller> {
     let state = req
         .data::<Arc<AppState>>()
         .ok_or_else(|| crate::error::internal("the application state is missing"))?;
-    caller_from_access_token(state, &bearer.token, Utc::now()).await
+    caller_from_access_token(state, &bearer.token, state.clock.now()).await
 }
 
 /// The caller an access token stands for, if its session is still open and

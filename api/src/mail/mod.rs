@@ -32,6 +32,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::Serialize;
 use tokio::sync::{Notify, watch};
 
+use crate::clock::Clock;
 use crate::config::Settings;
 use crate::store::{Store, StoreError, Tx};
 
@@ -151,6 +152,8 @@ struct Inner {
     store: Store,
     smtp: Option<Smtp>,
     wake: Notify,
+    /// The server's clock: when messages are queued, due and delivered.
+    clock: Clock,
     /// How many passes the delivery worker has finished.
     passes: watch::Sender<u64>,
 }
@@ -196,6 +199,7 @@ impl Mailer {
                 store,
                 smtp,
                 wake: Notify::new(),
+                clock: settings.clock.clone(),
                 passes: watch::Sender::new(0),
             }),
         })
@@ -203,7 +207,11 @@ impl Mailer {
 
     /// Records the message in the outbox and wakes the delivery worker.
     pub async fn send(&self, email: Email) -> Result<(), StoreError> {
-        let id = self.inner.store.enqueue_email(&email, Utc::now()).await?;
+        let id = self
+            .inner
+            .store
+            .enqueue_email(&email, self.inner.clock.now())
+            .await?;
         tracing::debug!(id, kind = email.kind, "e-mail queued");
         self.wake();
         Ok(())
@@ -278,10 +286,10 @@ impl Mailer {
         let store = &self.inner.store;
         let mut handled = 0;
         loop {
-            let ids = store.due_email_ids(Utc::now(), BATCH).await?;
+            let ids = store.due_email_ids(self.inner.clock.now(), BATCH).await?;
             let mut claimed = 0;
             for &id in &ids {
-                let now = Utc::now();
+                let now = self.inner.clock.now();
                 let Some(message) = store.claim_email(id, now, now + LEASE).await? else {
                     continue; // another worker has it, or it changed meanwhile
                 };
@@ -308,7 +316,7 @@ impl Mailer {
                 "e-mail recorded, not sent (no SMTP_URL); see /dev/outbox"
             );
             return store
-                .finish_email(message.id, DeliveryStatus::Logged, Utc::now())
+                .finish_email(message.id, DeliveryStatus::Logged, self.inner.clock.now())
                 .await;
         };
         let built = match build_message(&smtp.from, &message) {
@@ -325,7 +333,7 @@ impl Mailer {
                 // Checked by `Mailer::new`; only a changed environment gets here.
                 let error = clip(&e.to_string());
                 tracing::error!(id = message.id, %error, "e-mail: no SMTP transport; will retry");
-                let next = Utc::now() + retry_delay(message.attempts);
+                let next = self.inner.clock.now() + retry_delay(message.attempts);
                 return store.retry_email(message.id, &error, next).await;
             }
         };
@@ -333,7 +341,7 @@ impl Mailer {
             Ok(_) => {
                 tracing::info!(id = message.id, kind = %message.kind, to = %message.recipient, "e-mail sent");
                 store
-                    .finish_email(message.id, DeliveryStatus::Sent, Utc::now())
+                    .finish_email(message.id, DeliveryStatus::Sent, self.inner.clock.now())
                     .await
             }
             Err(e) => {
@@ -346,7 +354,7 @@ impl Mailer {
                         attempts = message.attempts, %error, "e-mail could not be delivered; giving up");
                     store.fail_email(message.id, &error).await
                 } else {
-                    let next = Utc::now() + retry_delay(message.attempts);
+                    let next = self.inner.clock.now() + retry_delay(message.attempts);
                     tracing::warn!(id = message.id, kind = %message.kind, to = %message.recipient,
                         attempts = message.attempts, next_attempt_at = %next, %error,
                         "e-mail delivery failed; will retry");

@@ -203,7 +203,7 @@ impl SiteApi {
         parsed: impl FnOnce() -> Result<Enquiry, Fields>,
         honeypot: bool,
     ) -> poem::Result<EnquiryResponse> {
-        let now = chrono::Utc::now();
+        let now = self.state.clock.now();
         let client = self.client(req);
         let outcome = match enquiries::admit(&self.state, kind, &client, now).await {
             Ok(()) => match parsed() {

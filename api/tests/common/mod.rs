@@ -36,6 +36,8 @@ pub struct Options {
     pub secret_key: Option<String>,
     pub smtp_url: Option<String>,
     pub trust_forwarded_for: bool,
+    /// The server's clock; a test that moves time passes `Clock::manual()`'s.
+    pub clock: Option<api::clock::Clock>,
 }
 
 impl Default for Options {
@@ -47,6 +49,7 @@ impl Default for Options {
             secret_key: Some("test-secret-key-not-used-anywhere-else".into()),
             smtp_url: None,
             trust_forwarded_for: false,
+            clock: None,
         }
     }
 }
@@ -194,6 +197,9 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
     settings.secret_key = options.secret_key.clone();
     settings.smtp_url = options.smtp_url.clone();
     settings.trust_forwarded_for = options.trust_forwarded_for;
+    if let Some(clock) = &options.clock {
+        settings.clock = clock.clone();
+    }
     if let Some((client_id, jwks_url)) = &options.google {
         settings.google_client_id = Some(client_id.clone());
         settings.google_jwks_url = jwks_url.clone();

@@ -109,8 +109,9 @@ impl Accounts {
         Ok(self.state.limiter.hit(rule, &key, now).await?.err())
     }
 
+    /// Now, by the server's one clock.
     pub(crate) fn now(&self) -> DateTime<Utc> {
-        Utc::now()
+        self.state.clock.now()
     }
 }
 
