@@ -64,7 +64,7 @@ async function attempt(): Promise<Attempt> {
   return { type: "ok", mentors: Object.freeze(result.mentors) };
 }
 
-/** Attempts until the domain module says give up; caches a success. */
+/** Attempts until the domain module says give up (the resource below keeps a success). */
 async function fetchWithRetries(): Promise<MentorList> {
   for (let n = 1; ; n += 1) {
     const outcome = await attempt();

@@ -54,6 +54,7 @@ export function resetConfig(): void {
   config.reset();
 }
 
+/** One value of the settings; `pick` must be a stable (module-level) function. */
 function useConfigValue<V>(pick: (config: AppConfig) => V, initial: V): V {
   const [value, setValue] = useState<V>(() => {
     const loaded = config.peek();
@@ -67,9 +68,7 @@ function useConfigValue<V>(pick: (config: AppConfig) => V, initial: V): V {
     return () => {
       active = false;
     };
-    // `pick` is a module-level function of the callers below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [pick]);
   return value;
 }
 
