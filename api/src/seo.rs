@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use chrono::SecondsFormat;
-use domain_wasm::money::{self, Paise, PriceContext};
+use domain_wasm::money::Paise;
+use domain_wasm::pages as domain_pages;
+use domain_wasm::pricing;
 use domain_wasm::routes::{Access, ROUTES, Route};
 use domain_wasm::{labels, slug};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
@@ -24,8 +26,8 @@ use poem::{Response, handler};
 use serde::Deserialize;
 use std::sync::Arc;
 
-use crate::mail::BRAND;
 use crate::catalogue::Mentor;
+use crate::mail::BRAND;
 use crate::state::AppState;
 
 /// The page metadata shared with the web app.
@@ -33,8 +35,6 @@ pub const PAGES_JSON: &str = include_str!("../../domain-wasm/data/pages.json");
 
 /// The longest meta description, in characters (what search results show).
 pub const DESCRIPTION_MAX: usize = 160;
-/// The longest headline part of a mentor page's title, in characters.
-const HEADLINE_MAX: usize = 60;
 
 /// One screen's metadata.
 #[derive(Debug, Clone, Deserialize)]
@@ -91,11 +91,6 @@ impl Pages {
             },
             pages: BTreeMap::new(),
         }
-    }
-
-    /// `{page} · {site}`.
-    pub fn full_title(&self, page: &str) -> String {
-        format!("{page}{}{}", self.title_separator, self.site_name)
     }
 }
 
@@ -165,8 +160,8 @@ pub fn head_for(state: &AppState, route: Option<&Route>, mentor: Option<&Mentor>
     let pages = &*PAGES;
     let Some(route) = route else {
         return Head {
-            title: pages.full_title(&pages.not_found.title),
-            share_title: pages.not_found.title.clone(),
+            title: domain_pages::not_found_title(),
+            share_title: domain_pages::not_found_share_title(),
             description: pages.not_found.description.clone(),
             canonical: None,
             noindex: true,
@@ -177,14 +172,11 @@ pub fn head_for(state: &AppState, route: Option<&Route>, mentor: Option<&Mentor>
         };
     };
     if let Some(mentor) = mentor {
-        return mentor_head(state, pages, mentor);
+        return mentor_head(state, mentor);
     }
     let page = pages.pages.get(route.pattern);
     let noindex = route.access == Access::LoginRequired || page.is_none_or(|p| p.noindex);
-    let (title, description) = match page {
-        Some(p) => (p.title.clone(), p.description.clone()),
-        None => (pages.site_name.clone(), String::new()),
-    };
+    let description = page.map(|p| p.description.clone()).unwrap_or_default();
     // Only pages without parameters are indexable (the tests hold the file to that).
     let canonical = (!noindex && !route.pattern.contains(':')).then(|| {
         let path = page
@@ -193,12 +185,9 @@ pub fn head_for(state: &AppState, route: Option<&Route>, mentor: Option<&Mentor>
         state.link(path)
     });
     Head {
-        title: if route.pattern == "/" {
-            format!("{}{}{title}", pages.site_name, pages.title_separator)
-        } else {
-            pages.full_title(&title)
-        },
-        share_title: title,
+        // The title format is the domain's (`domain_wasm::pages`).
+        title: domain_pages::document_title(route.pattern),
+        share_title: domain_pages::share_title(route.pattern),
         description,
         canonical,
         noindex,
@@ -209,18 +198,13 @@ pub fn head_for(state: &AppState, route: Option<&Route>, mentor: Option<&Mentor>
     }
 }
 
-fn mentor_head(state: &AppState, pages: &Pages, mentor: &Mentor) -> Head {
+fn mentor_head(state: &AppState, mentor: &Mentor) -> Head {
     let name = one_line(&mentor.name);
-    let headline = one_line(&mentor.headline);
-    let share_title = if headline.is_empty() {
-        name.clone()
-    } else {
-        format!("{name} — {}", clip(&headline, HEADLINE_MAX))
-    };
+    let share_title = domain_pages::mentor_share_title(&mentor.name, &mentor.headline);
     let url = mentor_url(state, mentor);
     let image = mentor.image_url.as_deref().map(|u| absolute(state, u));
     Head {
-        title: pages.full_title(&share_title),
+        title: domain_pages::mentor_page_title(&mentor.name, &mentor.headline),
         description: mentor_description(mentor),
         canonical: Some(url.clone()),
         noindex: false,
@@ -232,25 +216,19 @@ fn mentor_head(state: &AppState, pages: &Pages, mentor: &Mentor) -> Head {
     }
 }
 
-/// The first service's price as the cards show it (`₹1,500/session`), or
-/// `Free Session`; `None` without services.
-pub fn mentor_price_label(mentor: &Mentor) -> Option<String> {
-    let first = mentor.services.first()?;
-    let price = Paise::new(u64::try_from(first.price_paise).unwrap_or(0));
-    Some(if price.is_zero() {
-        money::FREE_EXPLORER_LABEL.to_owned()
-    } else {
-        money::price_label(price, PriceContext::Card)
-    })
+/// The shown price as the cards show it (`₹1,500/session`), or `Free
+/// Session`: the first service's price, free without services (both rules
+/// are the domain's, `domain_wasm::pricing`).
+pub fn mentor_price_label(mentor: &Mentor) -> String {
+    let price = pricing::shown_price_of(mentor.services.iter().map(|s| s.price_paise));
+    pricing::description_price_label(Paise::new(u64::try_from(price).unwrap_or(0)))
 }
 
 /// `₹1,500/session · Data Science, Python · 12+ years of experience · rated
 /// 4.8/5. {bio}`, at most [`DESCRIPTION_MAX`] characters.
 pub fn mentor_description(mentor: &Mentor) -> String {
     let mut facts: Vec<String> = Vec::new();
-    if let Some(price) = mentor_price_label(mentor) {
-        facts.push(price);
-    }
+    facts.push(mentor_price_label(mentor));
     let expertise: Vec<String> = mentor
         .expertise
         .iter()
@@ -342,22 +320,9 @@ fn one_line(s: &str) -> String {
         .join(" ")
 }
 
-/// At most `max` characters, cut at a word boundary with `…` when cut.
-pub fn clip(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_owned();
-    }
-    let keep = max.saturating_sub(1);
-    let kept: String = s.chars().take(keep).collect();
-    let at_word_end = s.chars().nth(keep).is_some_and(char::is_whitespace);
-    let cut = match kept.rfind(' ') {
-        _ if at_word_end => kept.as_str(),
-        Some(at) if at > kept.len() / 2 => &kept[..at],
-        _ => kept.as_str(),
-    };
-    let cut = cut.trim_end_matches(|c: char| c.is_whitespace() || ",.;:·—-".contains(c));
-    format!("{cut}…")
-}
+/// At most `max` characters, cut at a word boundary with `…` when cut
+/// (the domain's rule, shared with the page titles).
+pub use domain_pages::clip;
 
 impl Head {
     /// The tags, one per line, every value escaped.
