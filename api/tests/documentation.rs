@@ -119,3 +119,37 @@ async fn responses_carry_basic_security_headers() {
         assert_eq!(resp.headers()["x-frame-options"], "DENY", "{path}");
     }
 }
+
+#[tokio::test]
+async fn unreadable_bodies_are_400_never_422_or_500() {
+    let Some(app) = spawn_app(Engine::Sqlite).await else {
+        return;
+    };
+    let raw = |path: &'static str, body: &'static str| {
+        app.client
+            .post(app.url(path))
+            .header("content-type", "application/json")
+            .body(body)
+    };
+    for (path, body) in [
+        ("/api/login/", "not json"),
+        ("/auth/users/", r#"{"email": 5}"#),
+        ("/api/contact/", "[]"),
+        (
+            "/auth/users/reset_password_confirm/",
+            r#"{"uid": {"x": 1}}"#,
+        ),
+        ("/api/b2b/quote/", ""),
+    ] {
+        let (status, answer) = app.send(raw(path, body)).await;
+        // A general `{"detail"}` or field errors `{"field": [...]}`.
+        assert_eq!(status, 400, "{path} {body}: {answer}");
+        assert!(
+            answer["detail"].is_string()
+                || answer
+                    .as_object()
+                    .is_some_and(|o| o.values().all(|v| v.is_array())),
+            "{path} {body}: {answer}"
+        );
+    }
+}

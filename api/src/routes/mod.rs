@@ -1,4 +1,6 @@
-//! The documented API: one `#[OpenApi]` impl per tag.
+//! The documented API: one `#[OpenApi]` impl per tag, or per flow for the
+//! accounts (`accounts/`). Handlers parse the request, call one use case
+//! (`crate::accounts`, `crate::site`) and map its error to an answer.
 
 pub mod accounts;
 pub mod explorer;
