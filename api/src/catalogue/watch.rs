@@ -53,6 +53,8 @@ pub(super) fn spawn(shared: Weak<Shared>, store: Store) {
             };
             match shared.refresh().await {
                 Ok(_) => failing = false,
+                // The server is stopping.
+                Err(_) if store.is_closed() => break,
                 // Once per outage, not once a second.
                 Err(e) if !failing => {
                     failing = true;
