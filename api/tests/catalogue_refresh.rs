@@ -16,7 +16,7 @@ use std::time::Duration;
 use api::catalogue::Catalogue;
 use api::store::Store;
 use chrono::Utc;
-use common::{Engine, TestDb, spawn_app};
+use common::{Engine, TestDb, spawn_app, write_web_fixture};
 use serde_json::Value;
 
 on_both_engines!(
@@ -24,6 +24,7 @@ on_both_engines!(
     another_process_write_reaches_the_loaded_catalogue,
     every_catalogue_table_bumps_the_version,
     the_list_ahead_of_routing_matches_the_documented_handler,
+    two_servers_on_one_database_see_each_others_changes,
 );
 
 /// Generous: the watcher checks once a second.
@@ -256,4 +257,77 @@ async fn postgres_notifies_catalogue_changes() {
         .expect("a notification within the deadline")
         .expect("a notification");
     assert_eq!(notification.channel(), "catalogue_changed");
+}
+
+/// Two API servers on one database, as in a deployment of several
+/// processes: a change made behind the second's back (raw SQL on the
+/// first's pool) reaches the second's answers, which never query the
+/// database per request.
+async fn two_servers_on_one_database_see_each_others_changes(engine: Engine) {
+    let Some(db) = TestDb::fresh(engine).await else {
+        return;
+    };
+    let web_dir = db.dir().join("web");
+    write_web_fixture(&web_dir);
+    let mut settings = api::config::Settings::for_database(db.url.clone());
+    settings.web_dir = web_dir;
+    settings.demo_data = true;
+    settings.secret_key = Some("test-secret-key-not-used-anywhere-else".into());
+    let mut servers = Vec::new();
+    for _ in 0..2 {
+        let store = api::server::prepare(&settings).await.expect("store opens");
+        let bound = api::server::bind(&settings, store.clone())
+            .await
+            .expect("binds a port");
+        let base = format!("http://{}", bound.addr);
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(bound.run(async move {
+            let _ = stopped.await;
+        }));
+        servers.push((base, store, stop));
+    }
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("client");
+    let (first, second) = (&servers[0], &servers[1]);
+    let get = async |path: &str| -> (String, Value) {
+        let resp = client
+            .get(format!("{}{path}", second.0))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(resp.status(), 200, "{path}");
+        let etag = resp.headers()["etag"]
+            .to_str()
+            .unwrap_or_default()
+            .to_owned();
+        (etag, resp.json().await.expect("JSON"))
+    };
+    let (etag, list) = get("/api/mentors/").await;
+    let id = list[0]["id"].as_i64().expect("an id");
+    exec(
+        &first.1,
+        &format!("UPDATE mentors SET name = 'Renamed Elsewhere' WHERE id = {id}"),
+    )
+    .await;
+    let renamed = tokio::time::timeout(DEADLINE, async {
+        loop {
+            let (now, list) = get("/api/mentors/").await;
+            if list[0]["name"] == "Renamed Elsewhere" {
+                return now;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the second server shows the change within the deadline");
+    assert_ne!(renamed, etag);
+    let one = client
+        .get(format!("{}/api/mentors/{id}/", second.0))
+        .send()
+        .await
+        .expect("request");
+    let one: Value = one.json().await.expect("JSON");
+    assert_eq!(one["name"], "Renamed Elsewhere");
 }
