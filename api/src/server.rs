@@ -4,11 +4,11 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
 use poem::Server;
 use poem::listener::{Acceptor, AcceptorExt, Listener, TcpListener};
 use thiserror::Error;
 
+use crate::clock::Clock;
 use crate::config::Settings;
 use crate::mail::{MailConfigError, Mailer};
 use crate::state::AppState;
@@ -47,7 +47,7 @@ pub enum StartError {
 pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
     let store = Store::open(&settings.database_url).await?;
     if settings.demo_data {
-        let now = Utc::now();
+        let now = settings.clock.now();
         let inserted = store
             .seed_if_empty(&demo::catalogue(now.date_naive()), now)
             .await
@@ -125,7 +125,7 @@ impl Bound {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {
         let store = self.state.store.clone();
         let worker = self.state.mailer.spawn_worker();
-        let housekeeping = tokio::spawn(housekeeping(store.clone()));
+        let housekeeping = tokio::spawn(housekeeping(store.clone(), self.state.clock.clone()));
         let result = Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 app::app(self.state),
@@ -145,11 +145,11 @@ impl Bound {
 }
 
 /// Hourly: forgets ended sessions and old attempt counters.
-async fn housekeeping(store: Store) {
+async fn housekeeping(store: Store, clock: Clock) {
     let mut every = tokio::time::interval(Duration::from_secs(3600));
     loop {
         every.tick().await;
-        let now = Utc::now();
+        let now = clock.now();
         if let Err(e) = store.prune_sessions(now).await {
             tracing::warn!(error = %e, "could not prune ended sessions");
         }

@@ -114,6 +114,17 @@ pub fn client_ip(req: &Request, trust_forwarded_for: bool) -> IpAddr {
         .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
 }
 
+/// Who is asking: the client's address (see [`client_ip`]) and user agent.
+pub fn client_of(req: &Request, trust_forwarded_for: bool) -> crate::accounts::Client<'_> {
+    crate::accounts::Client {
+        ip: client_ip(req, trust_forwarded_for),
+        user_agent: req
+            .headers()
+            .get("user-agent")
+            .and_then(|v| v.to_str().ok()),
+    }
+}
+
 /// The key attempt limits count a client under: its IPv4 address, or the
 /// /64 network of an IPv6 address (one subscriber holds a whole /64, so
 /// counting single IPv6 addresses would count nothing).

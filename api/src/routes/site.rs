@@ -186,13 +186,7 @@ pub struct SiteApi {
 
 impl SiteApi {
     fn client<'r>(&self, req: &'r Request) -> Client<'r> {
-        Client {
-            ip: crate::auth::client_ip(req, self.state.trust_forwarded_for),
-            user_agent: req
-                .headers()
-                .get("user-agent")
-                .and_then(|v| v.to_str().ok()),
-        }
+        crate::auth::client_of(req, self.state.trust_forwarded_for)
     }
 
     /// Admits, parses and submits an enquiry of either form.

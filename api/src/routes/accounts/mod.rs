@@ -89,13 +89,7 @@ pub struct Accounts {
 
 impl Accounts {
     pub(crate) fn client<'r>(&self, req: &'r Request) -> Client<'r> {
-        Client {
-            ip: crate::auth::client_ip(req, self.state.trust_forwarded_for),
-            user_agent: req
-                .headers()
-                .get("user-agent")
-                .and_then(|v| v.to_str().ok()),
-        }
+        crate::auth::client_of(req, self.state.trust_forwarded_for)
     }
 
     /// Counts an attempt by this client under `rule`; `Some` when over it.
