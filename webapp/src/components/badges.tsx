@@ -1,5 +1,6 @@
 /** Small illustrations for the account screens (decorative: hidden from assistive technology). */
 import type { ReactNode } from "react";
+import "./badges.css";
 
 function Badge({ children, tone }: { children: ReactNode; tone: "brand" | "success" | "warn" }) {
   return (

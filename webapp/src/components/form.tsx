@@ -4,10 +4,10 @@
  * honeypot and the sent confirmation.
  *
  * Two looks share the same parts (one error line, one way of describing an
- * input): the account screens' fields (`Field`, `PasswordField`, `FormAlert`,
- * `SubmitButton`; `.field` in features/auth/auth.css) and the static pages'
+ * input), both styled in form.css: the account screens' fields (`Field`,
+ * `PasswordField`, `FormAlert`, `SubmitButton`) and the static pages'
  * enquiry fields (`TextField`, `TextArea`, `SelectField`, `MessageAlert`,
- * `SendButton`; `.sp-field` in features/pages/static.css).
+ * `SendButton`).
  */
 import {
   useEffect,
@@ -23,6 +23,7 @@ import {
 } from "react";
 import { passwordStrength } from "../lib/domain";
 import { Icon } from "./icons";
+import "./form.css";
 
 /* ---------- Shared parts ---------- */
 
