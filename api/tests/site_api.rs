@@ -5,8 +5,8 @@
 
 mod common;
 
-use api::site::enquiries::{ACKS_PER_ADDRESS, ENQUIRIES_PER_CLIENT};
 use api::seo::PAGES;
+use api::site::enquiries::{ACKS_PER_ADDRESS, ENQUIRIES_PER_CLIENT};
 use api::store::model::{NewMentor, NewService};
 use chrono::Utc;
 use common::{Engine, Options, TestApp, spawn_app, spawn_app_with};
