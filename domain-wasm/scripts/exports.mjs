@@ -20,7 +20,10 @@ function families() {
       const src = readFileSync(join(dir, file), "utf8");
       // `#[export]`, `#[crate::export]` or `#[crate::export(js_name = "…")]` above `pub fn`.
       const names = [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
-        ([, attrs, fn]) => /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
+        ([, attrs, fn]) => ({
+          name: /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
+          onDemand: /\bon_demand\b/.test(attrs ?? ""),
+        }),
       );
       // The module doc's first sentence.
       const doc = [...src.matchAll(/^\/\/!(.*)$/gm)].map((m) => m[1].trim());
@@ -33,27 +36,29 @@ function families() {
 
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-export function exportsMarkdown(dtsPath) {
-  const dts = readFileSync(dtsPath, "utf8");
+/** `dtsPaths`: the typings of the home page's module, then of the on-demand one. */
+export function exportsMarkdown(dtsPaths) {
+  const dts = [dtsPaths].flat().map((p) => readFileSync(p, "utf8")).join("\n");
   const dtsLines = dts.split("\n");
   const lines = [];
   let listed = 0;
   for (const { file, title, names } of families()) {
     listed += names.length;
     lines.push(`#### ${title} (\`src/${file}\`)`, "", "| Export | What it answers |", "| --- | --- |");
-    for (const name of names) {
+    for (const { name, onDemand } of names) {
       const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
-      if (at < 0) throw new Error(`${name} is not in ${dtsPath}`);
+      if (at < 0) throw new Error(`${name} is not in ${dtsPaths}`);
       const sig = dtsLines[at].replace(/^export function /, "").replace(/;$/, "");
       const cell = (text) => text.replaceAll("|", "\\|");
-      lines.push(`| \`${cell(sig)}\` | ${cell(docAbove(dtsLines, at))} |`);
+      const where = onDemand ? " *(on demand)*" : "";
+      lines.push(`| \`${cell(sig)}\`${where} | ${cell(docAbove(dtsLines, at))} |`);
     }
     lines.push("");
   }
-  if (listed !== exportCount(dtsPath)) {
-    throw new Error(`listed ${listed} of ${exportCount(dtsPath)} exports: an export is not annotated \`#[export]\` in src/*.rs`);
+  if (listed !== exportCount(dtsPaths)) {
+    throw new Error(`listed ${listed} of ${exportCount(dtsPaths)} exports: an export is not annotated \`#[export]\` in src/*.rs`);
   }
-  const types = [...dts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => `\`${m[1]}\``);
+  const types = [...new Set([...dts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => `\`${m[1]}\``))];
   lines.push(`Types: ${types.join(", ")} (see \`domain.d.ts\`).`);
   return `${START}\n${lines.join("\n")}\n${END}`;
 }
@@ -70,12 +75,14 @@ function docAbove(dtsLines, at) {
     .join(" ");
 }
 
-export function exportCount(dtsPath) {
-  return [...readFileSync(dtsPath, "utf8").matchAll(/^export function /gm)].length;
+export function exportCount(dtsPaths) {
+  return [dtsPaths]
+    .flat()
+    .reduce((n, p) => n + [...readFileSync(p, "utf8").matchAll(/^export function /gm)].length, 0);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [readme, dts] = process.argv.slice(2);
+  const [readme, ...dts] = process.argv.slice(2);
   const { writeFileSync } = await import("node:fs");
   const text = readFileSync(readme, "utf8");
   const block = exportsMarkdown(dts);

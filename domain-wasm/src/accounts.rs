@@ -166,19 +166,19 @@ impl From<Result<String, FieldProblem>> for FieldCheck {
 }
 
 /// An e-mail address trimmed and lower-cased, or why it is refused.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_email(email: &str) -> FieldCheck {
     Email::parse(email).map(Email::into_string).into()
 }
 
 /// A display name tidied (1-100 characters), or why it is refused.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_name(name: &str) -> FieldCheck {
     parse_name(name).into()
 }
 
 /// A contact number in E.164 form (+91 assumed for Indian mobiles), or why it is refused.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn check_contact_number(number: &str) -> FieldCheck {
     parse_contact_number(number).into()
 }

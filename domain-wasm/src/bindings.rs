@@ -2,9 +2,9 @@
 //! `macros/`) beside the rule, and the little runtime it expands to.
 //!
 //! In the wasm build each exported function gets a wasm-bindgen export;
-//! results that are not plain values cross through serde
-//! (`serde-wasm-bindgen`, `None` fields left out, maps as objects) and
-//! their TypeScript types are declared by `tsify` from the Rust types.
+//! results that are not plain values cross as JSON text (serde_json, then
+//! `JSON.parse`) and their TypeScript types are declared by `tsify` from the
+//! Rust types.
 //! Natively each export is registered by its JS name in a table that
 //! [`dispatch`] reads, so `tests/vectors.rs` and `examples/dispatch.rs` call
 //! exactly what JavaScript calls, with JSON arguments.
@@ -74,6 +74,35 @@ pub fn count(n: f64, what: &str) -> Result<u32, BadInput> {
     }
 }
 
+/// `s` in lower case, as Rust's `str::to_lowercase` (Unicode, final sigma
+/// included) gives it. In the wasm build, text that is not ASCII is lowered
+/// by the browser's `String.prototype.toLowerCase`, which follows the same
+/// Unicode rules, so the module carries no case tables (about 15 KB); the
+/// differential test holds the two to the same results.
+pub fn lowercase(s: &str) -> String {
+    #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+    if !s.is_ascii() {
+        return String::from(js_sys::JsString::from(s).to_lower_case());
+    }
+    #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+    return s.to_ascii_lowercase();
+    #[cfg(not(all(feature = "wasm", target_arch = "wasm32")))]
+    s.to_lowercase()
+}
+
+/// Appends `c` in lower case, as `char::to_lowercase` gives it (one
+/// character on its own: no final-sigma context).
+pub fn push_lowercase(out: &mut String, c: char) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+    } else {
+        #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+        out.push_str(&lowercase(c.encode_utf8(&mut [0; 4])));
+        #[cfg(not(all(feature = "wasm", target_arch = "wasm32")))]
+        out.extend(c.to_lowercase());
+    }
+}
+
 #[cfg(feature = "wasm")]
 pub use wasm::*;
 
@@ -83,15 +112,24 @@ mod wasm {
 
     use super::{FromJson, Json};
 
-    /// Serialises a result for JavaScript: maps become plain objects, `None`
-    /// fields are left out.
+    /// A result for JavaScript: written as JSON by serde_json and read by
+    /// the browser's `JSON.parse`, so the module carries one small
+    /// serializer (and no JS-object one). Fields that are `None` are left
+    /// out by `skip_serializing_if` (the crate's convention); non-finite
+    /// numbers become `null`, as in `JSON.stringify`.
     pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-        let serializer = serde_wasm_bindgen::Serializer::new()
-            .serialize_missing_as_null(false)
-            .serialize_maps_as_objects(true);
-        value
-            .serialize(&serializer)
-            .map_err(|e| JsError::new(&e.to_string()))
+        serde_json::to_string(value)
+            .ok()
+            .and_then(|text| js_sys::JSON::parse(&text).ok())
+            .ok_or_else(|| JsError::new("a result could not be converted for JavaScript"))
+    }
+
+    /// An optional result: `undefined` for `None`.
+    pub fn to_js_option<T: serde::Serialize>(value: &Option<T>) -> Result<JsValue, JsError> {
+        match value {
+            Some(value) => to_js(value),
+            None => Ok(JsValue::UNDEFINED),
+        }
     }
 
     /// Reads an object or string argument through its JSON document.

@@ -213,7 +213,8 @@ pub enum ExplorerError {
     },
     /// The id is not one of [`CATEGORIES`]. Ids are matched exactly (they are
     /// identifiers, not labels).
-    #[error("unknown category {0:?}: use one of {ids}", ids = CATEGORY_IDS_TEXT)]
+    // The id quoted as JSON (`"All"`), without Rust's Debug formatting in the module.
+    #[error("unknown category {id}: use one of {ids}", id = crate::json::Json::String(.0.clone()), ids = CATEGORY_IDS_TEXT)]
     UnknownCategory(String),
 }
 
@@ -247,7 +248,7 @@ fn limit_of(id: &str) -> usize {
 /// How expertise strings and category terms are compared: trimmed and
 /// Unicode lower-cased, then whole (not as substrings).
 fn fold(s: &str) -> String {
-    s.trim().to_lowercase()
+    crate::bindings::lowercase(s.trim())
 }
 
 /// Whether one expertise string equals one category term.

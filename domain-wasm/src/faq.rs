@@ -17,7 +17,7 @@ pub const READ_MORE: &str = "Read More";
 pub const READ_LESS: &str = "Read Less";
 
 /// How many questions show before the list is expanded.
-#[crate::export(js_name = "faqCollapsedCount")]
+#[crate::export(js_name = "faqCollapsedCount", on_demand)]
 pub fn collapsed_count(viewport_width: f64, touch: bool) -> u32 {
     if viewport_width >= LARGE_MIN_WIDTH && !touch {
         COLLAPSED_LARGE
@@ -56,7 +56,7 @@ pub struct Preview {
 /// boundary and ends with `…` if at least 20 characters of the budget
 /// remain, and left out otherwise (so no preview ends on a sliver). A first
 /// paragraph longer than 300 characters is always cut part-way.
-#[crate::export(js_name = "faqPreview")]
+#[crate::export(js_name = "faqPreview", on_demand)]
 pub fn preview(answer: &str) -> Preview {
     if answer.chars().count() <= TRUNCATE_AT {
         return Preview {
@@ -107,7 +107,7 @@ fn cut_at_word(text: &str, limit: usize) -> String {
 }
 
 /// `Show More Questions (N more)`, or undefined when all show.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn faq_show_more_label(
     total: f64,
     visible: f64,
@@ -120,7 +120,7 @@ pub fn faq_show_more_label(
 }
 
 /// The open question after a click (undefined: none open).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn faq_toggle(
     open: Option<f64>,
     clicked: f64,
@@ -131,7 +131,7 @@ pub fn faq_toggle(
 }
 
 /// `Read More` / `Read Less`.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn faq_read_toggle_label(expanded: bool) -> &'static str {
     if expanded { READ_LESS } else { READ_MORE }
 }

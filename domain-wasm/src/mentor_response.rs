@@ -24,7 +24,7 @@
 
 use crate::json::{Json, ParseJson, SerdeJson};
 use serde::Serialize;
-use serde_json::{Map, Number, Value};
+use serde_json::{Number, Value};
 
 pub const MSG_EXPECTED_JSON: &str = "Invalid response format: Expected JSON";
 pub const MSG_EXPECTED_ARRAY: &str = "Invalid API response: Expected array of mentors";
@@ -45,13 +45,14 @@ pub enum MentorResponse {
 
 /// A mentor accepted from `GET /api/mentors/` (SPEC §3). `id`, `name`,
 /// `expertise`, `rating`, `experience_years` and `services` are checked and
-/// normalised; every other field is passed through as the API sent it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// normalised; every other field is passed through as the API sent it (in
+/// its order; no map type, so the wasm module carries none).
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Mentor {
     /// Any JSON value but null; a number from the marketplace API.
     #[cfg_attr(feature = "wasm", tsify(type = "NonNullable<unknown>"))]
-    pub id: Value,
+    pub id: Json,
     pub name: String,
     pub expertise: Vec<String>,
     #[cfg_attr(feature = "wasm", tsify(type = "number"))]
@@ -60,69 +61,50 @@ pub struct Mentor {
     pub experience_years: Number,
     pub services: Vec<MentorService>,
     /// The fields not checked here (`bio`, `image_url`, …), unknown until narrowed.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "wasm", serde(flatten))]
     #[cfg_attr(feature = "wasm", tsify(type = "Record<string, unknown>"))]
-    pub other: Map<String, Value>,
+    pub other: Vec<(String, Json)>,
 }
 
 /// A service a mentor offers; `price` in rupees, 0 means free. Other fields
 /// pass through unchecked.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct MentorService {
     #[cfg_attr(feature = "wasm", tsify(type = "number"))]
     pub price: Number,
-    #[serde(flatten)]
+    #[cfg_attr(feature = "wasm", serde(flatten))]
     #[cfg_attr(feature = "wasm", tsify(type = "Record<string, unknown>"))]
-    pub other: Map<String, Value>,
+    pub other: Vec<(String, Json)>,
 }
 
-impl Mentor {
-    /// Splits a normalised item (see [`accept_mentor`]) into its checked
-    /// fields and the rest.
-    fn from_fields(item: Value) -> Option<Mentor> {
-        let Value::Object(mut fields) = item else {
-            return None;
-        };
-        let number = |v: Option<Value>| match v {
-            Some(Value::Number(n)) => n,
-            _ => Number::from(0),
-        };
-        let strings = |v: Option<Value>| match v {
-            Some(Value::Array(items)) => items
-                .into_iter()
-                .filter_map(|i| match i {
-                    Value::String(s) => Some(s),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        let services = match fields.remove("services") {
-            Some(Value::Array(services)) => services
-                .into_iter()
-                .filter_map(|s| match s {
-                    Value::Object(mut other) => Some(MentorService {
-                        price: number(other.remove("price")),
-                        other,
-                    }),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        Some(Mentor {
-            id: fields.remove("id")?,
-            name: match fields.remove("name") {
-                Some(Value::String(s)) => s,
-                _ => String::new(),
-            },
-            expertise: strings(fields.remove("expertise")),
-            rating: number(fields.remove("rating")),
-            experience_years: number(fields.remove("experience_years")),
-            services,
-            other: fields,
-        })
+/// The checked fields, then the others in the order received.
+impl Serialize for Mentor {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("id", &self.id)?;
+        map.serialize_entry("name", &self.name)?;
+        map.serialize_entry("expertise", &self.expertise)?;
+        map.serialize_entry("rating", &self.rating)?;
+        map.serialize_entry("experience_years", &self.experience_years)?;
+        map.serialize_entry("services", &self.services)?;
+        for (key, value) in &self.other {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for MentorService {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("price", &self.price)?;
+        for (key, value) in &self.other {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
     }
 }
 
@@ -161,10 +143,10 @@ pub fn parse_mentor_response_with(
     if !content_type.is_some_and(is_json_media_type) {
         return MentorResponse::error(MSG_EXPECTED_JSON);
     }
-    let Some(json) = parser.parse_json(body).map(Json::into_value) else {
+    let Some(json) = parser.parse_json(body) else {
         return MentorResponse::error(MSG_EXPECTED_JSON);
     };
-    let Value::Array(items) = json else {
+    let Json::Array(items) = json else {
         return MentorResponse::error(MSG_EXPECTED_ARRAY);
     };
     let total = items.len();
@@ -201,78 +183,126 @@ pub fn is_json_media_type(content_type: &str) -> bool {
 /// Whether a raw item passes the acceptance rule of SPEC §5 (see the module
 /// documentation for the reading taken).
 pub fn is_acceptable(item: &Value) -> bool {
-    let Value::Object(fields) = item else {
+    acceptable(&Json::from_value(item.clone()))
+}
+
+fn acceptable(item: &Json) -> bool {
+    if !matches!(item, Json::Object(_)) {
         return false;
-    };
-    let id_ok = fields.get("id").is_some_and(|id| !id.is_null());
-    let name_ok = fields.get("name").is_none_or(Value::is_string);
-    let expertise_ok = fields.get("expertise").is_some_and(Value::is_array);
-    let rating_ok = fields.get("rating").is_none_or(Value::is_number);
+    }
+    let id_ok = item.get("id").is_some_and(|id| *id != Json::Null);
+    let name_ok = item
+        .get("name")
+        .is_none_or(|name| matches!(name, Json::String(_)));
+    let expertise_ok = matches!(item.get("expertise"), Some(Json::Array(_)));
+    let rating_ok = item
+        .get("rating")
+        .is_none_or(|rating| matches!(rating, Json::Number(_)));
     id_ok && name_ok && expertise_ok && rating_ok
 }
 
-/// The normalised mentor, or `None` when the item is dropped.
-fn accept_mentor(item: Value) -> Option<Mentor> {
-    if !is_acceptable(&item) {
-        return None;
+/// The number, or 0 for anything else (a missing field too).
+fn number_or_zero(value: Option<Json>) -> Number {
+    match value {
+        Some(Json::Number(n)) => n,
+        _ => Number::from(0),
     }
-    let Value::Object(mut fields) = item else {
-        return None;
-    };
-    fields
-        .entry("name")
-        .or_insert_with(|| Value::String(String::new()));
-    number_or_zero(&mut fields, "rating");
-    number_or_zero(&mut fields, "experience_years");
-    if let Some(Value::Array(expertise)) = fields.get_mut("expertise") {
-        expertise.retain(Value::is_string);
-    }
-    let services = match fields.remove("services") {
-        Some(Value::Array(services)) => services
-            .into_iter()
-            .filter_map(|service| match service {
-                Value::Object(mut service) => {
-                    number_or_zero(&mut service, "price");
-                    Some(Value::Object(service))
-                }
-                // Decision: a service that is not an object is removed, so
-                // every entry has a price (the first one is shown on cards).
-                _ => None,
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    fields.insert("services".to_owned(), Value::Array(services));
-    let mut mentor = Value::Object(fields);
-    as_js_numbers(&mut mentor);
-    Mentor::from_fields(mentor)
 }
 
-/// Sets `key` to 0 unless it holds a number.
-fn number_or_zero(fields: &mut Map<String, Value>, key: &str) {
-    if !fields.get(key).is_some_and(Value::is_number) {
-        fields.insert(key.to_owned(), Value::from(0));
+/// The normalised mentor, or `None` when the item is dropped.
+fn accept_mentor(item: Json) -> Option<Mentor> {
+    if !acceptable(&item) {
+        return None;
     }
+    let Json::Object(fields) = item else {
+        return None;
+    };
+    let mut mentor = Mentor {
+        id: Json::Null,
+        name: String::new(),
+        expertise: Vec::new(),
+        rating: Number::from(0),
+        experience_years: Number::from(0),
+        services: Vec::new(),
+        other: Vec::new(),
+    };
+    for (key, mut value) in fields {
+        as_js_numbers(&mut value);
+        match key.as_str() {
+            "id" => mentor.id = value,
+            "name" => {
+                if let Json::String(name) = value {
+                    mentor.name = name;
+                }
+            }
+            "expertise" => {
+                if let Json::Array(items) = value {
+                    mentor.expertise = items
+                        .into_iter()
+                        .filter_map(|item| match item {
+                            Json::String(s) => Some(s),
+                            _ => None,
+                        })
+                        .collect();
+                }
+            }
+            "rating" => mentor.rating = number_or_zero(Some(value)),
+            "experience_years" => mentor.experience_years = number_or_zero(Some(value)),
+            "services" => {
+                if let Json::Array(services) = value {
+                    mentor.services = services
+                        .into_iter()
+                        .filter_map(|service| match service {
+                            Json::Object(mut other) => {
+                                let price = other
+                                    .iter()
+                                    .position(|(k, _)| k == "price")
+                                    .map(|at| other.remove(at).1);
+                                Some(MentorService {
+                                    price: number_or_zero(price),
+                                    other,
+                                })
+                            }
+                            // Decision: a service that is not an object is removed, so
+                            // every entry has a price (the first one is shown on cards).
+                            _ => None,
+                        })
+                        .collect();
+                }
+            }
+            _ => mentor.other.push((key, value)),
+        }
+    }
+    Some(mentor)
 }
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
+/// An integer beyond JavaScript's exact range as the nearest float, as
+/// `JSON.parse` makes it.
+fn js_number(n: &Number) -> Option<Number> {
+    let unsafe_int = n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER)
+        || n.as_i64()
+            .is_some_and(|i| i.unsigned_abs() > MAX_SAFE_INTEGER);
+    if unsafe_int {
+        n.as_f64().and_then(Number::from_f64)
+    } else {
+        None
+    }
+}
+
 /// Integers beyond JavaScript's exact range become the nearest float, as
-/// `JSON.parse` makes them, so native callers see what the browser sees and
-/// the wasm facade can hand every value to JavaScript.
-fn as_js_numbers(value: &mut Value) {
+/// `JSON.parse` makes them, so native callers see what the browser sees.
+fn as_js_numbers(value: &mut Json) {
     match value {
-        Value::Number(n) => {
-            let unsafe_int = n.as_u64().is_some_and(|u| u > MAX_SAFE_INTEGER)
-                || n.as_i64()
-                    .is_some_and(|i| i.unsigned_abs() > MAX_SAFE_INTEGER);
-            if unsafe_int && let Some(f) = n.as_f64().and_then(Number::from_f64) {
+        Json::Number(n) => {
+            if let Some(f) = js_number(n) {
                 *n = f;
             }
         }
-        Value::Array(items) => items.iter_mut().for_each(as_js_numbers),
-        Value::Object(fields) => fields.values_mut().for_each(as_js_numbers),
+        Json::Array(items) => items.iter_mut().for_each(as_js_numbers),
+        Json::Object(fields) => fields.iter_mut().for_each(|(_, v)| as_js_numbers(v)),
         _ => {}
     }
 }
@@ -311,6 +341,20 @@ mod tests {
     fn error(message: &str) -> MentorResponse {
         MentorResponse::Error {
             message: message.to_owned(),
+        }
+    }
+
+    /// What the rule does to an id, on a serde_json value.
+    fn as_js_numbers(value: &mut Value) {
+        match value {
+            Value::Number(n) => {
+                if let Some(f) = js_number(n) {
+                    *n = f;
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(as_js_numbers),
+            Value::Object(fields) => fields.values_mut().for_each(as_js_numbers),
+            _ => {}
         }
     }
 
@@ -555,7 +599,7 @@ mod tests {
             prop::collection::btree_map("[a-z_]{1,6}", arb_json(), 0..3),
         )
             .prop_map(|(id, name, expertise, rating, services, extra)| {
-                let mut fields: Map<String, Value> = extra.into_iter().collect();
+                let mut fields: serde_json::Map<String, Value> = extra.into_iter().collect();
                 for (key, value) in [
                     ("id", id),
                     ("name", name),

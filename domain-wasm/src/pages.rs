@@ -23,6 +23,10 @@ use crate::json::{Json, ParseJson};
 /// The page metadata shared by the server and the web app.
 pub const PAGES_JSON: &str = include_str!("../data/pages.json");
 
+/// The fields of [`PAGES_JSON`] that [`read_titles`] reads, extracted by
+/// `build.rs`, so the wasm module does not embed the descriptions.
+const TITLES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/titles.json"));
+
 /// The longest headline part of a mentor page's title, in characters.
 pub const HEADLINE_MAX: usize = 60;
 
@@ -64,7 +68,7 @@ fn read_titles(parser: &impl ParseJson, text: &str) -> Option<Titles> {
 fn titles() -> &'static Titles {
     static TITLES: OnceLock<Titles> = OnceLock::new();
     TITLES.get_or_init(|| {
-        read_titles(&crate::bindings::PLATFORM_JSON, PAGES_JSON).unwrap_or_else(|| Titles {
+        read_titles(&crate::bindings::PLATFORM_JSON, TITLES_JSON).unwrap_or_else(|| Titles {
             site_name: FALLBACK_SITE_NAME.to_owned(),
             title_separator: FALLBACK_SEPARATOR.to_owned(),
             not_found: "Page Not Found".to_owned(),
@@ -175,7 +179,7 @@ pub fn mentor_share_title(name: &str, headline: &str) -> String {
 }
 
 /// A mentor page's document title: [`mentor_share_title`] · site.
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn mentor_page_title(name: &str, headline: &str) -> String {
     page_title(&mentor_share_title(name, headline))
 }

@@ -33,7 +33,7 @@ pub struct Strength {
 }
 
 /// Score 0–4, label and whether it reaches the threshold of 3.
-#[crate::export(js_name = "passwordStrength")]
+#[crate::export(js_name = "passwordStrength", on_demand)]
 pub fn strength(password: &str) -> Strength {
     let length = password.chars().count() >= MIN_LENGTH;
     let upper = password.chars().any(char::is_uppercase);
@@ -92,7 +92,7 @@ pub fn check_strength(password: &str) -> Result<(), PasswordProblem> {
 
 /// The hint under the confirmation field while typing: shown once something
 /// has been typed there and it differs.
-#[crate::export(js_name = "inlinePasswordMismatch")]
+#[crate::export(js_name = "inlinePasswordMismatch", on_demand)]
 pub fn inline_mismatch(password: &str, confirmation: &str) -> Option<&'static str> {
     (!confirmation.is_empty() && password != confirmation).then_some(MISMATCH_INLINE)
 }
@@ -133,7 +133,7 @@ pub enum NewPasswordCheck {
 
 /// Ok, or the field that failed (`password`: too weak or too long;
 /// `confirmation`: `Passwords do not match.`) with its message.
-#[crate::export(js_name = "checkNewPassword")]
+#[crate::export(js_name = "checkNewPassword", on_demand)]
 pub fn new_password_check(password: &str, confirmation: &str) -> NewPasswordCheck {
     match check_new_password(password, confirmation) {
         Ok(()) => NewPasswordCheck::Ok,

@@ -67,28 +67,35 @@ pub fn rating_caption(rating: f64) -> &'static str {
 /// experience), then to the lower index (the list's own order). Mentors
 /// not rated ([`is_rated`]) are not "highest-rated" and are left out. At
 /// most `count` indices ([`ELITE_COUNT`] on the home page).
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn elite_mentors(ratings: &[f64], experience_years: &[f64], count: u32) -> Vec<u32> {
-    let mut ranked: Vec<(u32, f64, f64)> = ratings
+    let ranked = ratings
         .iter()
         .enumerate()
         .filter(|(_, r)| is_rated(**r))
         .filter_map(|(i, r)| {
             let years = experience_years.get(i).copied().unwrap_or(0.0);
             Some((u32::try_from(i).ok()?, *r, explorer::score(*r, years)))
-        })
-        .collect();
-    ranked.sort_by(|a, b| {
+        });
+    let order = |a: &(u32, f64, f64), b: &(u32, f64, f64)| {
         b.1.partial_cmp(&a.1)
             .unwrap_or(Ordering::Equal)
             .then_with(|| b.2.total_cmp(&a.2))
             .then_with(|| a.0.cmp(&b.0))
-    });
-    ranked
-        .into_iter()
-        .take(count as usize)
-        .map(|(i, _, _)| i)
-        .collect()
+    };
+    // The best `count` by insertion into a short sorted list: the same result
+    // as sorting all and taking `count` (the order is total: indices differ),
+    // without a general sort in the wasm module.
+    let count = count as usize;
+    let mut top: Vec<(u32, f64, f64)> = Vec::with_capacity(count + 1);
+    for mentor in ranked {
+        let at = top.partition_point(|t| order(t, &mentor) == Ordering::Less);
+        if at < count {
+            top.insert(at, mentor);
+            top.truncate(count);
+        }
+    }
+    top.into_iter().map(|(i, _, _)| i).collect()
 }
 
 #[cfg(test)]

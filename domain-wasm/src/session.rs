@@ -352,13 +352,13 @@ impl crate::bindings::FromJson for GoogleFailure {
 }
 
 /// The message shown for a failed Google login. Throws for a malformed failure.
-#[crate::export(js_name = "googleLoginError")]
+#[crate::export(js_name = "googleLoginError", on_demand)]
 pub fn google_login_error_of(failure: GoogleFailure) -> String {
     google_login_error_with(&crate::bindings::PLATFORM_JSON, &failure)
 }
 
 /// "Login failed. Please check your credentials and try again."
-#[crate::export]
+#[crate::export(on_demand)]
 pub fn login_failure_message() -> &'static str {
     LOGIN_FAILURE_MESSAGE
 }

@@ -19,7 +19,7 @@ pub fn slugify(name: &str) -> String {
                 out.push('-');
             }
             pending_dash = false;
-            out.extend(c.to_lowercase());
+            crate::bindings::push_lowercase(&mut out, c);
         } else {
             pending_dash = true;
         }

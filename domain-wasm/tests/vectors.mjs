@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = resolve(process.env.WASM_PKG ?? join(here, "../../target/wasm-node"));
-const wasm = createRequire(import.meta.url)(join(pkgDir, "domain.js"));
+// The home page's module and the on-demand one, as one set of exports.
+const load = createRequire(import.meta.url);
+const wasm = { ...load(join(pkgDir, "domain.js")), ...load(join(pkgDir, "on-demand", "domain.js")) };
 const vectorDir = join(here, "../vectors");
 
 const files = readdirSync(vectorDir).filter((f) => f.endsWith(".json")).sort();

@@ -12,7 +12,9 @@
 //! The function stays as written. Next to it the macro generates:
 //!
 //! - under feature `wasm`, a wasm-bindgen export named in camelCase (or
-//!   `js_name`), with camelCase parameter names, the function's doc comment
+//!   `js_name`) in the home page's module; with `on_demand`
+//!   (`#[export(on_demand)]`), in the module the web app loads on demand for
+//!   later screens instead (built with feature `on-demand`), with camelCase parameter names, the function's doc comment
 //!   as its JSDoc, and TypeScript types read from the Rust signature: plain
 //!   values cross as themselves, other types as the type of the same name
 //!   that `tsify` declares from the Rust type (results through serde,
@@ -34,17 +36,21 @@ use syn::{
 #[proc_macro_attribute]
 pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut js_name: Option<LitStr> = None;
+    let mut on_demand = false;
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("js_name") {
             js_name = Some(meta.value()?.parse()?);
             Ok(())
+        } else if meta.path.is_ident("on_demand") {
+            on_demand = true;
+            Ok(())
         } else {
-            Err(meta.error("expected `js_name = \"…\"`"))
+            Err(meta.error("expected `js_name = \"…\"` or `on_demand`"))
         }
     });
     parse_macro_input!(attr with parser);
     let function = parse_macro_input!(item as ItemFn);
-    match expand(&function, js_name) {
+    match expand(&function, js_name, on_demand) {
         Ok(generated) => quote!(#function #generated).into(),
         Err(e) => {
             let e = e.to_compile_error();
@@ -245,7 +251,11 @@ fn docs(attrs: &[Attribute]) -> Vec<&Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("doc")).collect()
 }
 
-fn expand(function: &ItemFn, js_name: Option<LitStr>) -> syn::Result<TokenStream2> {
+fn expand(
+    function: &ItemFn,
+    js_name: Option<LitStr>,
+    on_demand: bool,
+) -> syn::Result<TokenStream2> {
     let sig = &function.sig;
     if !sig.generics.params.is_empty() || sig.asyncness.is_some() {
         return Err(syn::Error::new(
@@ -350,11 +360,13 @@ fn expand(function: &ItemFn, js_name: Option<LitStr>) -> syn::Result<TokenStream
         ),
         Shape::Js(ts_type) => {
             fallible = true;
-            (
-                quote!(::wasm_bindgen::JsValue),
-                quote!(crate::bindings::to_js(&out)?),
-                Some(ts_type),
-            )
+            let optional = last_ident(&ok_ty).is_some_and(|(id, _)| id == "Option");
+            let convert = if optional {
+                quote!(crate::bindings::to_js_option(&out)?)
+            } else {
+                quote!(crate::bindings::to_js(&out)?)
+            };
+            (quote!(::wasm_bindgen::JsValue), convert, Some(ts_type))
         }
         _ => unreachable!("return shapes"),
     };
@@ -379,8 +391,15 @@ fn expand(function: &ItemFn, js_name: Option<LitStr>) -> syn::Result<TokenStream
     };
     let wasm_mod = quote!(::wasm_bindgen::prelude::wasm_bindgen);
 
+    // Two wasm modules: the home page's (feature `wasm`) and the one loaded
+    // on demand for later screens (feature `on-demand`).
+    let module = if on_demand {
+        quote!(#[cfg(feature = "on-demand")])
+    } else {
+        quote!(#[cfg(all(feature = "wasm", not(feature = "on-demand")))])
+    };
     Ok(quote! {
-        #[cfg(feature = "wasm")]
+        #module
         #(#doc)*
         #[#wasm_mod(js_name = #js_name #return_attr)]
         #[allow(

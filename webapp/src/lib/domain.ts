@@ -2,73 +2,21 @@
  * The one door to the domain rules compiled from Rust (`domain-wasm`).
  *
  * Every function and type here is generated: the functions are the wasm
- * module's exports (one `#[export]` beside each rule in `domain-wasm/src/`),
+ * modules' exports (one `#[export]` beside each rule in `domain-wasm/src/`),
  * the types come from the Rust types (tsify). This file only re-exports them,
- * under the names the app has always used, plus a few adapters where the
- * app's call shape differs (whole mentor lists for the explorer, tables
- * computed once).
+ * plus a few adapters where the app's call shape differs (whole mentor lists
+ * for the explorer, tables computed once) and the app's older names for a
+ * few types.
  */
 import * as wasm from "../../domain-pkg/domain.js";
 
-export {
-  afterFailure,
-  afterRefresh,
-  afterResponse,
-  badgeLabel,
-  cacheState,
-  cardLabels,
-  checkContactNumber,
-  checkEmail,
-  checkName,
-  checkNewPassword,
-  experienceLabel,
-  explorerLimit,
-  faqCollapsedCount,
-  faqPreview,
-  faqReadToggleLabel,
-  faqShowMoreLabel,
-  faqToggle,
-  googleLoginError,
-  inlinePasswordMismatch,
-  loginFailureMessage,
-  logoutDestination,
-  matchRoute,
-  mentorPath,
-  mentorScore,
-  parseMentorResponse,
-  parseMentorSegment,
-  passwordStrength,
-  priceLabel,
-  ratingLabel,
-  rotationIndex,
-  rotationIntervalMs,
-  seedIsStale,
-  sessionDue,
-  sessionTimers,
-  slugify,
-} from "../../domain-pkg/domain.js";
+// Every rule of the home page's module, and those of the module loaded on
+// demand for later screens (`loadOnDemand()`; a lazy screen may await it).
+export * from "../../domain-pkg/domain.js";
+export * from "../../domain-pkg/on-demand.js";
 
+// The app's names for generated types.
 export type {
-  AfterRefresh,
-  CacheState,
-  CardLabels,
-  CategoryChoice,
-  FailureDecision,
-  FetchPolicy,
-  FieldCheck,
-  GoogleFailure,
-  Mentor,
-  MentorResponse,
-  MentorService,
-  NewPasswordCheck,
-  PasswordField,
-  PasswordProblem,
-  PriceContext,
-  ResponseAction,
-  SessionDue,
-  SessionTimers,
-  StorageKey,
-  // The app's names for generated types.
   Access as RouteAccess,
   Category as ExplorerCategory,
   NewPasswordCheck as FormCheck,
