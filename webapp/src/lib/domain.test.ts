@@ -19,6 +19,7 @@ import {
   fetchPolicy,
   googleLoginError,
   inlinePasswordMismatch,
+  loadOnDemand,
   loginFailureMessage,
   logoutDestination,
   matchRoute,
@@ -316,5 +317,20 @@ describe("session rules", () => {
     expect(googleLoginError({ kind: "response", status: 500, body: "" })).toBe("Google login failed. Server returned 500");
     expect(googleLoginError({ kind: "other", message: "Network Error" })).toBe("Google login failed: Network Error");
     expect(googleLoginError({ kind: "missingAccess" })).toBe("Invalid response from authentication server");
+  });
+});
+
+describe("the two wasm modules behind one door", () => {
+  it("serves the rules of later screens from the on-demand module under their own names", async () => {
+    await expect(loadOnDemand()).resolves.toBeUndefined();
+    // Tests load it before the first test; loading again is the same promise's result.
+    expect(loadOnDemand()).toBe(loadOnDemand());
+    expect(passwordStrength("Mentor2026!")).toEqual({ score: 4, label: "very strong", strongEnough: true });
+    expect(faqReadToggleLabel(true)).toBe("Read Less");
+  });
+
+  it("throws the spec's error for input no caller should pass, from either module", () => {
+    expect(() => priceLabel(Number.NaN, "card")).toThrow(Error);
+    expect(() => googleLoginError({ kind: "response", status: 99, body: "" })).toThrow(/HTTP status/);
   });
 });
