@@ -1,4 +1,4 @@
-import { heroFigures } from "./stats";
+import { heroFigures } from "../../lib/domain";
 import type { SiteStatsState } from "./useSiteStats";
 import "./home.css";
 

@@ -1,10 +1,9 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { documentTitle, formatRating } from "../../lib/domain";
 import { AboutBlock } from "./AboutBlock";
 import { HeroStats } from "./HeroStats";
-import { homeTitle } from "./homeMeta";
 import { STATS_SECTION_ID, StatsBand } from "./StatsBand";
-import { formatRating } from "./stats";
 import { prefersReducedMotion } from "./useCountUp";
 import { useSiteStats } from "./useSiteStats";
 import "./hero.css";
@@ -122,7 +121,7 @@ export interface HomePageProps {
 export function HomePage({ explorer }: HomePageProps) {
   const stats = useSiteStats();
   const { pathname } = useLocation();
-  const averageRating = stats.status === "ready" && stats.stats.rated_mentors > 0 ? stats.stats.average_rating : null;
+  const averageRating = stats.status === "ready" && stats.stats.rated_mentors > 0 ? (stats.stats.average_rating ?? null) : null;
 
   const scrollDown = () => {
     document.getElementById(STATS_SECTION_ID)?.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
@@ -130,7 +129,7 @@ export function HomePage({ explorer }: HomePageProps) {
 
   return (
     <>
-      <title>{homeTitle(pathname === "/how-it-work" ? "/how-it-work" : "/")}</title>
+      <title>{documentTitle(pathname === "/how-it-work" ? "/how-it-work" : "/")}</title>
       <section className="hero" aria-labelledby="hero-title" data-testid="home-hero">
         <div className="container hero__inner">
           <div className="hero__copy">

@@ -1,4 +1,4 @@
-import { countUpStats, countUpValue, type CountUpStat } from "./stats";
+import { countUpStats, countUpValue, formatStat, type CountUpStat } from "../../lib/domain";
 import { useCountUpFraction, useIntroCovering, useSeenOnce } from "./useCountUp";
 import type { SiteStatsState } from "./useSiteStats";
 import "./home.css";
@@ -55,7 +55,7 @@ export function StatsBand({ state }: { state: SiteStatsState }) {
                 </li>
               ))
             : items.map((item) => {
-                const shown = item.target === null ? item.final : item.format(countUpValue(item.target, fraction));
+                const shown = item.target === undefined ? item.final : formatStat(item.id, countUpValue(item.target, fraction));
                 return (
                   <li key={item.id} className={`home-stat home-stat--${item.id}`} data-testid={`stat-${item.id}`}>
                     <StatIcon id={item.id} />

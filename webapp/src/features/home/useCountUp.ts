@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { introCovering, subscribeIntroCovering } from "./intro";
-import { COUNT_UP_MS, countUpFraction } from "./stats";
+import { countUpFraction, countUpMs } from "../../lib/domain";
 
 export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -46,7 +46,7 @@ export function useIntroCovering(): boolean {
  * requestAnimationFrame once `running` turns true. With reduced motion the
  * answer is 1 from the start: the final values, no animation.
  */
-export function useCountUpFraction(running: boolean, durationMs: number = COUNT_UP_MS): number {
+export function useCountUpFraction(running: boolean, durationMs: number = countUpMs()): number {
   const [reduced] = useState(prefersReducedMotion);
   const [fraction, setFraction] = useState(reduced ? 1 : 0);
   useEffect(() => {

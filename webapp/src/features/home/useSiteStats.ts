@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api } from "../../lib/api/client";
 import { createResource } from "../../lib/api/resource";
-import { parseSiteStats, type SiteStats } from "./stats";
+import { parseSiteStats, type SiteStats } from "../../lib/domain";
 
 export type SiteStatsState = { status: "loading" } | { status: "ready"; stats: SiteStats } | { status: "unavailable" };
 
@@ -12,7 +12,7 @@ async function fetchStats(): Promise<SiteStatsState> {
   try {
     const answer = await api.send(STATS_URL, { credentials: "omit", timeoutMs: TIMEOUT_MS });
     if (!answer.ok) throw new Error(`HTTP ${answer.status}: ${answer.statusText}`);
-    const stats = parseSiteStats(answer.body);
+    const stats = parseSiteStats(answer.text);
     if (!stats) throw new Error("Invalid API response: unexpected stats format");
     return { status: "ready", stats };
   } catch (error) {
