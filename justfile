@@ -233,7 +233,7 @@ wasm-docs: wasm
 
 # Benchmark: arrange 10 000 mentors through wasm vs a TypeScript baseline.
 bench-domain: wasm
-    npm --prefix webapp exec --silent -- vitest run --config vitest.bench.config.ts --reporter=verbose 2>&1 | grep -vE "^ *(✓|RUN|Test Files|Tests|Start at|Duration)" || true
+    cd webapp && node_modules/.bin/vitest run --config vitest.bench.config.ts --reporter=verbose 2>&1 | grep -vE "^ *(✓|RUN|Test Files|Tests|Start at|Duration)" || true
 
 # Format all Rust code.
 fmt:
