@@ -2,7 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, render, screen } from "@testing-library/react";
 import { IntroLoader } from "./IntroLoader";
 import { FullScreenSpinner } from "./FullScreenSpinner";
-import { INTRO_HIDE_MS, INTRO_MIN_MS, INTRO_STAGES, INTRO_WAIT_AT, introProgress, introStage, pageLoaded } from "./intro";
+import { introProgress, introStage, introStages, introTimings } from "../../lib/domain";
+import { pageLoaded } from "./intro";
+
+const { hideMs: INTRO_HIDE_MS, minMs: INTRO_MIN_MS, waitAt: INTRO_WAIT_AT } = introTimings();
+const INTRO_STAGES = introStages();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });

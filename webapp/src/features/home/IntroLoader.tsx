@@ -1,7 +1,10 @@
 import { useEffect, useState } from "react";
 import { SITE_NAME } from "../../lib/site";
-import { INTRO_HIDE_MS, INTRO_MAX_MS, introProgress, introStage, pageLoaded, setIntroCovering } from "./intro";
+import { introProgress, introStage, introTimings } from "../../lib/domain";
+import { pageLoaded, setIntroCovering } from "./intro";
 import "./intro.css";
+
+const { hideMs: INTRO_HIDE_MS, maxMs: INTRO_MAX_MS } = introTimings();
 
 const TICK_MS = 50;
 
