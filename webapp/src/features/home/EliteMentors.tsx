@@ -1,12 +1,17 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { cardLabels, cardPrice, type CardLabels, type Mentor } from "../../lib/domain";
+import { cardLabels, cardPrice, eliteMentors, type CardLabels, type Mentor } from "../../lib/domain";
 // The mentor card and the shared mentor list belong to the mentors feature;
 // the home page shows them as they are rather than keeping a second copy.
 import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
-import { ELITE_COUNT, eliteMentors } from "./elite";
 import { Icon } from "../../components/icons";
 import "./home.css";
+
+/**
+ * How many top mentors the home page shows (SPEC §9): the crate's
+ * `ratings::ELITE_COUNT`, which is not exported to JavaScript yet.
+ */
+const ELITE_COUNT = 3;
 
 function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels } | undefined {
   try {
@@ -25,7 +30,12 @@ export function EliteMentors() {
   const top = useMemo(() => {
     if (mentors === undefined) return [];
     const usable = mentors.flatMap((m) => labelled(m) ?? []);
-    return eliteMentors(usable.map((u) => ({ ...u, rating: u.mentor.rating, experience_years: u.mentor.experience_years })));
+    const order = eliteMentors(
+      usable.map((u) => u.mentor.rating),
+      usable.map((u) => u.mentor.experience_years),
+      ELITE_COUNT,
+    );
+    return Array.from(order, (i) => usable[i]).filter((u) => u !== undefined);
   }, [mentors]);
 
   return (
