@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cardLabels, type CardLabels, cardPrice, explorerCategories } from "../../lib/domain";
+import { cardLabels, type CardLabels, explorerCategories, shownPrice, sorts } from "../../lib/domain";
 import { pageTitle } from "../../lib/site";
 import { portraitUrl, textField, type Mentor } from "./api";
 import {
@@ -10,7 +10,6 @@ import {
   isFiltered,
   readQuery,
   SEARCH_DEBOUNCE_MS,
-  SORTS,
   writeQuery,
   type ListingQuery,
   type SortId,
@@ -39,7 +38,7 @@ function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
   return mentors.flatMap((mentor) => {
     try {
       if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
-      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, cardPrice(mentor)) }];
+      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, shownPrice(mentor.services.map((s) => s.price))) }];
     } catch (error) {
       console.warn(`Mentor ${String(mentor.id)} left out:`, error);
       return [];
@@ -227,7 +226,7 @@ function SortSelect({ value, onChange }: { value: SortId; onChange: (sort: SortI
         onChange={(event) => onChange(event.target.value as SortId)}
         data-testid="mentor-sort"
       >
-        {SORTS.map((sort) => (
+        {sorts().map((sort) => (
           <option key={sort.id} value={sort.id}>
             {sort.label}
           </option>

@@ -4,6 +4,7 @@
  * are separate chunks, loaded on demand.
  */
 import { lazy } from "react";
+import { loadOnDemand } from "../../lib/domain";
 
 export { portraitUrl, resetMentorCache, textField, type Mentor } from "./api";
 export { MentorCard } from "./MentorCard";
@@ -11,5 +12,7 @@ export { MentorExplorer } from "./MentorExplorer";
 export { ListingScreenSkeleton, ProfileScreenSkeleton, SkeletonCard } from "./skeletons";
 export { useMentors, type MentorsState } from "./useMentors";
 
-export const MentorsPage = lazy(() => import("./MentorsPage"));
-export const MentorProfilePage = lazy(() => import("./MentorProfilePage"));
+// Both screens call the crate's on-demand rules (listing, mentor profile):
+// their chunk counts as loaded once that module is there too.
+export const MentorsPage = lazy(() => Promise.all([import("./MentorsPage"), loadOnDemand()]).then(([screen]) => screen));
+export const MentorProfilePage = lazy(() => Promise.all([import("./MentorProfilePage"), loadOnDemand()]).then(([screen]) => screen));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldText, isFiltered, readQuery, searchTerms, writeQuery } from "./listing";
+import { isFiltered, readQuery, writeQuery } from "./listing";
 
 describe("the listing's URL query", () => {
   it("round-trips every view, leaving defaults out", () => {
@@ -30,13 +30,5 @@ describe("the listing's URL query", () => {
       sort: "best",
       free: false,
     });
-  });
-});
-
-describe("search text", () => {
-  it("ignores case and accents", () => {
-    expect(foldText("Zoë FERNANDES")).toBe("zoe fernandes");
-    expect(foldText("María José Núñez")).toBe("maria jose nunez");
-    expect(searchTerms("  Data   SCIENCE ")).toEqual(["data", "science"]);
   });
 });
