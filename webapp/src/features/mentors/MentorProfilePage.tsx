@@ -1,13 +1,22 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { cardLabels, cardPrice, parseMentorSegment, priceLabel, ratingLabel, type CardLabels } from "../../lib/domain";
-import { pageTitle } from "../../lib/site";
+import {
+  cardLabels,
+  durationLabel,
+  pageTitle,
+  parseMentorSegment,
+  priceLabel,
+  ratingCaption,
+  ratingLabel,
+  shownPrice,
+  yearsLabel,
+  type CardLabels,
+} from "../../lib/domain";
 import { NotFoundPage } from "../pages";
 import { portraitUrl, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
 import { Portrait } from "./Portrait";
 import {
-  durationLabel,
   educationOf,
   experienceOf,
   formatSlot,
@@ -16,7 +25,6 @@ import {
   servicesOf,
   timeZoneName,
   upcomingSlots,
-  yearsLabel,
   type ProfileLink,
 } from "./profile";
 import { useMentor } from "./useMentor";
@@ -38,7 +46,7 @@ function safeDecode(path: string): string {
 function labelsOf(mentor: Mentor): CardLabels | undefined {
   try {
     if (typeof mentor.id !== "number") return undefined;
-    return cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, cardPrice(mentor));
+    return cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, shownPrice(mentor.services.map((s) => s.price)));
   } catch (error) {
     console.warn(`Mentor ${String(mentor.id)} cannot be shown:`, error);
     return undefined;
@@ -120,7 +128,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; timeZone: string | undefined }) {
   const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
-  const price = cardPrice(mentor);
+  const price = shownPrice(mentor.services.map((s) => s.price));
   const firstName = mentor.name.split(/\s+/u)[0] ?? mentor.name;
   const zone = slots[0] ? timeZoneName(slots[0].start, timeZone) : undefined;
 
@@ -209,7 +217,6 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
   const projects = projectsOf(mentor);
   const links = linksOf(mentor);
   const rating = ratingLabel(mentor.rating, true);
-  const rated = mentor.rating > 0;
 
   return (
     <article className="profile" data-testid="mentor-profile">
@@ -240,7 +247,7 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
                 <li className="profile-hero__rating">
                   <StarIcon />
                   <span data-testid="profile-rating">{rating}</span>
-                  <span className="profile-hero__meta-label">{rated ? "average rating" : "no reviews yet"}</span>
+                  <span className="profile-hero__meta-label">{ratingCaption(mentor.rating)}</span>
                 </li>
                 <li>
                   <Icon d={ICONS.briefcase} />
@@ -310,7 +317,9 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
                     <h3 className="timeline__title">{entry.title}</h3>
                     <p className="timeline__org">
                       {entry.company}
-                      {yearsLabel(entry) ? <span className="timeline__years"> · {yearsLabel(entry)}</span> : null}
+                      {yearsLabel(entry.startYear, entry.endYear) ? (
+                        <span className="timeline__years"> · {yearsLabel(entry.startYear, entry.endYear)}</span>
+                      ) : null}
                     </p>
                     {entry.description ? <p className="timeline__text">{entry.description}</p> : null}
                   </li>

@@ -8,7 +8,7 @@
  * decided by the domain module (`parseMentorResponse`, `afterFailure`,
  * `cacheState`, `fetchPolicy`).
  */
-import { afterFailure, cacheState, fetchPolicy, parseMentorResponse, type Mentor } from "../../lib/domain";
+import { afterFailure, cacheState, fetchPolicy, loadOnDemand, noValidMentorData, parseMentorResponse, type Mentor } from "../../lib/domain";
 import { api, NoAnswerError, type Answer } from "../../lib/api/client";
 import { createResource, createResourceFamily, type Freshness } from "../../lib/api/resource";
 
@@ -145,7 +145,11 @@ async function attemptDetail(id: number): Promise<DetailAttempt> {
   const result = parseMentorResponse(answer.status, answer.statusText, answer.contentType, isJsonObject ? `[${answer.text}]` : answer.text);
   if (result.type === "error") return { type: "retryable", message: result.message, timedOut: false };
   const mentor = result.mentors[0];
-  if (mentor === undefined || mentor.id !== id) return { type: "retryable", message: "No valid mentor data received from API", timedOut: false };
+  if (mentor === undefined || mentor.id !== id) {
+    // The message is the crate's (mentor_profile, on demand).
+    await loadOnDemand();
+    return { type: "retryable", message: noValidMentorData(), timedOut: false };
+  }
   return { type: "ok", mentor: Object.freeze(mentor) };
 }
 

@@ -4,6 +4,7 @@
  * titles and durations, social links, open slots), narrowed to what the
  * profile page can show. Anything malformed is left out, never shown raw.
  */
+import { safeUrl as safeHttpUrl, upcomingSlots as upcomingSlotIndices } from "../../lib/domain";
 import type { Mentor } from "./api";
 
 export interface ProfileService {
@@ -66,15 +67,9 @@ function wholeNumber(record: Fields, field: string): number | undefined {
   return typeof value === "number" && Number.isInteger(value) ? value : undefined;
 }
 
-/** The address when it is a plain http(s) URL (never `javascript:` and the like), else undefined. */
+/** The address when it is a plain http(s) URL (the crate's `mentor_profile::safe_url`), else undefined. */
 export function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== "string" || value.trim() === "") return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof value === "string" ? safeHttpUrl(value) : undefined;
 }
 
 export function servicesOf(mentor: Mentor): ProfileService[] {
@@ -151,29 +146,34 @@ export function linksOf(mentor: Mentor): ProfileLink[] {
   return links;
 }
 
-function instant(record: Fields, ...fields: string[]): Date | undefined {
+function instant(record: Fields, ...fields: string[]): number {
   for (const field of fields) {
     const value = record[field];
     if (typeof value !== "string") continue;
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return date;
+    const ms = new Date(value).getTime();
+    if (!Number.isNaN(ms)) return ms;
   }
-  return undefined;
+  return Number.NaN;
 }
 
-/** The open slots still ahead at `nowMs`, soonest first, at most `limit`. */
+/**
+ * The open slots still ahead at `nowMs`, soonest first, at most `limit`:
+ * which ones is the crate's `mentor_profile::upcoming_slots`; this only
+ * reads the API's times.
+ */
 export function upcomingSlots(mentor: Mentor, nowMs: number, limit: number): Slot[] {
-  return records(mentor.available_slots)
-    .flatMap((s, i) => {
-      // The API names them `start` / `end`; `starts_at` / `ends_at` are accepted too.
-      const start = instant(s, "start", "starts_at");
-      const end = instant(s, "end", "ends_at");
-      if (!start || !end || end <= start || start.getTime() <= nowMs) return [];
-      const id = s.id;
-      return [{ key: typeof id === "number" || typeof id === "string" ? String(id) : `slot-${i}`, start, end }];
-    })
-    .sort((a, b) => a.start.getTime() - b.start.getTime())
-    .slice(0, limit);
+  const slots = records(mentor.available_slots);
+  // The API names them `start` / `end`; `starts_at` / `ends_at` are accepted too.
+  const starts = Float64Array.from(slots, (s) => instant(s, "start", "starts_at"));
+  const ends = Float64Array.from(slots, (s) => instant(s, "end", "ends_at"));
+  return Array.from(upcomingSlotIndices(starts, ends, nowMs, limit), (i) => {
+    const id = slots[i]?.id;
+    return {
+      key: typeof id === "number" || typeof id === "string" ? String(id) : `slot-${i}`,
+      start: new Date(starts[i] ?? Number.NaN),
+      end: new Date(ends[i] ?? Number.NaN),
+    };
+  });
 }
 
 export interface SlotFormat {
@@ -196,18 +196,4 @@ export function formatSlot(slot: Slot, timeZone?: string, locale?: string): Slot
 export function timeZoneName(at: Date, timeZone?: string, locale?: string): string {
   const parts = new Intl.DateTimeFormat(locale, { timeZoneName: "long", timeZone }).formatToParts(at);
   return parts.find((p) => p.type === "timeZoneName")?.value ?? new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions().timeZone;
-}
-
-/** `60 min`, `1 hr`, `1 hr 30 min`. */
-export function durationLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
-}
-
-/** `2021 – Present`, `2017 – 2021`, `2019`, or "". */
-export function yearsLabel(entry: ExperienceEntry): string {
-  if (entry.startYear === undefined) return entry.endYear === undefined ? "" : String(entry.endYear);
-  return `${entry.startYear} – ${entry.endYear ?? "Present"}`;
 }
