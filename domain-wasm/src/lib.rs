@@ -10,8 +10,8 @@
 pub use domain_macros::export;
 
 pub mod accounts;
-pub mod enquiry;
 pub mod bindings;
+pub mod enquiry;
 pub mod explorer;
 pub mod faq;
 pub mod fetch_policy;
@@ -33,4 +33,3 @@ pub mod routes;
 pub mod session;
 pub mod site_stats;
 pub mod slug;
-
