@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { cardLabels, cardPrice, eliteMentors, type CardLabels, type Mentor } from "../../lib/domain";
+import { cardLabels, eliteMentors, shownPrice, type CardLabels, type Mentor } from "../../lib/domain";
 // The mentor card and the shared mentor list belong to the mentors feature;
 // the home page shows them as they are rather than keeping a second copy.
 import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
@@ -13,10 +13,11 @@ import "./home.css";
  */
 const ELITE_COUNT = 3;
 
-function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels } | undefined {
+function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels; price: number } | undefined {
   try {
     if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
-    return { mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, cardPrice(mentor)) };
+    const price = shownPrice(mentor.services.map((s) => s.price));
+    return { mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price), price };
   } catch (error) {
     console.warn(`Mentor ${String(mentor.id)} left out of the top mentors:`, error);
     return undefined;
@@ -59,7 +60,7 @@ export function EliteMentors() {
           </ul>
         ) : top.length > 0 ? (
           <ol className="mentor-grid home-elite__grid" aria-label="Highest-rated mentors">
-            {top.map(({ mentor, labels }, i) => (
+            {top.map(({ mentor, labels, price }, i) => (
               <li key={String(mentor.id)} className="home-elite__item" data-rank={i + 1}>
                 <MentorCard
                   name={mentor.name}
@@ -67,6 +68,7 @@ export function EliteMentors() {
                   expertise={mentor.expertise}
                   imageUrl={portraitUrl(mentor)}
                   labels={labels}
+                  price={price}
                 />
               </li>
             ))}

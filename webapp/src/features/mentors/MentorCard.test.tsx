@@ -18,6 +18,7 @@ function renderCard(badge?: string) {
           path: "/mentors/7-asha-rao",
           ...(badge === undefined ? {} : { badge }),
         }}
+        price={1500}
       />
     </MemoryRouter>,
   );

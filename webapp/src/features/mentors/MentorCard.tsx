@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CardLabels } from "../../lib/domain";
+import { isFree, type CardLabels } from "../../lib/domain";
 import { Portrait } from "./Portrait";
 import "./mentors.css";
 
@@ -12,6 +12,8 @@ export interface MentorCardProps {
   imageUrl: string;
   /** Everything a rule decides, straight from the domain module. */
   labels: CardLabels;
+  /** The shown price in rupees (`shownPrice`): whether it is free is the crate's `isFree`, never read from the label. */
+  price: number;
 }
 
 function StarIcon() {
@@ -39,8 +41,8 @@ function BriefcaseIcon() {
   );
 }
 
-export function MentorCard({ name, headline, expertise, imageUrl, labels }: MentorCardProps) {
-  const isFree = !labels.priceLabel.startsWith("₹");
+export function MentorCard({ name, headline, expertise, imageUrl, labels, price }: MentorCardProps) {
+  const free = isFree(price);
   return (
     <article className="mentor-card" data-testid="mentor-card">
       <Portrait src={imageUrl} name={name} />
@@ -77,7 +79,7 @@ export function MentorCard({ name, headline, expertise, imageUrl, labels }: Ment
           </span>
         </div>
         <div className="mentor-card__footer">
-          <span className={`price-badge${isFree ? " price-badge--free" : ""}`} data-testid="price-label">
+          <span className={`price-badge${free ? " price-badge--free" : ""}`} data-testid="price-label">
             {labels.priceLabel}
           </span>
           <span className="mentor-card__cta" aria-hidden="true" title="View profile">

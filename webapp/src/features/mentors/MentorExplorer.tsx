@@ -1,6 +1,16 @@
 import { useMemo, useRef, type CSSProperties, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { arrangeExplorer, badgeLabel, cardLabels, cardPrice, explorerCategories, type Mentor, priceLabel, ratingLabel } from "../../lib/domain";
+import {
+  arrangeExplorer,
+  badgeLabel,
+  cardLabels,
+  explorerCategories,
+  isFree,
+  type Mentor,
+  priceLabel,
+  ratingLabel,
+  shownPrice,
+} from "../../lib/domain";
 import { portraitUrl } from "./api";
 import { Portrait } from "./Portrait";
 import { useExplorerShuffle } from "./useExplorerShuffle";
@@ -25,6 +35,8 @@ export interface ExplorerItem {
   experience: string;
   badge: string | undefined;
   price: string;
+  /** Whether the shown price is free (the crate's `isFree`, never read from the label). */
+  free: boolean;
 }
 
 /**
@@ -34,7 +46,7 @@ export interface ExplorerItem {
 function explorerItem(mentor: Mentor): ExplorerItem | undefined {
   try {
     if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
-    const price = cardPrice(mentor);
+    const price = shownPrice(mentor.services.map((s) => s.price));
     const card = cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price);
     return {
       id: String(mentor.id),
@@ -46,6 +58,7 @@ function explorerItem(mentor: Mentor): ExplorerItem | undefined {
       experience: card.experienceLabel,
       badge: badgeLabel(mentor.rating, mentor.experience_years, true),
       price: priceLabel(price, "explorer"),
+      free: isFree(price),
     };
   } catch (error) {
     console.warn(`Mentor ${String(mentor.id)} left out of the explorer:`, error);
@@ -70,7 +83,7 @@ function ArrowRight() {
 }
 
 export function ExplorerCard({ item, index }: { item: ExplorerItem; index: number }) {
-  const free = !item.price.startsWith("₹");
+  const free = item.free;
   return (
     <article className="explorer-card" data-testid="explorer-card" data-mentor-id={item.id} style={{ "--i": index } as CSSProperties}>
       <div className="explorer-card__media">

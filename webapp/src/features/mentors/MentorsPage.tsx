@@ -26,6 +26,8 @@ const SKELETON_COUNT = 8;
 interface LabelledMentor {
   mentor: Mentor;
   labels: CardLabels;
+  /** The shown price (`shownPrice`). */
+  price: number;
 }
 
 /**
@@ -38,7 +40,8 @@ function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
   return mentors.flatMap((mentor) => {
     try {
       if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
-      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, shownPrice(mentor.services.map((s) => s.price))) }];
+      const price = shownPrice(mentor.services.map((s) => s.price));
+      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price), price }];
     } catch (error) {
       console.warn(`Mentor ${String(mentor.id)} left out:`, error);
       return [];
@@ -49,7 +52,7 @@ function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
 function MentorGrid({ items }: { items: readonly LabelledMentor[] }) {
   return (
     <ul className="mentor-grid" aria-label="Mentors">
-      {items.map(({ mentor, labels }) => (
+      {items.map(({ mentor, labels, price }) => (
         <li key={String(mentor.id)}>
           <MentorCard
             name={mentor.name}
@@ -57,6 +60,7 @@ function MentorGrid({ items }: { items: readonly LabelledMentor[] }) {
             expertise={mentor.expertise}
             imageUrl={portraitUrl(mentor)}
             labels={labels}
+            price={price}
           />
         </li>
       ))}
