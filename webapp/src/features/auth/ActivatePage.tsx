@@ -4,9 +4,13 @@ import { activate, isSuccess } from "./api";
 import { AuthPage } from "./AuthPage";
 import { FormAlert } from "../../components/form";
 import { ShieldIcon, SuccessIcon } from "../../components/badges";
-import { ACTIVATION_FAILURE, ACTIVATION_SUCCESS, SUCCESS_REDIRECT_MS } from "./messages";
+import { successRedirectMs } from "../../lib/domain";
+import { ACTIVATION_FAILURE, ACTIVATION_SUCCESS } from "./messages";
 import { useRedirectAfter } from "./useRedirectAfter";
 import "./auth.css";
+
+/** SPEC §9: how long a success message shows before the app moves on (the crate's redirects rule). */
+const SUCCESS_REDIRECT_MS = successRedirectMs();
 
 type State = "idle" | "busy" | "done" | "failed";
 

@@ -1,15 +1,18 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
-import { inlinePasswordMismatch } from "../../lib/domain";
+import { inlinePasswordMismatch, successRedirectMs } from "../../lib/domain";
 import { formErrors } from "../../lib/api/errors";
 import { confirmPasswordReset, isSuccess } from "./api";
 import { AuthPage } from "./AuthPage";
 import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import { KeyIcon, SuccessIcon } from "../../components/badges";
-import { FIX_ERRORS, RESET_FAILURE, RESET_SUCCESS, SUCCESS_REDIRECT_MS } from "./messages";
+import { FIX_ERRORS, RESET_FAILURE, RESET_SUCCESS } from "./messages";
 import { newPasswordErrors } from "./passwords";
 import { useRedirectAfter } from "./useRedirectAfter";
 import "./auth.css";
+
+/** SPEC §9: how long a success message shows before the app moves on (the crate's redirects rule). */
+const SUCCESS_REDIRECT_MS = successRedirectMs();
 
 const FIELDS = ["new_password", "re_new_password"] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;

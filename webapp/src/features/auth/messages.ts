@@ -37,13 +37,6 @@ export const CONFIRMATION_DEFAULTS = {
   buttonText: "Go to Home",
 } as const;
 
-/**
- * SPEC §9: how long a success message shows before the app moves on
- * (activation → login, reset → login). The domain module does not export
- * this constant yet; it lives here until it does.
- */
-export const SUCCESS_REDIRECT_MS = 3000;
-
 /** Ours. */
 export const PASSWORD_REQUIRED = "Please enter your password.";
 export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sessionKeys, storageKeys } from "../../lib/domain";
-import { KEYS, safeRedirect, SessionStore } from "./session";
+import { KEYS, SessionStore } from "./session";
 import { aUser, callsTo, json, mockApi } from "../../testing";
 
 const MIN = 60_000;
@@ -67,11 +67,17 @@ describe("where a login leads", () => {
   });
 
   it("never remembers another site or a guest-only screen", () => {
-    expect(safeRedirect("//evil.example/x")).toBeUndefined();
-    expect(safeRedirect("https://evil.example/")).toBeUndefined();
-    expect(safeRedirect("/\\evil.example")).toBeUndefined();
-    expect(safeRedirect("/auth/login?next=1")).toBeUndefined();
-    expect(safeRedirect("/my-bookings/42?x=1#top")).toBe("/my-bookings/42?x=1#top");
+    // The rule is the crate's redirects::safe_redirect (vectors/redirects.json); the store applies it.
+    const store = newStore();
+    const remembered = (path: string) => {
+      store.rememberRedirect(path);
+      return store.takeRedirect();
+    };
+    expect(remembered("//evil.example/x")).toBeUndefined();
+    expect(remembered("https://evil.example/")).toBeUndefined();
+    expect(remembered("/\\evil.example")).toBeUndefined();
+    expect(remembered("/auth/login?next=1")).toBeUndefined();
+    expect(remembered("/my-bookings/42?x=1#top")).toBe("/my-bookings/42?x=1#top");
   });
 });
 

@@ -13,7 +13,7 @@
  * logout survive a reload and agree across tabs.
  */
 import { useSyncExternalStore } from "react";
-import { afterRefresh, matchRoute, sessionDue, sessionKeys, sessionTimers, storageKeys, type StorageKey } from "../../lib/domain";
+import { afterRefresh, safeRedirect, sessionDue, sessionKeys, sessionTimers, storageKeys, storedProfileComplete, type StorageKey } from "../../lib/domain";
 import { bindSession, createApiClient, type Answer, type ApiClient, type SessionPort } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
 
@@ -88,13 +88,6 @@ export interface SessionDeps {
   fetch: () => typeof fetch;
   /** Web Locks, to make one tab refresh at a time; absent: no cross-tab lock. */
   locks?: () => LockManager | undefined;
-}
-
-/** A path of this site (not `//host`), not a guest-only screen: safe to go to after login. */
-export function safeRedirect(path: string | null | undefined): string | undefined {
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return undefined;
-  const pathname = path.split(/[?#]/, 1)[0] ?? path;
-  return matchRoute(pathname)?.access === "guestOnly" ? undefined : path;
 }
 
 function parseUser(raw: string | null): User | null {
@@ -280,7 +273,8 @@ export class SessionStore implements SessionPort {
   signIn(data: SignIn): string {
     const { storage, now } = this.deps;
     const requiresContactNumber = data.requiresContactNumber ?? data.user?.requires_contact_number ?? false;
-    const profileComplete = data.profileComplete ?? data.user?.profile_complete ?? !requiresContactNumber;
+    // The crate's profile_completion rule: the flags given, else the name and the contact number.
+    const profileComplete = storedProfileComplete(data.profileComplete, data.user?.profile_complete, data.user?.name, requiresContactNumber);
     storage.setItem(KEYS.token, data.access);
     if (data.refresh) storage.setItem(KEYS.refreshToken, data.refresh);
     else storage.removeItem(KEYS.refreshToken);
