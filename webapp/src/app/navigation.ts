@@ -1,4 +1,6 @@
 /** The links of the header and footer (SPEC §2 "Layout"). */
+import { routes, shareTitle } from "../lib/domain";
+
 export interface NavLink {
   to: string;
   label: string;
@@ -10,13 +12,19 @@ export const MAIN_LINKS: readonly NavLink[] = [
   { to: "/contact", label: "Contact" },
 ];
 
+const QUOTE_PATH = "/b2b/contact";
+
+/**
+ * The business menu: every `/b2b/` programme screen of the route table, in
+ * its order, named by its title in pages.json, then the quote form. Both
+ * come from the home page's module (the programme list itself is in the
+ * on-demand module, which the header on every page must not wait for).
+ */
 export const BUSINESS_LINKS: readonly NavLink[] = [
-  { to: "/b2b/corporate-mentoring", label: "Corporate Mentoring" },
-  { to: "/b2b/ceo-talks", label: "CEO Talks" },
-  { to: "/b2b/strategy-consulting", label: "Strategy Consulting" },
-  { to: "/b2b/industry-mentoring", label: "Industry Mentoring" },
-  { to: "/b2b/startup-entrepreneurship", label: "Startup & Entrepreneurship" },
-  { to: "/b2b/contact", label: "Get Custom Quote" },
+  ...routes()
+    .filter((route) => route.pattern.startsWith("/b2b/") && route.pattern !== QUOTE_PATH)
+    .map((route) => ({ to: route.pattern, label: shareTitle(route.pattern) })),
+  { to: QUOTE_PATH, label: "Get Custom Quote" },
 ];
 
 export const COMPANY_LINKS: readonly NavLink[] = [

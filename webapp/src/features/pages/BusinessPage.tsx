@@ -6,10 +6,11 @@
 import { Link, useLocation } from "react-router";
 import { REPLY_TIME } from "../../lib/facts";
 import { Icon } from "../../components/icons";
-import { PROGRAMME_SLUGS, PROGRAMMES, programmeFromPath, type Programme, type ProgrammeSlug } from "./programmes";
+import { programmeFromPath } from "../../lib/domain";
+import { allProgrammes, programmeOf, type Programme } from "./programmes";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps } from "./StaticKit";
 
-function quotePath(slug: ProgrammeSlug): string {
+function quotePath(slug: string): string {
   return `/b2b/contact?programme=${slug}`;
 }
 
@@ -47,7 +48,7 @@ function GlanceCard({ programme }: { programme: Programme }) {
 }
 
 export function ProgrammePage({ programme }: { programme: Programme }) {
-  const others = PROGRAMME_SLUGS.filter((slug) => slug !== programme.slug).map((slug) => PROGRAMMES[slug]);
+  const others = allProgrammes().filter((other) => other.slug !== programme.slug);
   return (
     <StaticPage title={programme.title} testId="business-page">
       <Hero
@@ -126,6 +127,7 @@ export function ProgrammePage({ programme }: { programme: Programme }) {
 /** The `/b2b/{programme}` screen: the programme comes from the path. */
 export default function BusinessPage() {
   const { pathname } = useLocation();
-  const slug = programmeFromPath(pathname) ?? "corporate-mentoring";
-  return <ProgrammePage programme={PROGRAMMES[slug]} />;
+  // A path that names no programme shows the first (corporate mentoring).
+  const programme = programmeOf(programmeFromPath(pathname) ?? "") ?? allProgrammes()[0];
+  return programme ? <ProgrammePage programme={programme} /> : null;
 }

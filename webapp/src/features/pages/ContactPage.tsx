@@ -1,31 +1,26 @@
 import { Link } from "react-router";
-import { checkEmail, checkName } from "../../lib/domain";
+import { checkEmail, checkMessage, checkName, checkSubject, messageCount } from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
 import { Confirmation, Honeypot, MessageAlert, SendButton, TextArea, TextField } from "../../components/form";
-import { checkMessage, messageCount, useEnquiryForm, type Checked } from "./enquiryForm";
+import { take, useEnquiryForm, type Checked } from "./enquiryForm";
 import { Icon, type IconName } from "../../components/icons";
 import { Hero, StaticPage } from "./StaticKit";
 import { useSupportEmail } from "../../lib/api/config";
 
 type ContactField = "name" | "email" | "subject" | "message";
 
-/** The server's limit (`POST /api/contact/`). */
-const SUBJECT_MAX = 150;
-
+/** The contact form's checks: the crate's (account fields, enquiry). */
 export function checkContact(values: Record<ContactField | "website", string>): Checked<ContactField> {
   const errors: Partial<Record<ContactField, string>> = {};
   const name = checkName(values.name);
   if (name.type === "error") errors.name = name.message;
   const email = checkEmail(values.email);
   if (email.type === "error") errors.email = email.message;
-  const subject = values.subject.trim();
-  if ([...subject].length > SUBJECT_MAX) errors.subject = `Please keep the subject to ${SUBJECT_MAX} characters or fewer.`;
-  const message = checkMessage(values.message);
-  if (message) errors.message = message;
+  const body: Record<string, unknown> = {};
+  take(checkSubject(values.subject), "subject", body, errors);
+  take(checkMessage(values.message), "message", body, errors);
   if (name.type === "error" || email.type === "error" || Object.keys(errors).length > 0) return { type: "invalid", errors };
-  const body: Record<string, unknown> = { name: name.value, email: email.value, message: values.message.trim() };
-  if (subject) body.subject = subject;
-  return { type: "ok", body, name: name.value, email: email.value };
+  return { type: "ok", body: { name: name.value, email: email.value, ...body }, name: name.value, email: email.value };
 }
 
 const TOPICS: readonly { icon: IconName; title: string; text: string; link: { to: string; label: string } }[] = [
@@ -94,7 +89,7 @@ export default function ContactPage() {
                     {...form.field("email")}
                   />
                 </div>
-                <TextField label="Subject" name="subject" optional maxLength={SUBJECT_MAX + 50} error={errors.subject} {...form.field("subject")} />
+                <TextField label="Subject" name="subject" optional error={errors.subject} {...form.field("subject")} />
                 <TextArea
                   label="Message"
                   name="message"

@@ -1,29 +1,29 @@
 import { useSearchParams } from "react-router";
-import { checkContactNumber, checkEmail, checkName } from "../../lib/domain";
+import {
+  checkCompany,
+  checkContactNumber,
+  checkEmail,
+  checkMessage,
+  checkName,
+  checkProgramme,
+  checkTeamSize,
+  messageCount,
+  programmes,
+  teamSizes,
+} from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
 import { Confirmation, Honeypot, MessageAlert, SelectField, SendButton, TextArea, TextField } from "../../components/form";
-import { checkMessage, messageCount, useEnquiryForm, type Checked } from "./enquiryForm";
+import { take, useEnquiryForm, type Checked } from "./enquiryForm";
 import { Icon } from "../../components/icons";
-import { QUOTE_PROGRAMMES } from "./programmes";
 import { Hero, StaticPage, Steps } from "./StaticKit";
 import { useSupportEmail } from "../../lib/api/config";
 
 type QuoteField = "name" | "email" | "company" | "phone" | "team_size" | "programme" | "message";
 
-/** The server's limit (`POST /api/b2b/quote/`). */
-const COMPANY_MAX = 150;
-
-/** Team sizes as the server stores them: free text, sent as these ranges. */
-const TEAM_SIZES: readonly { value: string; label: string }[] = [
-  { value: "1-10", label: "1–10 people" },
-  { value: "11-50", label: "11–50 people" },
-  { value: "51-200", label: "51–200 people" },
-  { value: "201-1000", label: "201–1,000 people" },
-  { value: "1000+", label: "More than 1,000 people" },
-];
-
-function isProgramme(value: string | null): boolean {
-  return QUOTE_PROGRAMMES.some((p) => p.value === value);
+/** The programme a `?programme=` link preselects, when it names one (the crate's `checkProgramme`). */
+function preselectedProgramme(value: string | null): string {
+  const checked = value === null ? undefined : checkProgramme(value);
+  return checked?.type === "ok" ? checked.value : "";
 }
 
 export function checkQuote(values: Record<QuoteField | "website", string>): Checked<QuoteField> {
@@ -38,10 +38,7 @@ export function checkQuote(values: Record<QuoteField | "website", string>): Chec
   if (email.type === "error") errors.email = email.message;
   else body.email = email.value;
 
-  const company = values.company.trim().replace(/\s+/g, " ");
-  if (!company) errors.company = "This field is required.";
-  else if ([...company].length > COMPANY_MAX) errors.company = `Please keep this to ${COMPANY_MAX} characters or fewer.`;
-  else body.company = company;
+  take(checkCompany(values.company), "company", body, errors);
 
   if (values.phone.trim()) {
     const phone = checkContactNumber(values.phone);
@@ -49,17 +46,10 @@ export function checkQuote(values: Record<QuoteField | "website", string>): Chec
     else body.phone = phone.value;
   }
 
-  if (values.team_size) {
-    if (TEAM_SIZES.some((t) => t.value === values.team_size)) body.team_size = values.team_size;
-    else errors.team_size = "Choose one of the team sizes.";
-  }
-
-  if (!isProgramme(values.programme)) errors.programme = "Choose the programme you are interested in.";
-  else body.programme = values.programme;
-
-  const message = checkMessage(values.message);
-  if (message) errors.message = message;
-  else body.message = values.message.trim();
+  // The form's select offers only the crate's team sizes.
+  take(checkTeamSize(values.team_size, true), "team_size", body, errors);
+  take(checkProgramme(values.programme), "programme", body, errors);
+  take(checkMessage(values.message), "message", body, errors);
 
   if (Object.keys(errors).length > 0 || name.type === "error" || email.type === "error") return { type: "invalid", errors };
   return { type: "ok", body, name: name.value, email: email.value };
@@ -82,7 +72,7 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
       company: "",
       phone: "",
       team_size: "",
-      programme: isProgramme(preselected) ? (preselected ?? "") : "",
+      programme: preselectedProgramme(preselected),
       message: "",
       website: "",
     },
@@ -143,7 +133,7 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
                 <div className="sp-form__row">
                   <SelectField label="Programme" name="programme" error={errors.programme} {...form.field("programme")}>
                     <option value="">Choose a programme</option>
-                    {QUOTE_PROGRAMMES.map((p) => (
+                    {programmes().map((p) => (
                       <option key={p.value} value={p.value}>
                         {p.label}
                       </option>
@@ -151,7 +141,7 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
                   </SelectField>
                   <SelectField label="Team size" name="team_size" optional hint="An estimate is fine." error={errors.team_size} {...form.field("team_size")}>
                     <option value="">Not sure yet</option>
-                    {TEAM_SIZES.map((t) => (
+                    {teamSizes().map((t) => (
                       <option key={t.value} value={t.value}>
                         {t.label}
                       </option>

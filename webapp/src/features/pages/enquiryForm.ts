@@ -3,6 +3,7 @@
  * sends and reports; the fields come from the form kit (components/form).
  */
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { Checked as EnquiryCheck } from "../../lib/domain";
 import { submitForm, type EnquiryBodies } from "./submit";
 
 export const FIX_ERRORS = "Please fix the errors above.";
@@ -102,20 +103,19 @@ export function useEnquiryForm<F extends string>(options: {
   return { values, errors, alert, busy, sent, formRef, field, onSubmit, reset };
 }
 
-/* ---------- Shared checks ---------- */
+/* ---------- The crate's field checks ---------- */
 
-export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 5000;
-
-/** 10–5,000 characters after trimming. */
-export function checkMessage(raw: string): string | undefined {
-  const length = [...raw.trim()].length;
-  if (length === 0) return "This field is required.";
-  if (length < MESSAGE_MIN) return `Please write at least ${MESSAGE_MIN} characters so we can help.`;
-  if (length > MESSAGE_MAX) return `Please keep your message to ${MESSAGE_MAX.toLocaleString("en-IN")} characters or fewer.`;
-  return undefined;
-}
-
-export function messageCount(raw: string): string {
-  return `${[...raw.trim()].length.toLocaleString("en-IN")} / ${MESSAGE_MAX.toLocaleString("en-IN")} characters`;
+/**
+ * Records the outcome of one of the crate's enquiry checks (`checkMessage`,
+ * `checkSubject`, …): the cleaned value into `body`, or its message into
+ * `errors`. An absent optional field adds neither.
+ */
+export function take<F extends string>(
+  checked: EnquiryCheck,
+  field: F,
+  body: Record<string, unknown>,
+  errors: Partial<Record<F, string>>,
+): void {
+  if (checked.type === "ok") body[field] = checked.value;
+  else if (checked.type === "invalid") errors[field] = checked.message;
 }

@@ -3,7 +3,8 @@
  * import it from here only (`npm run lint` enforces it). Each page is a
  * separate chunk, loaded on demand.
  */
-import { lazy } from "react";
+import { lazy, type ComponentType } from "react";
+import { loadOnDemand } from "../../lib/domain";
 
 export { NotFoundPage } from "./NotFoundPage";
 export { PageSkeleton } from "./PageSkeleton";
@@ -17,6 +18,15 @@ export const RefundPage = lazy(() => import("./RefundPage"));
 export const SitemapPage = lazy(() => import("./SitemapPage"));
 export const BecomeMentorPage = lazy(() => import("./BecomeMentorPage"));
 export const WhyBecomeMentorPage = lazy(() => import("./WhyBecomeMentorPage"));
-export const BusinessPage = lazy(() => import("./BusinessPage"));
-export const ContactPage = lazy(() => import("./ContactPage"));
-export const QuotePage = lazy(() => import("./QuotePage"));
+/**
+ * A page whose chunk counts as loaded once the crate's on-demand rules are
+ * there too (the enquiry forms check fields in event handlers, where a call
+ * cannot wait).
+ */
+function withRules(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadOnDemand()]).then(([module]) => module));
+}
+
+export const BusinessPage = withRules(() => import("./BusinessPage"));
+export const ContactPage = withRules(() => import("./ContactPage"));
+export const QuotePage = withRules(() => import("./QuotePage"));

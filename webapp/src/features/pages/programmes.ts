@@ -1,29 +1,12 @@
 /**
- * The business programmes (SPEC §1 "Business offering", §2 business menu):
- * one entry per `/b2b/...` page, rendered by `BusinessPage`. The slugs are
- * also the `programme` values of `POST /api/b2b/quote/`.
+ * The business programme pages' copy (SPEC §1 "Business offering"): one
+ * entry per `/b2b/...` page, rendered by `BusinessPage`. Which programmes
+ * there are, their slugs (the `programme` values of `POST /api/b2b/quote/`)
+ * and their names are the crate's (`businessProgrammes`, `programmeLabel`,
+ * `programmeFromPath` in `lib/domain`); only the words of each page are here.
  */
+import { businessProgrammes, programmeLabel } from "../../lib/domain";
 import type { IconName } from "../../components/icons";
-
-export const PROGRAMME_SLUGS = [
-  "corporate-mentoring",
-  "ceo-talks",
-  "strategy-consulting",
-  "industry-mentoring",
-  "startup-entrepreneurship",
-] as const;
-
-export type ProgrammeSlug = (typeof PROGRAMME_SLUGS)[number];
-
-/** Every value the quote form offers, "other" last. */
-export const QUOTE_PROGRAMMES: readonly { value: ProgrammeSlug | "other"; label: string }[] = [
-  { value: "corporate-mentoring", label: "Corporate Mentoring" },
-  { value: "ceo-talks", label: "CEO Talks" },
-  { value: "strategy-consulting", label: "Strategy Consulting" },
-  { value: "industry-mentoring", label: "Industry Mentoring" },
-  { value: "startup-entrepreneurship", label: "Startup & Entrepreneurship" },
-  { value: "other", label: "Something else" },
-];
 
 export interface Format {
   icon: IconName;
@@ -31,10 +14,8 @@ export interface Format {
   text: string;
 }
 
-export interface Programme {
-  slug: ProgrammeSlug;
-  /** The page's h1 and the document title. */
-  title: string;
+/** What this file says about a programme. */
+interface ProgrammeCopy {
   icon: IconName;
   /** One line under the h1. */
   lead: string;
@@ -50,10 +31,15 @@ export interface Programme {
   summary: string;
 }
 
-export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
+/** A programme page: the crate's slug and name with this file's copy. */
+export interface Programme extends ProgrammeCopy {
+  slug: string;
+  /** The page's h1 and the document title (`programmeLabel`, the name in pages.json). */
+  title: string;
+}
+
+const COPY: Readonly<Record<string, ProgrammeCopy | undefined>> = {
   "corporate-mentoring": {
-    slug: "corporate-mentoring",
-    title: "Corporate Mentoring",
     icon: "users",
     lead: "Structured one-on-one mentoring for your employees, with experienced mentors from outside your company.",
     what: [
@@ -83,8 +69,6 @@ export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
     summary: "Structured mentoring cohorts for your people.",
   },
   "ceo-talks": {
-    slug: "ceo-talks",
-    title: "CEO Talks",
     icon: "mic",
     lead: "Founders, CEOs and senior executives in conversation with your teams, students or community.",
     what: [
@@ -114,8 +98,6 @@ export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
     summary: "Founders and executives in conversation with your teams.",
   },
   "strategy-consulting": {
-    slug: "strategy-consulting",
-    title: "Strategy Consulting",
     icon: "compass",
     lead: "Senior operators and advisers for the strategic question your team needs answered.",
     what: [
@@ -145,8 +127,6 @@ export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
     summary: "Senior advisers on a specific strategic question.",
   },
   "industry-mentoring": {
-    slug: "industry-mentoring",
-    title: "Industry Mentoring",
     icon: "building",
     lead: "Practitioners from your industry and function, mentoring your specialists and students.",
     what: [
@@ -176,8 +156,6 @@ export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
     summary: "Practitioners from your sector for your specialists.",
   },
   "startup-entrepreneurship": {
-    slug: "startup-entrepreneurship",
-    title: "Startup & Entrepreneurship",
     icon: "rocket",
     lead: "Founders and operators who help early-stage startups find their footing.",
     what: [
@@ -208,8 +186,13 @@ export const PROGRAMMES: Readonly<Record<ProgrammeSlug, Programme>> = {
   },
 };
 
-/** The slug of a `/b2b/{slug}` path, or undefined. */
-export function programmeFromPath(pathname: string): ProgrammeSlug | undefined {
-  const slug = pathname.replace(/^\/b2b\//, "").replace(/\/$/, "");
-  return (PROGRAMME_SLUGS as readonly string[]).includes(slug) ? (slug as ProgrammeSlug) : undefined;
+/** The programme of a slug, when the crate lists it and this file has its copy. */
+export function programmeOf(slug: string): Programme | undefined {
+  const copy = COPY[slug];
+  return copy === undefined ? undefined : { ...copy, slug, title: programmeLabel(slug) };
+}
+
+/** Every business programme with a page, in the crate's order. */
+export function allProgrammes(): Programme[] {
+  return businessProgrammes().flatMap((choice) => programmeOf(choice.value) ?? []);
 }
