@@ -1,5 +1,5 @@
 import { useRouteError } from "react-router";
-import { pageTitle } from "../lib/site";
+import { pageTitle } from "../lib/domain";
 import "./layout.css";
 
 /** The full-screen fallback when a screen throws (SPEC §2: "Oops! Something went wrong."). */

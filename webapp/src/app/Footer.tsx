@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../lib/site";
+import { siteName } from "../lib/domain";
 import { Logo } from "./Logo";
 import { BUSINESS_LINKS, COMPANY_LINKS, LEGAL_LINKS, type NavLink } from "./navigation";
 
@@ -41,7 +41,7 @@ export function Footer() {
       <div className="site-footer__bottom">
         <div className="container site-footer__bottom-inner">
           <p>
-            © {year} {SITE_NAME}. All rights reserved.
+            © {year} {siteName()}. All rights reserved.
           </p>
           <p>Made in India for learners everywhere.</p>
         </div>

@@ -1,6 +1,6 @@
 /** The frame of the account screens: heading, lead, card and, on wide screens, a brand panel. */
 import { useId, type ReactNode } from "react";
-import { pageTitle } from "../../lib/site";
+import { pageTitle } from "../../lib/domain";
 import { CheckIcon } from "../../components/form";
 
 /* ---------- Page frame ---------- */

@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { checkContactNumber, checkName } from "../../lib/domain";
+import { checkContactNumber, checkName, siteName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
-import { SITE_NAME } from "../../lib/site";
 import { formErrors } from "../../lib/api/errors";
 import { completeProfile, isSuccess, userFrom } from "./api";
 import { AuthPage } from "./AuthPage";
@@ -84,7 +83,7 @@ export default function CompleteProfilePage() {
   return (
     <div className="bare-page">
       <p className="bare-page__brand">
-        <Link to="/">{SITE_NAME}</Link>
+        <Link to="/">{siteName()}</Link>
       </p>
       <AuthPage
         title="Complete your profile"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { checkContactNumber, checkName } from "../../lib/domain";
+import { checkContactNumber, checkName, pageTitle } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
@@ -17,7 +17,6 @@ import {
 } from "./messages";
 import { newPasswordErrors } from "./passwords";
 import { session, useSession, type User } from "./session";
-import { pageTitle } from "../../lib/site";
 import "./auth.css";
 
 type Outcome = { tone: "success" | "error"; text: string } | undefined;

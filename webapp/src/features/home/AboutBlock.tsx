@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
 import { Icon, type IconName } from "../../components/icons";
 import "./home.css";
@@ -33,12 +33,12 @@ export function AboutBlock() {
     <section className="home-section home-about" aria-labelledby="home-about-title" data-testid="home-about">
       <div className="container home-about__inner">
         <div className="home-about__copy">
-          <p className="eyebrow">About {SITE_NAME}</p>
+          <p className="eyebrow">About {siteName()}</p>
           <h2 id="home-about-title" className="section-title">
             Advice from people who have already done the job
           </h2>
           <p className="home-about__text">
-            The right conversation at the right moment saves months of trial and error. {SITE_NAME} lets anyone book
+            The right conversation at the right moment saves months of trial and error. {siteName()} lets anyone book
             time with experienced mentors in {MENTOR_FIELDS_TEXT} fields, at a price the mentor sets, or free where
             they offer it.
           </p>

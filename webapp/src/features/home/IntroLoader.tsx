@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { SITE_NAME } from "../../lib/site";
-import { introProgress, introStage, introTimings } from "../../lib/domain";
+import { introProgress, introStage, introTimings, siteName } from "../../lib/domain";
 import { pageLoaded, setIntroCovering } from "./intro";
 import "./intro.css";
 
@@ -69,12 +68,12 @@ export function IntroLoader({ isPageLoaded = pageLoaded }: IntroLoaderProps) {
             <path className="intro-loader__arc" d="M7 21.5c3-6.5 6-9.5 9-9.5s6 3 9 9.5" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
             <circle className="intro-loader__sun" cx="16" cy="9.5" r="2.6" fill="#fbbf24" />
           </svg>
-          <span className="intro-loader__name">{SITE_NAME}</span>
+          <span className="intro-loader__name">{siteName()}</span>
         </div>
         <div
           className="intro-loader__track"
           role="progressbar"
-          aria-label={`Loading ${SITE_NAME}`}
+          aria-label={`Loading ${siteName()}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}

@@ -18,7 +18,7 @@ import {
   REFUND_WINDOW,
   REPLY_TIME,
 } from "../../lib/facts";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 
 export interface FaqEntry {
   /** Stable, used for element ids. */
@@ -30,9 +30,9 @@ export interface FaqEntry {
 export const FAQS: readonly FaqEntry[] = [
   {
     id: "how-it-works",
-    question: `How does ${SITE_NAME} work?`,
+    question: `How does ${siteName()} work?`,
     answer:
-      `${SITE_NAME} connects you with experienced mentors in ${MENTOR_FIELDS_TEXT} fields for private one-on-one video sessions. ` +
+      `${siteName()} connects you with experienced mentors in ${MENTOR_FIELDS_TEXT} fields for private one-on-one video sessions. ` +
       "Browse mentors by field, compare their experience, ratings and prices, open a profile to see their services and open slots, and book the time that suits you.\n\n" +
       "After you pay, your session is confirmed and the meeting link arrives by e-mail. There is nothing to install beyond a browser.",
   },

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cardLabels, type CardLabels, explorerCategories, shownPrice, sorts } from "../../lib/domain";
-import { pageTitle } from "../../lib/site";
+import { cardLabels, type CardLabels, explorerCategories, pageTitle, shownPrice, sorts } from "../../lib/domain";
 import { portraitUrl, textField, type Mentor } from "./api";
 import {
   applyQuery,

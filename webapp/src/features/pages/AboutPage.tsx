@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { APPROVAL_TIME, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { onSectionLinkClick, useLandOnHash } from "./sectionLinks";
@@ -14,7 +14,7 @@ const SIXTY_SECONDS = [
   {
     time: "0:15",
     title: "What we do",
-    text: `${SITE_NAME} lists experienced professionals who have agreed to mentor. You see what each one has done, what they charge per session and when they are free.`,
+    text: `${siteName()} lists experienced professionals who have agreed to mentor. You see what each one has done, what they charge per session and when they are free.`,
   },
   {
     time: "0:30",
@@ -67,7 +67,7 @@ function IntroCard() {
         <Icon name="clock" size={18} />
         New here?
       </p>
-      <p className="sp-intro-card__title">How {SITE_NAME} works, in the time it takes to make a cup of chai.</p>
+      <p className="sp-intro-card__title">How {siteName()} works, in the time it takes to make a cup of chai.</p>
       <a className="sp-intro-card__link" href="#in-60-seconds" onClick={(event) => onSectionLinkClick(event, "in-60-seconds")}>
         Read the 60-second intro
         <Icon name="arrowRight" size={18} />
@@ -84,7 +84,7 @@ function IntroCard() {
 export default function AboutPage() {
   useLandOnHash();
   return (
-    <StaticPage title="About Us" testId="about-page">
+    <StaticPage testId="about-page">
       <Hero
         eyebrow="About us"
         title={
@@ -92,7 +92,7 @@ export default function AboutPage() {
             We connect you with people who have <span className="sp-hero__highlight">already done it</span>
           </>
         }
-        lead={`${SITE_NAME} is a marketplace for one-on-one video mentoring. Learners and professionals in India and beyond book sessions with mentors across ${MENTOR_FIELDS_TEXT} fields.`}
+        lead={`${siteName()} is a marketplace for one-on-one video mentoring. Learners and professionals in India and beyond book sessions with mentors across ${MENTOR_FIELDS_TEXT} fields.`}
         actions={[
           { to: "/mentors", label: "Find a mentor", tone: "accent", icon: "arrowRight" },
           { to: "/become-mentor", label: "Become a mentor", tone: "light" },
@@ -118,7 +118,7 @@ export default function AboutPage() {
         id="in-60-seconds"
         tone="tint"
         eyebrow="The 60-second intro"
-        title={`${SITE_NAME} in 60 seconds`}
+        title={`${siteName()} in 60 seconds`}
         intro="Everything you need to know before your first session, in four short beats."
         testId="sixty-seconds"
       >

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
@@ -78,7 +78,7 @@ function ApplyCard() {
 
 export default function BecomeMentorPage() {
   return (
-    <StaticPage title="Become a Mentor" testId="become-mentor-page">
+    <StaticPage testId="become-mentor-page">
       <Hero
         eyebrow="Become a mentor"
         title={
@@ -150,7 +150,7 @@ export default function BecomeMentorPage() {
         />
       </Section>
 
-      <Section eyebrow="How to apply" title={`Four steps to your first session on ${SITE_NAME}`} tone="tint">
+      <Section eyebrow="How to apply" title={`Four steps to your first session on ${siteName()}`} tone="tint">
         <Steps items={STEPS} />
       </Section>
 

@@ -50,7 +50,7 @@ function GlanceCard({ programme }: { programme: Programme }) {
 export function ProgrammePage({ programme }: { programme: Programme }) {
   const others = allProgrammes().filter((other) => other.slug !== programme.slug);
   return (
-    <StaticPage title={programme.title} testId="business-page">
+    <StaticPage testId="business-page">
       <Hero
         eyebrow="For business"
         title={programme.title}

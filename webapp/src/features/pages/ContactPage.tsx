@@ -55,7 +55,7 @@ export default function ContactPage() {
   const { values, errors } = form;
 
   return (
-    <StaticPage title="Contact Us" testId="contact-page">
+    <StaticPage testId="contact-page">
       <Hero
         tone="light"
         eyebrow="We’re here to help"

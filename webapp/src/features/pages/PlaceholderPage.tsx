@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageTitle } from "../../lib/site";
+import { pageTitle } from "../../lib/domain";
 import "./pages.css";
 
 export interface PlaceholderPageProps {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { PAYMENT_METHODS, POLICY_UPDATED, REPLY_TIME } from "../../lib/facts";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
@@ -66,7 +66,7 @@ function sections(email: string): PolicySection[] {
         <>
           <p>
             Payments by {PAYMENT_METHODS} are handled by our card payment gateway. You enter your payment details on the
-            gateway’s secure page: {SITE_NAME} never sees or stores your full card number, CVV, UPI PIN or net banking
+            gateway’s secure page: {siteName()} never sees or stores your full card number, CVV, UPI PIN or net banking
             password.
           </p>
           <p>
@@ -123,7 +123,7 @@ function sections(email: string): PolicySection[] {
       body: (
         <>
           <p>
-            All traffic to {SITE_NAME} is encrypted in transit. Passwords are stored as salted hashes, access to personal
+            All traffic to {siteName()} is encrypted in transit. Passwords are stored as salted hashes, access to personal
             data is limited to staff who need it, and sign-in sessions expire automatically.
           </p>
           <p>
@@ -177,18 +177,18 @@ function sections(email: string): PolicySection[] {
 export default function PrivacyPage() {
   const email = useSupportEmail();
   return (
-    <StaticPage title="Privacy Policy" testId="privacy-page">
+    <StaticPage testId="privacy-page">
       <Hero
         tone="light"
         eyebrow="Legal"
         title="Privacy Policy"
-        lead={`What ${SITE_NAME} collects about you, why, who it is shared with and the choices you have.`}
+        lead={`What ${siteName()} collects about you, why, who it is shared with and the choices you have.`}
         meta={`Last updated: ${POLICY_UPDATED}`}
       />
       <PolicyDocument
         intro={
           <p>
-            This policy applies to everyone who uses {SITE_NAME}: visitors, mentees and mentors. By using the site you
+            This policy applies to everyone who uses {siteName()}: visitors, mentees and mentors. By using the site you
             agree to the practices it describes. It should be read together with our{" "}
             <Link to="/terms">Terms &amp; Conditions</Link>.
           </p>

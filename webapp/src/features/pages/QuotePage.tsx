@@ -82,7 +82,7 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
   const { values, errors } = form;
 
   return (
-    <StaticPage title="Get a Custom Quote" testId="quote-page">
+    <StaticPage testId="quote-page">
       <Hero
         tone="light"
         eyebrow="For business"

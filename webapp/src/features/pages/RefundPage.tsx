@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { FEEDBACK_WINDOW, PAYMENT_METHODS, POLICY_UPDATED, REFUND_REVIEW_TIME, REFUND_WINDOW, REPLY_TIME } from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
@@ -33,7 +33,7 @@ function sections(email: string): PolicySection[] {
       body: (
         <>
           <p>
-            All payments on {SITE_NAME} are made in Indian rupees and processed securely by our card payment gateway.
+            All payments on {siteName()} are made in Indian rupees and processed securely by our card payment gateway.
             You can pay by {PAYMENT_METHODS}. Your card, UPI and bank credentials are entered on the gateway’s page and
             are never stored by us.
           </p>
@@ -148,7 +148,7 @@ function sections(email: string): PolicySection[] {
 export default function RefundPage() {
   const email = useSupportEmail();
   return (
-    <StaticPage title="Refund Policy" testId="refund-page">
+    <StaticPage testId="refund-page">
       <Hero
         tone="light"
         eyebrow="Legal"
@@ -181,7 +181,7 @@ export default function RefundPage() {
       <PolicyDocument
         intro={
           <p data-testid="refund-intro">
-            We want every session booked on {SITE_NAME} to be worth what you paid for it. This policy explains how
+            We want every session booked on {siteName()} to be worth what you paid for it. This policy explains how
             payments are processed, which payments can be refunded, and how to request a refund. It is part of our{" "}
             <Link to="/terms">Terms &amp; Conditions</Link>.
           </p>

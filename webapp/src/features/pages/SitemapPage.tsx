@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import type { IconName } from "../../components/icons";
 import { Icon } from "../../components/icons";
 import { Hero, StaticPage } from "./StaticKit";
@@ -24,7 +24,7 @@ export const SITEMAP_GROUPS: readonly { title: string; links: readonly SitemapLi
   {
     title: "Company",
     links: [
-      { to: "/about", label: "About Us", text: `Our mission and how ${SITE_NAME} vets mentors.`, icon: "users" },
+      { to: "/about", label: "About Us", text: `Our mission and how ${siteName()} vets mentors.`, icon: "users" },
       { to: "/services", label: "Our Services", text: "One-on-one sessions, guidance and business programmes.", icon: "layers" },
       { to: "/mentors", label: "Find Mentors", text: "Search every mentor by field, price and experience.", icon: "search" },
       { to: "/contact", label: "Contact Us", text: "Questions about bookings, refunds or mentoring.", icon: "message" },
@@ -50,8 +50,8 @@ function groupId(title: string): string {
 
 export default function SitemapPage() {
   return (
-    <StaticPage title="Sitemap" testId="sitemap-page">
-      <Hero tone="light" eyebrow="Sitemap" title="Sitemap" lead={`Every main page of ${SITE_NAME} in one place.`} />
+    <StaticPage testId="sitemap-page">
+      <Hero tone="light" eyebrow="Sitemap" title="Sitemap" lead={`Every main page of ${siteName()} in one place.`} />
       <div className="container sp-sitemap">
         <nav aria-label="Sitemap" data-testid="sitemap-links">
           <div className="sp-sitemap__groups">

@@ -6,17 +6,19 @@
  * section, h3 per card).
  */
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
-import { pageTitle } from "../../lib/site";
+import { Link, useLocation } from "react-router";
+import { documentTitle, matchRoute } from "../../lib/domain";
 import { Icon, type IconName } from "../../components/icons";
 import "./static.css";
 
 /* ---------- Frame ---------- */
 
-export function StaticPage({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+/** The page frame; its document title is the screen's in pages.json (`documentTitle`), as the server's first HTML says. */
+export function StaticPage({ testId, children }: { testId: string; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="sp" data-testid={testId}>
-      <title>{pageTitle(title)}</title>
+      <title>{documentTitle(matchRoute(pathname)?.pattern ?? pathname)}</title>
       {children}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY, POLICY_UPDATED, REFUND_WINDOW } from "../../lib/facts";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
@@ -12,7 +12,7 @@ function sections(email: string): PolicySection[] {
       title: "Acceptance of These Terms",
       body: (
         <p>
-          These terms govern your use of {SITE_NAME}, its website and its services. By creating an account, booking a
+          These terms govern your use of {siteName()}, its website and its services. By creating an account, booking a
           session or mentoring on the platform, you agree to them and to our <Link to="/privacy">Privacy Policy</Link>{" "}
           and <Link to="/refund">Refund Policy</Link>. If you do not agree, please do not use the service.
         </p>
@@ -44,7 +44,7 @@ function sections(email: string): PolicySection[] {
             particular outcome from their sessions.
           </p>
           <p>
-            Mentors are independent professionals, not employees of {SITE_NAME}. They set their own availability and
+            Mentors are independent professionals, not employees of {siteName()}. They set their own availability and
             prices, may offer free sessions, and are responsible for the accuracy of their profiles. Mentors receive the
             price of each confirmed, completed booking minus {COMMISSION_SUMMARY}. {PAYOUT_SUMMARY}
           </p>
@@ -96,7 +96,7 @@ function sections(email: string): PolicySection[] {
             <li>treat each other with respect, and not harass, discriminate against or threaten anyone;</li>
             <li>not record a session without the other person’s consent;</li>
             <li>
-              keep bookings and payments on {SITE_NAME}, and not ask for or make payments outside the platform for
+              keep bookings and payments on {siteName()}, and not ask for or make payments outside the platform for
               sessions found here;
             </li>
             <li>not use sessions to sell unrelated products or to collect others’ personal data.</li>
@@ -111,7 +111,7 @@ function sections(email: string): PolicySection[] {
       body: (
         <>
           <p>
-            The {SITE_NAME} name, logo, design and software belong to us. You may not copy or reuse them without our
+            The {siteName()} name, logo, design and software belong to us. You may not copy or reuse them without our
             written permission.
           </p>
           <p>
@@ -176,12 +176,12 @@ function sections(email: string): PolicySection[] {
 export default function TermsPage() {
   const email = useSupportEmail();
   return (
-    <StaticPage title="Terms & Conditions" testId="terms-page">
+    <StaticPage testId="terms-page">
       <Hero
         tone="light"
         eyebrow="Legal"
         title="Terms & Conditions"
-        lead={`The agreement between you and ${SITE_NAME} when you browse, book a session or mentor on the platform.`}
+        lead={`The agreement between you and ${siteName()} when you browse, book a session or mentor on the platform.`}
         meta={`Last updated: ${POLICY_UPDATED}`}
       />
       <PolicyDocument

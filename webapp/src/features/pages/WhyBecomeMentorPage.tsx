@@ -1,4 +1,4 @@
-import { SITE_NAME } from "../../lib/site";
+import { siteName } from "../../lib/domain";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, FEEDBACK_WINDOW, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { CardGrid, CtaBand, Hero, HeroCard, QuestionList, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
@@ -99,7 +99,7 @@ const FAQ = [
 
 export default function WhyBecomeMentorPage() {
   return (
-    <StaticPage title="Why Become a Mentor" testId="why-become-mentor-page">
+    <StaticPage testId="why-become-mentor-page">
       <Hero
         eyebrow="Why become a mentor"
         title={
@@ -107,7 +107,7 @@ export default function WhyBecomeMentorPage() {
             Your experience is <span className="sp-hero__highlight">someone’s shortcut</span>
           </>
         }
-        lead={`Mentors on ${SITE_NAME} help learners and professionals avoid the mistakes they made, and are paid fairly for their time.`}
+        lead={`Mentors on ${siteName()} help learners and professionals avoid the mistakes they made, and are paid fairly for their time.`}
         actions={[
           { to: "/become-mentor", label: "Apply Now", tone: "accent", icon: "arrowRight" },
           { to: "/mentors", label: "Meet our mentors", tone: "light" },
