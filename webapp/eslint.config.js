@@ -51,6 +51,25 @@ const boundaries = [
   },
 ];
 
+const FORMAT = "Numbers, money and text order are the domain's rules: call the crate through src/lib/domain.ts (formatStat, formatCount, messageCount, priceLabel, listingOrder, ...) instead of formatting or comparing by locale here.";
+
+/**
+ * No locale formatting or collation in app code (issue 9: no TypeScript file
+ * formats money or numbers with Indian grouping, or sorts by a rule of its
+ * own). Tests may use them to compute what they expect.
+ */
+const noLocaleFormatting = {
+  files: ["src/**/*.{ts,tsx}"],
+  ignores: ["src/**/*.test.{ts,tsx}", "src/testing/**", "src/test-setup.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      { selector: "CallExpression[callee.property.name=/^(toLocaleString|localeCompare|toLocaleLowerCase|toLocaleUpperCase)$/]", message: FORMAT },
+      { selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|Collator|PluralRules)$/]", message: FORMAT },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["dist/", "domain-pkg/", "node_modules/", "playwright-report/", "test-results/", "src/lib/api/schema.d.ts"] },
   js.configs.recommended,
@@ -76,4 +95,5 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  noLocaleFormatting,
 );
