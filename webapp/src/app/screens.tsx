@@ -30,7 +30,7 @@ import {
 
 /** What the app shows for one pattern of the domain route table. */
 export interface Screen {
-  /** The human title, used in the document title and on placeholders. */
+  /** The human title, shown on placeholders (document titles come from pages.json: components/RouteTitle). */
   title: string;
   render: () => ReactNode;
 }

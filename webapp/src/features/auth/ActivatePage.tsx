@@ -33,7 +33,6 @@ export default function ActivatePage() {
   return (
     <AuthPage
       title={state === "done" ? "You’re all set" : "Activate your account"}
-      documentTitle="Activate your account"
       icon={state === "done" ? <SuccessIcon /> : <ShieldIcon />}
       lead={
         state === "done"

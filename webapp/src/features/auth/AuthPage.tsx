@@ -1,14 +1,12 @@
 /** The frame of the account screens: heading, lead, card and, on wide screens, a brand panel. */
 import { useId, type ReactNode } from "react";
-import { pageTitle } from "../../lib/domain";
+import { RouteTitle } from "../../components/RouteTitle";
 import { CheckIcon } from "../../components/form";
 
 /* ---------- Page frame ---------- */
 
 export interface AuthPageProps {
   title: string;
-  /** The document title, when it should differ from the heading. */
-  documentTitle?: string;
   eyebrow?: string;
   lead?: ReactNode;
   /** A small illustration above the heading. */
@@ -62,11 +60,11 @@ function BrandPanel() {
   );
 }
 
-export function AuthPage({ title, documentTitle, eyebrow, lead, icon, footer, aside, children, testId }: AuthPageProps) {
+export function AuthPage({ title, eyebrow, lead, icon, footer, aside, children, testId }: AuthPageProps) {
   const titleId = useId();
   return (
     <section className={`auth-page${aside ? " auth-page--split" : ""}`} aria-labelledby={titleId} data-testid={testId}>
-      <title>{pageTitle(documentTitle ?? title)}</title>
+      <RouteTitle />
       <div className="auth-page__inner">
         {aside ? <BrandPanel /> : null}
         <div className="auth-page__main">

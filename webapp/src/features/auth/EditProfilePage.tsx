@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { checkContactNumber, checkName, pageTitle } from "../../lib/domain";
+import { checkContactNumber, checkName } from "../../lib/domain";
+import { RouteTitle } from "../../components/RouteTitle";
 import { SessionEndedError } from "../../lib/api/client";
 import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
@@ -243,7 +244,7 @@ export default function EditProfilePage() {
 
   return (
     <section className="auth-page auth-page--wide" aria-labelledby="edit-profile-title" data-testid="edit-profile-page">
-      <title>{pageTitle("Edit profile")}</title>
+      <RouteTitle />
       <div className="profile">
         <header className="profile__header">
           <p className="eyebrow">Account</p>

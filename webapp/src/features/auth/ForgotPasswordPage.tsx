@@ -71,7 +71,6 @@ export default function ForgotPasswordPage() {
   return (
     <AuthPage
       title="Forgot your password?"
-      documentTitle="Forgot password"
       icon={<KeyIcon />}
       lead="Enter the e-mail address you signed up with and we’ll send you a link to choose a new password."
       testId="forgot-password-page"

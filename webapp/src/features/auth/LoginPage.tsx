@@ -71,7 +71,6 @@ export default function LoginPage() {
   return (
     <AuthPage
       title="Welcome back"
-      documentTitle="Sign in"
       eyebrow="Sign in"
       lead="Sign in to book sessions, join your calls and manage your bookings."
       aside

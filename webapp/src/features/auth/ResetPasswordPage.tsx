@@ -66,7 +66,6 @@ export default function ResetPasswordPage() {
     return (
       <AuthPage
         title={RESET_SUCCESS}
-        documentTitle="Password reset"
         icon={<SuccessIcon />}
         lead="You can now sign in with your new password."
         testId="reset-password-page"

@@ -13,6 +13,7 @@ import {
   type CardLabels,
 } from "../../lib/domain";
 import { NotFoundPage } from "../pages";
+import { RouteTitle } from "../../components/RouteTitle";
 import { portraitUrl, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
 import { Portrait } from "./Portrait";
@@ -447,7 +448,7 @@ function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefi
   if (state.status === "loading") {
     return (
       <>
-        <title>{pageTitle("Mentor profile")}</title>
+        <RouteTitle />
         <ProfileSkeleton />
       </>
     );
@@ -455,7 +456,7 @@ function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefi
   if (state.status === "error" || mentor === undefined || labels === undefined) {
     return (
       <div className="container profile-error">
-        <title>{pageTitle("Mentor profile")}</title>
+        <RouteTitle />
         <LoadError
           title="We couldn’t load this mentor"
           message={state.status === "error" ? state.message : "This profile has data we cannot show."}

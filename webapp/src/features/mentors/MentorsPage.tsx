@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cardLabels, type CardLabels, explorerCategories, pageTitle, shownPrice, sorts } from "../../lib/domain";
+import { cardLabels, type CardLabels, explorerCategories, shownPrice, sorts } from "../../lib/domain";
+import { RouteTitle } from "../../components/RouteTitle";
 import { portraitUrl, textField, type Mentor } from "./api";
 import {
   applyQuery,
@@ -304,7 +305,7 @@ export function MentorsPage({ title = "Find your mentor", defaultCategory = "all
 
   return (
     <div className="mentors-page">
-      <title>{pageTitle(title)}</title>
+      <RouteTitle />
       <header className="page-intro page-intro--listing">
         <div className="container">
           <p className="eyebrow">Mentors</p>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageTitle } from "../../lib/domain";
+import { RouteTitle } from "../../components/RouteTitle";
 import "./pages.css";
 
 export interface PlaceholderPageProps {
@@ -15,7 +15,7 @@ export interface PlaceholderPageProps {
 export function PlaceholderPage({ title, summary, eyebrow }: PlaceholderPageProps) {
   return (
     <section className="placeholder-page" aria-labelledby="placeholder-title" data-testid="placeholder-page">
-      <title>{pageTitle(title)}</title>
+      <RouteTitle />
       <div className="container placeholder-page__inner">
         {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
         <h1 id="placeholder-title" className="placeholder-page__title">

@@ -6,8 +6,8 @@
  * section, h3 per card).
  */
 import { useId, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
-import { documentTitle, matchRoute } from "../../lib/domain";
+import { Link } from "react-router";
+import { RouteTitle } from "../../components/RouteTitle";
 import { Icon, type IconName } from "../../components/icons";
 import "./static.css";
 
@@ -15,10 +15,9 @@ import "./static.css";
 
 /** The page frame; its document title is the screen's in pages.json (`documentTitle`), as the server's first HTML says. */
 export function StaticPage({ testId, children }: { testId: string; children: ReactNode }) {
-  const { pathname } = useLocation();
   return (
     <div className="sp" data-testid={testId}>
-      <title>{documentTitle(matchRoute(pathname)?.pattern ?? pathname)}</title>
+      <RouteTitle />
       {children}
     </div>
   );
