@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { documentTitle, formatRating } from "../../lib/domain";
+import { documentTitle, formatRating, loadOnDemand } from "../../lib/domain";
 import { AboutBlock } from "./AboutBlock";
 import { HeroStats } from "./HeroStats";
 import { STATS_SECTION_ID, StatsBand } from "./StatsBand";
@@ -8,8 +8,12 @@ import { prefersReducedMotion } from "./useCountUp";
 import { useSiteStats } from "./useSiteStats";
 import "./hero.css";
 
-/** Everything after the explorer: its own chunk, requested as soon as the page renders. */
-const HomeBelowFold = lazy(() => import("./HomeBelowFold"));
+/**
+ * Everything after the explorer: its own chunk, requested as soon as the
+ * page renders, shown once the crate's on-demand rules it calls (the top
+ * mentors, the FAQ) are there too.
+ */
+const HomeBelowFold = lazy(() => Promise.all([import("./HomeBelowFold"), loadOnDemand()]).then(([chunk]) => chunk));
 
 const TOPICS = ["Product", "Data & AI", "Design", "Career Growth", "Startup"];
 
