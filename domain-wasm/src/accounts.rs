@@ -183,6 +183,70 @@ pub fn check_contact_number(number: &str) -> FieldCheck {
     parse_contact_number(number).into()
 }
 
+/// The login form's message for an empty password.
+pub const PASSWORD_REQUIRED: &str = "Please enter your password.";
+/// The password change's message for an empty current password.
+pub const CURRENT_PASSWORD_REQUIRED: &str = "Please enter your current password.";
+/// SPEC §5, §8: resend verification with an empty e-mail box.
+pub const EMAIL_REQUIRED: &str = "Email is required!";
+
+/// A password someone must type (login): as typed, not trimmed (spaces are
+/// characters of a password), or [`PASSWORD_REQUIRED`] when empty.
+#[crate::export(on_demand)]
+pub fn check_password_given(password: &str) -> FieldCheck {
+    if password.is_empty() {
+        FieldCheck::Error {
+            message: PASSWORD_REQUIRED,
+        }
+    } else {
+        FieldCheck::Ok {
+            value: password.to_owned(),
+        }
+    }
+}
+
+/// The current password of a password change: as typed, or
+/// [`CURRENT_PASSWORD_REQUIRED`] when empty.
+#[crate::export(on_demand)]
+pub fn check_current_password(password: &str) -> FieldCheck {
+    if password.is_empty() {
+        FieldCheck::Error {
+            message: CURRENT_PASSWORD_REQUIRED,
+        }
+    } else {
+        FieldCheck::Ok {
+            value: password.to_owned(),
+        }
+    }
+}
+
+/// An e-mail address where the screen words a blank box as the spec's
+/// "Email is required!" (resend verification); otherwise [`check_email`].
+#[crate::export(on_demand)]
+pub fn check_email_required(email: &str) -> FieldCheck {
+    if email.trim().is_empty() {
+        FieldCheck::Error {
+            message: EMAIL_REQUIRED,
+        }
+    } else {
+        check_email(email)
+    }
+}
+
+/// An optional display name: nothing (`undefined`) when left blank,
+/// otherwise [`check_name`].
+#[crate::export(on_demand)]
+pub fn check_optional_name(name: &str) -> Option<FieldCheck> {
+    (!name.trim().is_empty()).then(|| check_name(name))
+}
+
+/// An optional contact number: nothing (`undefined`) when left blank,
+/// otherwise [`check_contact_number`].
+#[crate::export(on_demand)]
+pub fn check_optional_contact_number(number: &str) -> Option<FieldCheck> {
+    (!number.trim().is_empty()).then(|| check_contact_number(number))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,5 +330,33 @@ mod tests {
             );
         }
         assert_eq!(parse_contact_number(" "), Err(FieldProblem(REQUIRED)));
+    }
+
+    #[test]
+    fn required_and_optional_fields() {
+        assert_eq!(
+            check_password_given(""),
+            FieldCheck::Error {
+                message: PASSWORD_REQUIRED
+            }
+        );
+        assert_eq!(
+            check_password_given(" "),
+            FieldCheck::Ok { value: " ".into() }
+        );
+        assert_eq!(
+            check_email_required("  "),
+            FieldCheck::Error {
+                message: EMAIL_REQUIRED
+            }
+        );
+        assert_eq!(check_optional_name(" \t"), None);
+        assert_eq!(check_optional_contact_number(""), None);
+        assert_eq!(
+            check_optional_contact_number("98765 43210"),
+            Some(FieldCheck::Ok {
+                value: "+919876543210".into()
+            })
+        );
     }
 }

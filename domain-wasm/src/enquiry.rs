@@ -42,6 +42,36 @@ pub const TEAM_SIZE_MAX: u32 = 50;
 /// How much of an unknown programme value the API's error message repeats.
 pub const PROGRAMME_ECHO_MAX: usize = 50;
 
+/// The enquiry forms' length limits, in characters (for JavaScript: the
+/// inputs' `maxLength`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct EnquiryLimits {
+    /// [`MESSAGE_MIN`].
+    pub message_min: u32,
+    /// [`MESSAGE_MAX`].
+    pub message_max: u32,
+    /// [`SUBJECT_MAX`].
+    pub subject_max: u32,
+    /// [`COMPANY_MAX`].
+    pub company_max: u32,
+    /// [`TEAM_SIZE_MAX`].
+    pub team_size_max: u32,
+}
+
+/// The enquiry forms' length limits (message, subject, organisation, team size).
+#[crate::export(on_demand)]
+pub fn enquiry_limits() -> EnquiryLimits {
+    EnquiryLimits {
+        message_min: MESSAGE_MIN,
+        message_max: MESSAGE_MAX,
+        subject_max: SUBJECT_MAX,
+        company_max: COMPANY_MAX,
+        team_size_max: TEAM_SIZE_MAX,
+    }
+}
+
 /// An entry of a select: the value sent and stored, and its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]

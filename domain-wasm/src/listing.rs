@@ -33,6 +33,13 @@ use crate::pricing::is_free;
 /// Milliseconds the search box waits after the last keystroke.
 pub const SEARCH_DEBOUNCE_MS: u32 = 250;
 
+/// [`SEARCH_DEBOUNCE_MS`] for JavaScript: milliseconds the search box waits
+/// after the last keystroke before filtering.
+#[crate::export(on_demand)]
+pub fn search_debounce_ms() -> u32 {
+    SEARCH_DEBOUNCE_MS
+}
+
 /// The sorts the listing offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Sort {

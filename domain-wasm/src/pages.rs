@@ -130,7 +130,8 @@ pub fn document_title(pattern: &str) -> String {
     }
 }
 
-/// The not-found page's own title (`Page Not Found`).
+/// The not-found page's own title (`Page Not Found`): its heading.
+#[crate::export]
 pub fn not_found_share_title() -> String {
     titles().not_found.clone()
 }

@@ -18,6 +18,12 @@ use crate::explorer;
 /// How many top mentors the home page shows (SPEC §9).
 pub const ELITE_COUNT: u32 = 3;
 
+/// [`ELITE_COUNT`] for JavaScript: how many top mentors the home page shows.
+#[crate::export(on_demand)]
+pub fn elite_count() -> u32 {
+    ELITE_COUNT
+}
+
 /// Whether a mentor has a rating: a rating of 0 means no reviews yet
 /// (SPEC §9, "New"); NaN and infinite ratings are no rating either.
 #[crate::export]
