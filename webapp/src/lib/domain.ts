@@ -63,9 +63,9 @@ export interface Arrangeable {
   services: readonly { price: number }[];
 }
 
-/** The price a mentor is shown at (SPEC §3): the first service's, or 0 (free) without services. */
+/** The price a mentor is shown at (SPEC §3): the crate's `shownPrice` of its services' prices. */
 export function cardPrice(mentor: Pick<Arrangeable, "services">): number {
-  return mentor.services[0]?.price ?? 0;
+  return wasm.shownPrice(mentor.services.map((s) => s.price));
 }
 
 interface Columns {

@@ -1,17 +1,11 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { cardLabels, eliteMentors, shownPrice, type CardLabels, type Mentor } from "../../lib/domain";
+import { cardLabels, eliteCount, eliteMentors, shownPrice, type CardLabels, type Mentor } from "../../lib/domain";
 // The mentor card and the shared mentor list belong to the mentors feature;
 // the home page shows them as they are rather than keeping a second copy.
 import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
 import { Icon } from "../../components/icons";
 import "./home.css";
-
-/**
- * How many top mentors the home page shows (SPEC §9): the crate's
- * `ratings::ELITE_COUNT`, which is not exported to JavaScript yet.
- */
-const ELITE_COUNT = 3;
 
 function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels; price: number } | undefined {
   try {
@@ -34,7 +28,7 @@ export function EliteMentors() {
     const order = eliteMentors(
       usable.map((u) => u.mentor.rating),
       usable.map((u) => u.mentor.experience_years),
-      ELITE_COUNT,
+      eliteCount(),
     );
     return Array.from(order, (i) => usable[i]).filter((u) => u !== undefined);
   }, [mentors]);
@@ -52,7 +46,7 @@ export function EliteMentors() {
 
         {state.status === "loading" ? (
           <ul className="mentor-grid home-elite__grid" aria-busy="true" data-testid="elite-loading">
-            {Array.from({ length: ELITE_COUNT }, (_, i) => (
+            {Array.from({ length: eliteCount() }, (_, i) => (
               <li key={i}>
                 <SkeletonCard />
               </li>

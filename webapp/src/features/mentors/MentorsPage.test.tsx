@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { mentorScore } from "../../lib/domain";
+import { mentorScore, searchDebounceMs } from "../../lib/domain";
 import { resetMentorCache } from "./api";
-import { SEARCH_DEBOUNCE_MS } from "./listing";
 import { MentorsPage, type MentorsPageProps } from "./MentorsPage";
 import { useFakeClock } from "../../testing";
 
@@ -70,7 +69,7 @@ function shownNames(): string[] {
 async function typeSearch(text: string) {
   fireEvent.change(screen.getByTestId("mentor-search"), { target: { value: text } });
   await act(async () => {
-    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 10);
+    await vi.advanceTimersByTimeAsync(searchDebounceMs() + 10);
   });
 }
 
@@ -193,7 +192,7 @@ describe("MentorsPage: search, category, sort and free filter", () => {
     // Nothing happens while typing.
     expect(shownNames()).toHaveLength(CATALOGUE.length);
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 10);
+      await vi.advanceTimersByTimeAsync(searchDebounceMs() + 10);
     });
     expect(shownNames()).toEqual(["Zoë Fernandes"]);
     expect(search().get("q")).toBe("ZOE");

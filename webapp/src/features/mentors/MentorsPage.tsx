@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cardLabels, type CardLabels, explorerCategories, shownPrice, sorts } from "../../lib/domain";
+import { cardLabels, type CardLabels, explorerCategories, searchDebounceMs, shownPrice, sorts } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
 import { portraitUrl, textField, type Mentor } from "./api";
 import {
@@ -9,7 +9,6 @@ import {
   indexMentors,
   isFiltered,
   readQuery,
-  SEARCH_DEBOUNCE_MS,
   writeQuery,
   type ListingQuery,
   type SortId,
@@ -123,7 +122,7 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (q: string, r
 
   useEffect(() => {
     if (draft.trim() === value) return;
-    const timer = setTimeout(() => commit(draft), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => commit(draft), searchDebounceMs());
     return () => clearTimeout(timer);
   }, [draft, value, commit]);
 

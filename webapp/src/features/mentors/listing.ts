@@ -17,13 +17,6 @@ function defaultSort(): SortId {
   return sorts()[0]?.id ?? "best";
 }
 
-/**
- * Milliseconds the search box waits after the last keystroke before
- * filtering: the crate's `listing::SEARCH_DEBOUNCE_MS`, which is not
- * exported to JavaScript yet.
- */
-export const SEARCH_DEBOUNCE_MS = 250;
-
 export interface ListingQuery {
   /** The search text as typed (trimmed). */
   q: string;
