@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { checkEmail, checkMessage, checkName, checkSubject, messageCount } from "../../lib/domain";
+import { checkEmail, checkMessage, checkName, checkSubject, enquiryLimits, messageCount } from "../../lib/domain";
 import { REPLY_TIME } from "../../lib/facts";
 import { Confirmation, Honeypot, MessageAlert, SendButton, TextArea, TextField } from "../../components/form";
 import { take, useEnquiryForm, type Checked } from "./enquiryForm";
@@ -89,7 +89,7 @@ export default function ContactPage() {
                     {...form.field("email")}
                   />
                 </div>
-                <TextField label="Subject" name="subject" optional error={errors.subject} {...form.field("subject")} />
+                <TextField label="Subject" name="subject" optional maxLength={enquiryLimits().subjectMax} error={errors.subject} {...form.field("subject")} />
                 <TextArea
                   label="Message"
                   name="message"

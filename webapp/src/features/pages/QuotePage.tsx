@@ -1,12 +1,13 @@
 import { useSearchParams } from "react-router";
 import {
   checkCompany,
-  checkContactNumber,
+  checkOptionalContactNumber,
   checkEmail,
   checkMessage,
   checkName,
   checkProgramme,
   checkTeamSize,
+  enquiryLimits,
   messageCount,
   programmes,
   teamSizes,
@@ -40,11 +41,9 @@ export function checkQuote(values: Record<QuoteField | "website", string>): Chec
 
   take(checkCompany(values.company), "company", body, errors);
 
-  if (values.phone.trim()) {
-    const phone = checkContactNumber(values.phone);
-    if (phone.type === "error") errors.phone = phone.message;
-    else body.phone = phone.value;
-  }
+  const phone = checkOptionalContactNumber(values.phone);
+  if (phone?.type === "error") errors.phone = phone.message;
+  else if (phone) body.phone = phone.value;
 
   // The form's select offers only the crate's team sizes.
   take(checkTeamSize(values.team_size, true), "team_size", body, errors);
@@ -117,7 +116,14 @@ function QuoteForm({ preselected }: { preselected: string | null }) {
                   />
                 </div>
                 <div className="sp-form__row">
-                  <TextField label="Organisation" name="company" autoComplete="organization" error={errors.company} {...form.field("company")} />
+                  <TextField
+                    label="Organisation"
+                    name="company"
+                    autoComplete="organization"
+                    maxLength={enquiryLimits().companyMax}
+                    error={errors.company}
+                    {...form.field("company")}
+                  />
                   <TextField
                     label="Phone"
                     name="phone"
