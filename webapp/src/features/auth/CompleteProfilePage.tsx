@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { checkContactNumber, checkName, siteName } from "../../lib/domain";
+import { checkContactNumber, checkOptionalName, siteName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { formErrors } from "../../lib/api/errors";
 import { completeProfile, isSuccess, userFrom } from "./api";
@@ -38,7 +38,7 @@ export default function CompleteProfilePage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const nameCheck = name.trim() === "" ? undefined : checkName(name);
+    const nameCheck = checkOptionalName(name);
     const contactCheck = checkContactNumber(contact);
     if (nameCheck?.type === "error" || contactCheck.type === "error") {
       fail(

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { checkContactNumber, checkName } from "../../lib/domain";
+import { checkContactNumber, checkCurrentPassword, checkName, checkOptionalContactNumber } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
 import { SessionEndedError } from "../../lib/api/client";
 import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import {
-  CURRENT_PASSWORD_REQUIRED,
   FIX_ERRORS,
   NETWORK_ERROR,
   PASSWORD_CHANGE_FAILED,
@@ -35,7 +34,7 @@ function ProfileForm({ user }: { user: User }) {
     if (busy) return;
     const nameCheck = checkName(name);
     // An empty number is fine for someone who never gave one; once given, it stays.
-    const contactCheck = contact.trim() === "" && !user.contact_number ? undefined : checkContactNumber(contact);
+    const contactCheck = user.contact_number ? checkContactNumber(contact) : checkOptionalContactNumber(contact);
     const found = {
       name: nameCheck.type === "error" ? nameCheck.message : undefined,
       contact_number: contactCheck?.type === "error" ? contactCheck.message : undefined,
@@ -135,8 +134,9 @@ function PasswordForm() {
     event.preventDefault();
     if (busy) return;
     const problems = newPasswordErrors(next, confirmation);
+    const currentCheck = checkCurrentPassword(current);
     const found: PasswordErrors = {
-      current_password: current === "" ? CURRENT_PASSWORD_REQUIRED : undefined,
+      current_password: currentCheck.type === "error" ? currentCheck.message : undefined,
       new_password: problems.password,
       re_new_password: problems.confirmation,
     };

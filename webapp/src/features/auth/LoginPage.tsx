@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { checkEmail, loginFailureMessage } from "../../lib/domain";
+import { checkEmail, checkPasswordGiven, loginFailureMessage } from "../../lib/domain";
 import { detailOf, fieldErrors } from "../../lib/api/errors";
 import { login, userFrom } from "./api";
 import { AuthPage } from "./AuthPage";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import { GoogleSignIn } from "./GoogleSignIn";
-import { FIX_ERRORS, NETWORK_ERROR, PASSWORD_REQUIRED } from "./messages";
+import { FIX_ERRORS, NETWORK_ERROR } from "./messages";
 import { session } from "./session";
 import "./auth.css";
 
@@ -32,9 +32,10 @@ export default function LoginPage() {
     event.preventDefault();
     if (busy) return;
     const emailCheck = checkEmail(email);
+    const passwordCheck = checkPasswordGiven(password);
     const found: Errors = {
       email: emailCheck.type === "error" ? emailCheck.message : undefined,
-      password: password === "" ? PASSWORD_REQUIRED : undefined,
+      password: passwordCheck.type === "error" ? passwordCheck.message : undefined,
     };
     setErrors(found);
     setMessage(undefined);

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { checkContactNumber, checkEmail, checkName, inlinePasswordMismatch } from "../../lib/domain";
+import { checkEmail, checkName, checkOptionalContactNumber, inlinePasswordMismatch } from "../../lib/domain";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { isSuccess, register, type Registration } from "./api";
 import { AuthPage } from "./AuthPage";
@@ -39,7 +39,7 @@ export default function RegisterPage() {
     if (busy) return;
     const name = checkName(values.name);
     const email = checkEmail(values.email);
-    const contact = values.contact_number.trim() === "" ? undefined : checkContactNumber(values.contact_number);
+    const contact = checkOptionalContactNumber(values.contact_number);
     const passwords = newPasswordErrors(values.password, values.re_password);
     const found: Errors = {
       name: name.type === "error" ? name.message : undefined,

@@ -2,8 +2,8 @@
  * The words of the account screens. Those marked SPEC are the spec's exact
  * strings (§5, §8) and tests hold them; the others are ours.
  *
- * Messages that come from rules (password checks, field checks, the login
- * failure, Google login errors) are not here: the domain module gives them.
+ * Messages that come from rules (password checks, field checks and the
+ * required-field messages, the login failure, Google login errors) are not here: the domain module gives them.
  */
 
 /** SPEC §5: under-field server errors come with this line. */
@@ -23,8 +23,7 @@ export const RESET_EMAIL_SENT = "Password reset email sent successfully. Check y
 export const RESET_SUCCESS = "Password Reset Successful!";
 export const RESET_FAILURE = "Failed to reset password. The link may have expired.";
 
-/** SPEC §5, §8 resend verification. */
-export const EMAIL_REQUIRED = "Email is required!";
+/** SPEC §5, §8 resend verification ("Email is required!" is the crate's: checkEmailRequired). */
 export const VERIFICATION_SENT = "Verification link has been successfully sent to your email!";
 
 /** SPEC §8: any unexpected answer on forgot password and resend verification. */
@@ -38,8 +37,6 @@ export const CONFIRMATION_DEFAULTS = {
 } as const;
 
 /** Ours. */
-export const PASSWORD_REQUIRED = "Please enter your password.";
-export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password.";
 export const REGISTER_FAILED = "We couldn’t create your account. Please try again.";
 export const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
 export const PROFILE_SAVED = "Your profile has been updated.";
