@@ -6,7 +6,7 @@ test.describe("unknown paths", () => {
   test("answer HTTP 404 and show the not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Browse mentors" })).toHaveAttribute("href", "/mentors");
   });
 });

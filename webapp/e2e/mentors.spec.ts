@@ -190,7 +190,11 @@ test.describe("the mentors page", () => {
     const expected = `/mentors/${mentor.id}-${expectedSlug(mentor.name)}`;
     await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(expected);
     await expect(page.getByRole("heading", { level: 1, name: mentor.name })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`^${mentor.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} · `));
+    // The crate's mentorPageTitle, "{name} — {headline} · MentorBridge": the same title the server's HTML carries.
+    await expect(page).toHaveTitle(new RegExp(`^${mentor.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${mentor.headline.trim() ? " — " : " · "}`));
+    const served = /<title>([^<]*)<\/title>/.exec(await (await request.get(encodeURI(expected))).text())?.[1] ?? "";
+    const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#x27;": "'" };
+    await expect(page).toHaveTitle(served.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (e) => entities[e] ?? e));
     await expect(page.getByTestId("service")).toHaveCount(mentor.services.length);
     const book = page.getByRole("link", { name: "Book a session" });
     await expect(book).toHaveAttribute("href", `/booking-confirmation?mentor=${mentor.id}`);
@@ -298,13 +302,13 @@ test.describe("a mentor's profile", () => {
     const errors = collectErrors(page);
     const response = await page.goto("/mentors/99999-nobody");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await expect(page).toHaveTitle(/^Page not found · /);
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page Not Found · /);
 
     await page.goto("/mentors");
     await waitForMentorCards(page);
     await navigateInApp(page, "/mentors/88888-somebody");
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
     // Only the expected 404 answers (the document and the mentor look-ups) are logged.
     expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
   });

@@ -56,12 +56,12 @@ describe("the app in a memory router", () => {
 
   it("shows the not-found page for a path outside the table", async () => {
     const view = await renderAt("/no-such-page");
-    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
+    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("Page Not Found");
   });
 
   it("shows the not-found page for a mentor path without an id", async () => {
     const view = await renderAt("/mentors/asha");
-    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("Page not found");
+    expect(view.getByRole("heading", { level: 1 }).textContent).toBe("Page Not Found");
   });
 
   it("shows a placeholder with header and footer for a later screen", async () => {

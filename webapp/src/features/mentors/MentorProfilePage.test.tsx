@@ -95,7 +95,7 @@ describe("MentorProfilePage", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Pallavi Borah" })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith("/api/mentors/12/", expect.objectContaining({ credentials: "omit" }));
-    expect(document.title).toBe("Pallavi Borah · MentorBridge");
+    expect(document.title).toBe("Pallavi Borah — SEO and content strategist for B2B software brands · MentorBridge");
     expect(screen.getByText("SEO and content strategist for B2B software brands")).toBeTruthy();
     expect(screen.getByTestId("profile-rating").textContent).toBe("4.6");
     expect(screen.getByTestId("profile-experience").textContent).toBe("8+ Years");
@@ -193,15 +193,15 @@ describe("MentorProfilePage", () => {
   it("shows the not-found page for an unknown id, without retrying", async () => {
     const fetchMock = serve(pallavi());
     renderAt("/mentors/99999-nobody");
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(document.title).toBe("Page not found · MentorBridge");
+    expect(document.title).toBe("Page Not Found · MentorBridge");
   });
 
   it("shows the not-found page for a segment without an id", async () => {
     const fetchMock = serve(pallavi());
     renderAt("/mentors/pallavi");
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Page Not Found" })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import {
   cardLabels,
   durationLabel,
-  pageTitle,
+  mentorPageTitle,
   parseMentorSegment,
   priceLabel,
   ratingCaption,
@@ -221,7 +221,7 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
 
   return (
     <article className="profile" data-testid="mentor-profile">
-      <title>{pageTitle(mentor.name)}</title>
+      <title>{mentorPageTitle(mentor.name, headline)}</title>
       <header className="profile-hero">
         <div className="container">
           <nav aria-label="Breadcrumb" className="breadcrumb">
