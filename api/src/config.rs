@@ -61,8 +61,10 @@ pub struct Settings {
     /// (default: http://localhost:PORT).
     #[arg(long, env = "PUBLIC_URL", global = true)]
     pub public_url: Option<String>,
-    /// Signs tokens and e-mailed links. Unset, the server makes one on first
-    /// start and keeps it in the database, so every process agrees on it.
+    /// Signs tokens and e-mailed links. Required when PUBLIC_URL is not a
+    /// loopback address; unset on a loopback PUBLIC_URL, the server makes
+    /// one on first start and keeps it in the database, so every process
+    /// agrees on it.
     #[arg(long, env = "SECRET_KEY", global = true, hide_env_values = true)]
     pub secret_key: Option<String>,
     /// Deliver e-mail over SMTP: `smtp://USER:PASS@HOST:587` (STARTTLS),
@@ -173,6 +175,34 @@ impl Settings {
                 .is_ok_and(|ip| ip.is_loopback())
     }
 
+    /// Whether `PUBLIC_URL` names this machine (unset counts: the default
+    /// is `http://localhost:PORT`). A server people reach at any other
+    /// address is a deployment, whatever `HOST` it listens on.
+    pub fn public_url_is_loopback(&self) -> bool {
+        let Some(public) = self.public_url.as_deref().map(str::trim) else {
+            return true;
+        };
+        let Ok(url) = url::Url::parse(public) else {
+            return false;
+        };
+        match url.host() {
+            Some(url::Host::Domain(name)) => {
+                let name = name.trim_end_matches('.').to_ascii_lowercase();
+                name == "localhost" || name.ends_with(".localhost")
+            }
+            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+            None => false,
+        }
+    }
+
+    /// Whether `SECRET_KEY` is set to something (blank counts as unset).
+    pub fn secret_key_set(&self) -> bool {
+        self.secret_key
+            .as_deref()
+            .is_some_and(|s| !s.trim().is_empty())
+    }
+
     /// Whether `/dev/outbox` exists: never with SMTP; otherwise as
     /// DEV_OUTBOX says, `auto` meaning on a loopback address only.
     pub fn dev_outbox_shown(&self) -> bool {
@@ -219,5 +249,27 @@ mod tests {
         s.smtp_url = None;
         s.dev_outbox = AutoSwitch::Off;
         assert!(!s.dev_outbox_shown(), "DEV_OUTBOX=off");
+    }
+
+    #[test]
+    fn a_public_url_is_loopback_only_when_it_names_this_machine() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        assert!(s.public_url_is_loopback(), "unset: http://localhost:PORT");
+        for (url, loopback) in [
+            ("http://localhost:8080", true),
+            ("http://LOCALHOST.", true),
+            ("http://app.localhost:5173", true),
+            ("http://127.0.0.1:8080", true),
+            ("http://127.8.9.10", true),
+            ("http://[::1]:8080", true),
+            ("https://mentors.example.com", false),
+            ("http://localhost.example.com", false),
+            ("http://10.0.0.5:8080", false),
+            ("http://[2001:db8::1]", false),
+            ("not a url", false),
+        ] {
+            s.public_url = Some(url.into());
+            assert_eq!(s.public_url_is_loopback(), loopback, "{url}");
+        }
     }
 }

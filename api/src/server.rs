@@ -41,6 +41,10 @@ pub enum StartError {
     WeakSecret(usize),
     #[error("cannot create the demo accounts: {0}; set DEMO_DATA=off to start without them")]
     DemoAccounts(StoreError),
+    #[error(
+        "SECRET_KEY is not set, and PUBLIC_URL {0:?} is not a loopback address; set SECRET_KEY to at least 32 random bytes, e.g. `openssl rand -base64 48` (a key kept in the database is only for a server on this machine)"
+    )]
+    SecretRequired(String),
 }
 
 /// Opens the store and, when asked, fills an empty catalogue with the demo.
@@ -100,6 +104,11 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
         Some(url) => return Err(StartError::PublicUrl(url.clone())),
         None => format!("http://localhost:{}", local.port()),
     };
+    // A deployment's signing key comes from its environment, not from the
+    // database it signs sessions for.
+    if !settings.public_url_is_loopback() && !settings.secret_key_set() {
+        return Err(StartError::SecretRequired(public_url));
+    }
     if let Some(secret) = settings
         .secret_key
         .as_deref()
@@ -125,7 +134,11 @@ impl Bound {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {
         let store = self.state.store.clone();
         let worker = self.state.mailer.spawn_worker();
-        let housekeeping = tokio::spawn(housekeeping(store.clone(), self.state.clock.clone()));
+        let housekeeping = tokio::spawn(housekeeping(
+            store.clone(),
+            self.state.mailer.clone(),
+            self.state.clock.clone(),
+        ));
         let result = Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(
                 app::app(self.state),
@@ -144,8 +157,9 @@ impl Bound {
     }
 }
 
-/// Hourly: forgets ended sessions and old attempt counters.
-async fn housekeeping(store: Store, clock: Clock) {
+/// Hourly: forgets ended sessions and old attempt counters, and redacts
+/// and prunes the e-mail outbox ([`Mailer::tidy_outbox`]).
+async fn housekeeping(store: Store, mailer: Mailer, clock: Clock) {
     let mut every = tokio::time::interval(Duration::from_secs(3600));
     loop {
         every.tick().await;
@@ -155,6 +169,9 @@ async fn housekeeping(store: Store, clock: Clock) {
         }
         if let Err(e) = store.prune_hits(now.timestamp()).await {
             tracing::warn!(error = %e, "could not prune attempt counters");
+        }
+        if let Err(e) = mailer.tidy_outbox().await {
+            tracing::warn!(error = %e, "could not redact or prune the e-mail outbox");
         }
     }
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use api::admin::AdminError;
-use api::auth::tokens::{Keys, Purpose, encode_uid};
+use api::auth::tokens::{Keys, Purpose, TokenType, encode_uid, stored_id};
 use chrono::{Duration, Utc};
 use common::{Engine, Options, TestApp, spawn_app_with};
 
@@ -569,39 +569,127 @@ async fn a_reset_link_works_once_and_ends_other_sessions(engine: Engine) {
     assert_eq!(kinds.first(), Some(&json!("password_changed")), "{kinds:?}");
 }
 
-async fn reset_links_expire_after_three_days(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+/// A password-reset link works for an hour, an activation link for three
+/// days (`api::auth::tokens`), on the server's clock.
+async fn reset_links_expire_after_an_hour_and_activation_links_after_three_days(engine: Engine) {
+    let (clock, hand) = api::clock::Clock::manual();
+    let Some(app) = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            clock: Some(clock),
+            ..Options::default()
+        },
+    )
+    .await
+    else {
+        return;
+    };
+    let minutes = |n: u64| std::time::Duration::from_secs(n * 60);
     active_account(&app, "omar@example.com").await;
-    let user = app
-        .store
-        .user_by_email(&email("omar@example.com"))
-        .await
-        .expect("user");
-    let keys = Keys::from_secret(SECRET);
-    let confirm = |token: String| json!({"uid": encode_uid(user.id), "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2026"});
-    let old = keys.link_token(
-        Purpose::PasswordReset,
-        &user,
-        Utc::now() - Duration::days(3) - Duration::minutes(1),
+    let confirm = |(uid, token): (String, String)| json!({"uid": uid, "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2026"});
+    let ask = json!({"email": "omar@example.com"});
+    assert_eq!(
+        app.post("/auth/users/reset_password/", ask.clone()).await.0,
+        204
     );
+    let first = uid_token(
+        &app.link_to("omar@example.com", "/password/reset/confirm/")
+            .await,
+    );
+    hand.advance(minutes(61));
     let (status, body) = app
-        .post("/auth/users/reset_password_confirm/", confirm(old))
+        .post("/auth/users/reset_password_confirm/", confirm(first))
         .await;
     assert_eq!(
         (status, body),
-        (400, json!({"token": ["Invalid token for given user."]}))
+        (400, json!({"token": ["Invalid token for given user."]})),
+        "a reset link is dead after an hour"
     );
-    let recent = keys.link_token(
-        Purpose::PasswordReset,
-        &user,
-        Utc::now() - Duration::days(2),
+    assert_eq!(app.post("/auth/users/reset_password/", ask).await.0, 204);
+    let second = uid_token(
+        &app.link_to("omar@example.com", "/password/reset/confirm/")
+            .await,
     );
+    hand.advance(minutes(59));
     assert_eq!(
-        app.post("/auth/users/reset_password_confirm/", confirm(recent))
+        app.post("/auth/users/reset_password_confirm/", confirm(second))
             .await
             .0,
-        204
+        204,
+        "within the hour"
     );
+
+    let activate = |(uid, token): (String, String)| json!({"uid": uid, "token": token});
+    assert_eq!(register(&app, "nia@example.com").await.0, 201);
+    assert_eq!(register(&app, "zed@example.com").await.0, 201);
+    let nia = uid_token(&app.link_to("nia@example.com", "/activate/").await);
+    let zed = uid_token(&app.link_to("zed@example.com", "/activate/").await);
+    hand.advance(minutes(3 * 24 * 60 - 1));
+    assert_eq!(
+        app.post("/auth/users/activation/", activate(nia)).await.0,
+        204,
+        "an activation link still works after two days and 23 hours"
+    );
+    hand.advance(minutes(2));
+    assert_eq!(
+        app.post("/auth/users/activation/", activate(zed)).await.0,
+        400,
+        "and not after three days"
+    );
+}
+
+async fn column(store: &api::store::Store, sql: &str) -> Vec<String> {
+    match store {
+        api::store::Store::Sqlite(pool) => sqlx::query_scalar(sql).fetch_all(pool).await,
+        api::store::Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_all(pool).await,
+    }
+    .expect("query")
+}
+
+/// Session ids and refresh token ids are stored as their SHA-256, never as
+/// the tokens carry them: a copy of the database names no session.
+async fn session_and_refresh_token_ids_are_stored_hashed(engine: Engine) {
+    let Some(app) = app(engine).await else { return };
+    active_account(&app, "hana@example.com").await;
+    let (_, body) = login(&app, "hana@example.com", PASSWORD).await;
+    let refresh = body["refresh"].as_str().expect("refresh").to_owned();
+    let claims = Keys::from_secret(SECRET)
+        .decode(&refresh, TokenType::Refresh, Utc::now())
+        .expect("a refresh token");
+    assert_eq!(
+        column(&app.store, "SELECT id FROM auth_sessions").await,
+        vec![stored_id(&claims.sid)]
+    );
+    assert_eq!(
+        column(&app.store, "SELECT session_id FROM refresh_tokens").await,
+        vec![stored_id(&claims.sid)]
+    );
+    assert_eq!(
+        column(&app.store, "SELECT jti FROM refresh_tokens").await,
+        vec![stored_id(&claims.jti)]
+    );
+    assert_ne!(stored_id(&claims.sid), claims.sid);
+
+    // And the tokens work as before: refresh, use, sign out.
+    let (status, body) = app
+        .post("/auth/jwt/refresh/", json!({"refresh": refresh}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let access = body["access"].as_str().expect("access").to_owned();
+    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(
+        column(
+            &app.store,
+            "SELECT jti FROM refresh_tokens ORDER BY issued_at"
+        )
+        .await
+        .len(),
+        2
+    );
+    let (status, _) = app.post_as(&access, "/api/logout/", json!({})).await;
+    assert_eq!(status, 204);
+    assert_eq!(me(&app, &access).await.0, 401);
 }
 
 async fn changing_the_password_invalidates_older_links_and_other_sessions(engine: Engine) {
@@ -1112,6 +1200,36 @@ async fn google_credentials_are_checked_for_real(engine: Engine) {
     );
 }
 
+/// A server people reach at a public address signs with a key from its
+/// environment, not one it keeps in its own database.
+#[tokio::test]
+async fn a_public_url_needs_the_secret_key_from_the_environment() {
+    let Some(db) = common::TestDb::fresh(Engine::Sqlite).await else {
+        return;
+    };
+    let mut settings = api::config::Settings::for_database(db.url.clone());
+    settings.public_url = Some("https://mentors.example.com".into());
+    let store = api::server::prepare(&settings).await.expect("store opens");
+    let Err(error) = api::server::bind(&settings, store.clone()).await else {
+        panic!("started without SECRET_KEY on a public address");
+    };
+    assert!(
+        matches!(error, api::server::StartError::SecretRequired(_)),
+        "{error}"
+    );
+    settings.secret_key = Some(SECRET.into());
+    let bound = api::server::bind(&settings, store.clone())
+        .await
+        .expect("starts with SECRET_KEY");
+    drop(bound);
+    settings.secret_key = None;
+    settings.public_url = Some("http://localhost:5173".into());
+    let bound = api::server::bind(&settings, store)
+        .await
+        .expect("a loopback PUBLIC_URL may keep its key in the database");
+    drop(bound);
+}
+
 on_both_engines!(
     tokens_expire_on_the_servers_clock,
     google_sign_in_creates_an_account_that_completes_its_profile,
@@ -1126,7 +1244,8 @@ on_both_engines!(
     expired_tokens_are_refused,
     signing_out_ends_the_session,
     a_reset_link_works_once_and_ends_other_sessions,
-    reset_links_expire_after_three_days,
+    reset_links_expire_after_an_hour_and_activation_links_after_three_days,
+    session_and_refresh_token_ids_are_stored_hashed,
     changing_the_password_invalidates_older_links_and_other_sessions,
     the_profile_can_be_read_and_edited,
     the_auth_type_check_tells_google_accounts_apart,

@@ -92,6 +92,62 @@ fn a_malformed_port_or_switch_is_named() {
     assert_one_clear_line(&out, "DEMO_DATA", "on or off");
 }
 
+/// Like [`api`], but a server that starts anyway (the bug) is stopped
+/// after a while instead of running forever.
+fn api_that_should_stop(envs: &[(&str, &str)]) -> Output {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_api"))
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("RUST_LOG", "warn")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite:{}", tmp.path().join("db.sqlite").display()),
+        )
+        .env("WEB_DIR", tmp.path())
+        .envs(envs.iter().copied())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the api binary runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().expect("wait").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let out = child.wait_with_output().expect("output");
+            panic!(
+                "the server started: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.wait_with_output().expect("output")
+}
+
+#[test]
+fn a_public_server_needs_its_secret_key_from_the_environment() {
+    let out = api_that_should_stop(&[
+        ("PUBLIC_URL", "https://mentors.example.com"),
+        ("HOST", "127.0.0.1"),
+        ("PORT", "0"),
+        ("DEMO_DATA", "off"),
+    ]);
+    assert_one_clear_line(&out, "SECRET_KEY", "is not a loopback address");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("https://mentors.example.com"),
+        "names PUBLIC_URL's value"
+    );
+    // A blank SECRET_KEY is no key.
+    let out = api_that_should_stop(&[
+        ("PUBLIC_URL", "https://mentors.example.com"),
+        ("SECRET_KEY", "  "),
+        ("PORT", "0"),
+        ("DEMO_DATA", "off"),
+    ]);
+    assert_one_clear_line(&out, "SECRET_KEY", "is not a loopback address");
+}
+
 #[test]
 fn migrate_brings_a_new_database_up_to_date() {
     let out = api(&[], &["migrate"]);

@@ -7,9 +7,11 @@ mod common;
 
 use std::time::Duration;
 
-use api::config::Settings;
+use api::clock::Clock;
+use api::config::{AutoSwitch, Settings};
 use api::mail::{
-    DeliveryStatus, Email, MAX_ATTEMPTS, Mailer, OutboxMessage, dev_routes, templates,
+    DeliveryStatus, Email, MAX_ATTEMPTS, Mailer, OutboxMessage, REDACTED_HTML, REDACTED_TEXT,
+    dev_routes, links_in, templates,
 };
 use api::store::Store;
 use base64::Engine as _;
@@ -599,12 +601,204 @@ async fn a_claimed_message_is_not_claimed_again(engine: Engine) {
     );
 }
 
+/// A message with no link, to tell "carries links" apart.
+fn plain_note(to: &str) -> Email {
+    Email {
+        kind: "password_changed",
+        to: to.into(),
+        subject: "Your password was changed".into(),
+        text: "Your password was changed just now.".into(),
+        html: "<p>Your password was changed just now.</p>".into(),
+    }
+}
+
+/// Once a message that carries links is accepted by the SMTP server, the
+/// outbox keeps who it went to and when, not the links.
+async fn links_are_redacted_once_sent_over_smtp(engine: Engine) {
+    let Some(db) = database(engine).await else {
+        return;
+    };
+    let (port, mut inbox) = fake_smtp_server().await;
+    let settings = settings(&db, Some(format!("smtp://127.0.0.1:{port}?tls=none")));
+    let mailer = Mailer::new(db.store.clone(), &settings).expect("SMTP_URL is usable");
+    mailer
+        .send(templates::password_reset("ravi@example.com", "Ravi", LINK))
+        .await
+        .expect("recorded");
+    mailer
+        .send(plain_note("asha@example.com"))
+        .await
+        .expect("recorded");
+    assert_eq!(mailer.deliver_due().await.expect("pass"), 2);
+    let got = inbox.recv().await.expect("the reset message");
+    let (_, parts) = parse_mime(&got.data);
+    assert!(
+        parts.iter().any(|p| p.body.contains(LINK)),
+        "delivered with its link"
+    );
+
+    let rows = db
+        .store
+        .outbox(Some("ravi@example.com"), 10)
+        .await
+        .expect("outbox");
+    let reset = &rows[0];
+    assert_eq!(reset.status, DeliveryStatus::Sent);
+    assert_eq!(reset.kind, "password_reset");
+    assert_eq!(reset.subject, "Reset your MentorBridge password");
+    assert!(reset.sent_at.is_some());
+    assert_eq!(
+        (reset.text.as_str(), reset.html.as_str()),
+        (REDACTED_TEXT, REDACTED_HTML)
+    );
+    assert!(links_in(&reset.text, &reset.html).is_empty());
+    let rows = db
+        .store
+        .outbox(Some("asha@example.com"), 10)
+        .await
+        .expect("outbox");
+    assert_eq!(rows[0].status, DeliveryStatus::Sent);
+    assert_eq!(
+        rows[0].text, "Your password was changed just now.",
+        "no link, kept"
+    );
+}
+
+/// Log lines written on this thread while `f` runs.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("log buffer").extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Captured {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().expect("log buffer")).into_owned()
+    }
+}
+
+/// Without SMTP, links reach the log and stay in the outbox only while the
+/// development outbox is on (it shows them); with it off, neither keeps them.
+async fn links_stay_out_of_the_log_and_the_outbox_without_the_dev_outbox(engine: Engine) {
+    let Some(db) = database(engine).await else {
+        return;
+    };
+    let log = Captured::default();
+    let subscriber = tracing_subscriber::fmt()
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .with_writer({
+            let log = log.clone();
+            move || log.clone()
+        })
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let mut off = settings(&db, None);
+    off.dev_outbox = AutoSwitch::Off;
+    let quiet = Mailer::new(db.store.clone(), &off).expect("mailer");
+    quiet
+        .send(templates::activation("asha@example.com", "Asha", LINK))
+        .await
+        .expect("recorded");
+    assert_eq!(quiet.deliver_due().await.expect("pass"), 1);
+    let text = log.text();
+    assert!(text.contains("e-mail recorded, not sent"), "{text}");
+    assert!(!text.contains("/activate/"), "no link in the log: {text}");
+    let rows = db
+        .store
+        .outbox(Some("asha@example.com"), 1)
+        .await
+        .expect("outbox");
+    let row = &rows[0];
+    assert_eq!(row.status, DeliveryStatus::Logged);
+    assert_eq!(
+        (row.text.as_str(), row.html.as_str()),
+        (REDACTED_TEXT, REDACTED_HTML)
+    );
+
+    // The development outbox on (a loopback HOST): the log names the link,
+    // and the message keeps it for the page, housekeeping or not.
+    let shown = settings(&db, None);
+    assert!(shown.dev_outbox_shown());
+    let dev = Mailer::new(db.store.clone(), &shown).expect("mailer");
+    dev.send(templates::activation("ravi@example.com", "Ravi", LINK))
+        .await
+        .expect("recorded");
+    assert_eq!(dev.deliver_due().await.expect("pass"), 1);
+    assert!(log.text().contains(LINK), "{}", log.text());
+    assert_eq!(dev.tidy_outbox().await.expect("tidy"), (0, 0));
+    let rows = db
+        .store
+        .outbox(Some("ravi@example.com"), 1)
+        .await
+        .expect("outbox");
+    let row = &rows[0];
+    assert!(row.text.contains(LINK));
+
+    // A server started later without it redacts what was kept.
+    assert_eq!(quiet.tidy_outbox().await.expect("tidy"), (1, 0));
+    let rows = db
+        .store
+        .outbox(Some("ravi@example.com"), 1)
+        .await
+        .expect("outbox");
+    let row = &rows[0];
+    assert_eq!(row.text, REDACTED_TEXT);
+}
+
+/// Finished messages are deleted 30 days after they were written; pending
+/// ones stay until delivered or given up.
+async fn finished_mail_is_pruned_after_thirty_days(engine: Engine) {
+    let Some(db) = database(engine).await else {
+        return;
+    };
+    let (clock, hand) = Clock::manual();
+    let mut settings = settings(&db, None);
+    settings.clock = clock;
+    let mailer = Mailer::new(db.store.clone(), &settings).expect("mailer");
+    mailer
+        .send(templates::activation("asha@example.com", "Asha", LINK))
+        .await
+        .expect("recorded");
+    mailer
+        .send(plain_note("ravi@example.com"))
+        .await
+        .expect("recorded");
+    assert_eq!(mailer.deliver_due().await.expect("pass"), 2);
+    hand.advance(Duration::from_secs(29 * 24 * 3600));
+    mailer
+        .send(plain_note("tara@example.com"))
+        .await
+        .expect("recorded");
+    assert_eq!(mailer.tidy_outbox().await.expect("tidy"), (0, 0));
+    assert_eq!(db.store.outbox(None, 10).await.expect("outbox").len(), 3);
+
+    hand.advance(Duration::from_secs(2 * 24 * 3600));
+    assert_eq!(mailer.tidy_outbox().await.expect("tidy"), (0, 2));
+    let left = db.store.outbox(None, 10).await.expect("outbox");
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].recipient, "tara@example.com");
+    assert_eq!(left[0].status, DeliveryStatus::Pending);
+}
+
 on_both_engines!(
     delivers_over_smtp,
     keeps_mail_for_later_when_the_server_is_unreachable,
     records_mail_without_smtp_and_lists_it,
     several_workers_deliver_each_message_once,
     a_claimed_message_is_not_claimed_again,
+    links_are_redacted_once_sent_over_smtp,
+    links_stay_out_of_the_log_and_the_outbox_without_the_dev_outbox,
+    finished_mail_is_pruned_after_thirty_days,
 );
 
 #[test]

@@ -152,7 +152,8 @@ pub async fn change_password(
     if let (Some(current), Some(_)) = (current, &user.password_hash) {
         let pair = limits::pair(
             std::net::IpAddr::from([0, 0, 0, 0]),
-            &format!("session:{}", caller.session_id),
+            // The stored form of the id: counters are at rest too.
+            &format!("session:{}", tokens::stored_id(&caller.session_id)),
         );
         state
             .limiter

@@ -163,15 +163,18 @@ pub async fn refresh(
         .map_err(|_| RefreshError::Invalid)?;
     let mut tx = state.store.begin().await?;
     let outcome = match tx.rotate_refresh_token(&claims.jti, now).await? {
+        // The store answers with the stored id of the session; the tokens
+        // carry the id itself.
         Rotation::Rotated {
             session_id,
             user_id,
-        } if session_id == claims.sid && user_id == claims.user_id => {
+        } if session_id == tokens::stored_id(&claims.sid) && user_id == claims.user_id => {
+            let session_id = &claims.sid;
             match tx.user_by_id(user_id).await {
                 Ok(u) if u.is_active => {
-                    let refresh = issue_refresh(state, &mut tx, user_id, &session_id, now).await?;
+                    let refresh = issue_refresh(state, &mut tx, user_id, session_id, now).await?;
                     Ok(Tokens {
-                        access: state.keys.access_token(user_id, &session_id, now),
+                        access: state.keys.access_token(user_id, session_id, now),
                         refresh,
                     })
                 }

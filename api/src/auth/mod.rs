@@ -25,6 +25,7 @@ pub const TOKEN_NOT_VALID: &str = "Given token not valid for any token type";
 #[derive(Debug, Clone)]
 pub struct Caller {
     pub user: User,
+    /// The session's id as tokens carry it (stored hashed).
     pub session_id: String,
 }
 
@@ -88,7 +89,7 @@ pub async fn caller_from_access_token(
     };
     Ok(Caller {
         user,
-        session_id: session.id,
+        session_id: claims.sid,
     })
 }
 

@@ -21,8 +21,11 @@ pub const ACCESS_LIFETIME: Duration = Duration::milliseconds(session::ACCESS_TOK
 pub const REFRESH_LIFETIME: Duration = Duration::milliseconds(session::REFRESH_TOKEN_TTL_MS as i64);
 /// A session ends 14 days after sign-in whatever happens.
 pub const SESSION_LIFETIME: Duration = Duration::milliseconds(session::SESSION_MAX_AGE_MS as i64);
-/// Activation and password-reset links work for 3 days.
-pub const LINK_LIFETIME: Duration = Duration::days(3);
+/// An activation link works for 3 days.
+pub const ACTIVATION_LINK_LIFETIME: Duration = Duration::days(3);
+/// A password-reset link works for an hour (once). The mail templates and
+/// the check below both read these two constants.
+pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -75,6 +78,17 @@ fn derive(secret: &[u8], purpose: &str) -> Vec<u8> {
 /// A fresh random id for sessions and token ids (128 bits, URL-safe).
 pub fn random_id() -> String {
     URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>())
+}
+
+/// How a session id or refresh token id is kept in the database: the
+/// SHA-256 of the id, in hex. Tokens carry the id itself, so a copy of the
+/// database names no session a token could be made for.
+pub fn stored_id(id: &str) -> String {
+    use sha2::Digest as _;
+    Sha256::digest(id.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 impl Keys {
@@ -186,7 +200,7 @@ impl Keys {
             return false;
         };
         let fresh = issued <= now.timestamp() + 60
-            && now.timestamp() - issued <= LINK_LIFETIME.num_seconds();
+            && now.timestamp() - issued <= purpose.lifetime().num_seconds();
         let expected = self.link_mac(purpose, user, issued);
         // Constant-time comparison of equal-length strings.
         let same = expected.len() == mac.len()
@@ -211,6 +225,14 @@ impl Purpose {
         match self {
             Purpose::Activation => "activation",
             Purpose::PasswordReset => "password-reset",
+        }
+    }
+
+    /// How long a link for this purpose works after it is made.
+    pub fn lifetime(self) -> Duration {
+        match self {
+            Purpose::Activation => ACTIVATION_LINK_LIFETIME,
+            Purpose::PasswordReset => RESET_LINK_LIFETIME,
         }
     }
 }
@@ -312,10 +334,25 @@ mod tests {
             &token,
             at(60)
         ));
-        assert!(keys.check_link_token(Purpose::PasswordReset, &u, &token, at(3 * 86_400)));
-        assert!(!keys.check_link_token(Purpose::PasswordReset, &u, &token, at(3 * 86_400 + 1)));
+        // A reset link works for an hour; an activation link for 3 days.
+        assert!(keys.check_link_token(Purpose::PasswordReset, &u, &token, at(3600)));
+        assert!(!keys.check_link_token(Purpose::PasswordReset, &u, &token, at(3601)));
+        let activation = keys.link_token(Purpose::Activation, &u, at(0));
+        assert!(keys.check_link_token(Purpose::Activation, &u, &activation, at(3 * 86_400)));
+        assert!(!keys.check_link_token(Purpose::Activation, &u, &activation, at(3 * 86_400 + 1)));
         assert!(!keys.check_link_token(Purpose::PasswordReset, &u, "zz-00", at(60)));
         assert!(!keys.check_link_token(Purpose::PasswordReset, &u, "garbage", at(60)));
+    }
+
+    #[test]
+    fn stored_ids_are_sha256_of_the_id() {
+        assert_eq!(
+            stored_id("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        let id = random_id();
+        assert_ne!(stored_id(&id), id);
+        assert_eq!(stored_id(&id).len(), 64);
     }
 
     #[test]

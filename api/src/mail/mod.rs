@@ -14,9 +14,18 @@
 //! With `SMTP_URL` set, messages go out over SMTP (lettre) as
 //! multipart/alternative (plain text and HTML) from `MAIL_FROM`; failures are
 //! retried with backoff ([`retry_delay`]) up to [`MAX_ATTEMPTS`] attempts,
-//! then the row is marked `failed`. Without it, messages are marked `logged`,
-//! their links are written to the log, and the development outbox
-//! ([`dev_routes`]) shows them.
+//! then the row is marked `failed`. Without it, messages are marked `logged`
+//! and, when the development outbox ([`dev_routes`]) is on, their links are
+//! written to the log and the page shows them.
+//!
+//! Links in mail are keys to accounts, so they do not stay around: a message
+//! that carries links has its bodies replaced by [`REDACTED_TEXT`] once it is
+//! sent over SMTP (or logged while the development outbox is off, since
+//! nobody can read it there), and [`Mailer::tidy_outbox`] (hourly, from the
+//! server's housekeeping) redacts what an earlier run kept (older versions,
+//! or a run with the development outbox on) and deletes finished messages
+//! older than [`OUTBOX_RETENTION`]. While the development
+//! outbox is on, logged messages keep their bodies, so its links work.
 
 mod dev;
 pub mod enquiry_templates;
@@ -60,6 +69,17 @@ const BATCH: i64 = 20;
 
 /// The longest `last_error` kept, in characters.
 const MAX_ERROR_CHARS: usize = 1000;
+
+/// How long a sent, logged or failed message stays in the outbox.
+pub const OUTBOX_RETENTION: chrono::TimeDelta = chrono::TimeDelta::days(30);
+
+/// What the text part of a delivered message that carried links becomes.
+pub const REDACTED_TEXT: &str =
+    "(This message carried a link; its text was removed once it was delivered.)";
+
+/// What the HTML part of a delivered message that carried links becomes.
+pub const REDACTED_HTML: &str =
+    "<p>(This message carried a link; its text was removed once it was delivered.)</p>";
 
 /// One message to send: both parts are complete documents.
 #[derive(Debug, Clone)]
@@ -154,6 +174,9 @@ struct Inner {
     wake: Notify,
     /// The server's clock: when messages are queued, due and delivered.
     clock: Clock,
+    /// `/dev/outbox` is on (`Settings::dev_outbox_shown`): logged messages
+    /// keep their links, and the log names them.
+    dev_outbox: bool,
     /// How many passes the delivery worker has finished.
     passes: watch::Sender<u64>,
 }
@@ -194,12 +217,14 @@ impl Mailer {
                 })
             }
         };
+        let dev_outbox = smtp.is_none() && settings.dev_outbox_shown();
         Ok(Mailer {
             inner: Arc::new(Inner {
                 store,
                 smtp,
                 wake: Notify::new(),
                 clock: settings.clock.clone(),
+                dev_outbox,
                 passes: watch::Sender::new(0),
             }),
         })
@@ -303,20 +328,53 @@ impl Mailer {
         }
     }
 
+    /// Redacts and deletes what the outbox should no longer hold: the
+    /// bodies of sent and failed messages that carry links (and of logged
+    /// ones while the development outbox is off), and every finished
+    /// message older than [`OUTBOX_RETENTION`]. Returns (redacted, deleted).
+    /// The server's housekeeping calls this hourly.
+    pub async fn tidy_outbox(&self) -> Result<(u64, u64), StoreError> {
+        let store = &self.inner.store;
+        let redacted = store
+            .redact_finished_emails(!self.inner.dev_outbox, REDACTED_TEXT, REDACTED_HTML)
+            .await?;
+        let deleted = store
+            .prune_emails(self.inner.clock.now() - OUTBOX_RETENTION)
+            .await?;
+        Ok((redacted, deleted))
+    }
+
     async fn deliver(&self, message: OutboxMessage) -> Result<(), StoreError> {
         let store = &self.inner.store;
+        let links = links_in(&message.text, &message.html);
+        let has_links = !links.is_empty();
         let Some(smtp) = &self.inner.smtp else {
-            let links = links_in(&message.text, &message.html);
-            tracing::info!(
-                id = message.id,
-                kind = %message.kind,
-                to = %message.recipient,
-                subject = %message.subject,
-                links = %links.join(" "),
-                "e-mail recorded, not sent (no SMTP_URL); see /dev/outbox"
-            );
-            return store
-                .finish_email(message.id, DeliveryStatus::Logged, self.inner.clock.now())
+            if self.inner.dev_outbox {
+                tracing::info!(
+                    id = message.id,
+                    kind = %message.kind,
+                    to = %message.recipient,
+                    subject = %message.subject,
+                    links = %links.join(" "),
+                    "e-mail recorded, not sent (no SMTP_URL); see /dev/outbox"
+                );
+            } else {
+                // Nobody can read it: neither the log nor the outbox keeps its links.
+                tracing::info!(
+                    id = message.id,
+                    kind = %message.kind,
+                    to = %message.recipient,
+                    subject = %message.subject,
+                    "e-mail recorded, not sent (no SMTP_URL; the development outbox is off)"
+                );
+            }
+            // While the development outbox is on, its page needs the links.
+            return self
+                .finish(
+                    message.id,
+                    DeliveryStatus::Logged,
+                    has_links && !self.inner.dev_outbox,
+                )
                 .await;
         };
         let built = match build_message(&smtp.from, &message) {
@@ -340,8 +398,7 @@ impl Mailer {
         match transport.send(built).await {
             Ok(_) => {
                 tracing::info!(id = message.id, kind = %message.kind, to = %message.recipient, "e-mail sent");
-                store
-                    .finish_email(message.id, DeliveryStatus::Sent, self.inner.clock.now())
+                self.finish(message.id, DeliveryStatus::Sent, has_links)
                     .await
             }
             Err(e) => {
@@ -361,6 +418,27 @@ impl Mailer {
                     store.retry_email(message.id, &error, next).await
                 }
             }
+        }
+    }
+}
+
+impl Mailer {
+    /// Records a message as sent or logged, its bodies replaced by
+    /// [`REDACTED_TEXT`] and [`REDACTED_HTML`] when `redact`.
+    async fn finish(
+        &self,
+        id: i64,
+        status: DeliveryStatus,
+        redact: bool,
+    ) -> Result<(), StoreError> {
+        let store = &self.inner.store;
+        let now = self.inner.clock.now();
+        if redact {
+            store
+                .finish_email_redacted(id, status, now, REDACTED_TEXT, REDACTED_HTML)
+                .await
+        } else {
+            store.finish_email(id, status, now).await
         }
     }
 }

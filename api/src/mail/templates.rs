@@ -7,8 +7,24 @@ use html_escape::{encode_double_quoted_attribute, encode_text};
 
 use super::{BRAND, Email};
 
-/// How long activation and password-reset links work, in words.
-const LINK_LIFETIME: &str = "3 days";
+/// How long a link works, in words ("3 days", "1 hour"), from the same
+/// constants the server checks links against (`crate::auth::tokens`).
+fn lifetime_in_words(lifetime: chrono::Duration) -> String {
+    let plural = |n: i64, unit: &str| {
+        if n == 1 {
+            format!("1 {unit}")
+        } else {
+            format!("{n} {unit}s")
+        }
+    };
+    if lifetime.num_hours() >= 24 && lifetime.num_hours() % 24 == 0 {
+        plural(lifetime.num_days(), "day")
+    } else if lifetime.num_minutes() >= 60 && lifetime.num_minutes() % 60 == 0 {
+        plural(lifetime.num_hours(), "hour")
+    } else {
+        plural(lifetime.num_minutes(), "minute")
+    }
+}
 
 /// One piece of a message.
 enum Block {
@@ -173,12 +189,13 @@ fn footer() -> String {
 
 /// Asks a new member to confirm their address; the link activates the account.
 pub fn activation(to: &str, name: &str, link: &str) -> Email {
+    let lifetime = lifetime_in_words(crate::auth::tokens::ACTIVATION_LINK_LIFETIME);
     Message {
         kind: "activation",
         to,
         name,
         subject: format!("Activate your {BRAND} account"),
-        preheader: format!("Confirm your e-mail address to start booking sessions. The link works for {LINK_LIFETIME}."),
+        preheader: format!("Confirm your e-mail address to start booking sessions. The link works for {lifetime}."),
         blocks: vec![
             Block::Para(format!(
                 "Thank you for joining {BRAND}! Please confirm that this is your e-mail address to activate your account."
@@ -188,7 +205,7 @@ pub fn activation(to: &str, name: &str, link: &str) -> Email {
                 link: link.to_owned(),
             },
             Block::Para(format!(
-                "The link works for {LINK_LIFETIME}. If it has expired, you can ask for a new one from the sign-in page."
+                "The link works for {lifetime}. If it has expired, you can ask for a new one from the sign-in page."
             )),
             Block::Para(
                 "Once your account is active you can browse mentors in career, business, technology and many other fields, and book one-on-one video sessions with them."
@@ -204,12 +221,13 @@ pub fn activation(to: &str, name: &str, link: &str) -> Email {
 
 /// Sends a single-use link to choose a new password.
 pub fn password_reset(to: &str, name: &str, link: &str) -> Email {
+    let lifetime = lifetime_in_words(crate::auth::tokens::RESET_LINK_LIFETIME);
     Message {
         kind: "password_reset",
         to,
         name,
         subject: format!("Reset your {BRAND} password"),
-        preheader: format!("Choose a new password. The link works once and for {LINK_LIFETIME}."),
+        preheader: format!("Choose a new password. The link works once and for {lifetime}."),
         blocks: vec![
             Block::Para(format!(
                 "We received a request to reset the password of your {BRAND} account. Use the button below to choose a new one."
@@ -219,7 +237,7 @@ pub fn password_reset(to: &str, name: &str, link: &str) -> Email {
                 link: link.to_owned(),
             },
             Block::Para(format!(
-                "The link works only once and for {LINK_LIFETIME}. Need another? Ask for a new link from the sign-in page."
+                "The link works only once and for {lifetime}. Need another? Ask for a new link from the sign-in page."
             )),
             Block::Note(
                 "If you did not ask to reset your password, you can ignore this e-mail: your password stays as it is and nobody can change it without this link."
@@ -412,8 +430,12 @@ mod tests {
         assert!(a.text.contains("works for 3 days"));
         assert!(a.html.contains("works for 3 days"));
         let r = password_reset("a@x.io", "A", LINK);
-        assert!(r.text.contains("works only once and for 3 days"));
-        assert!(r.html.contains("works only once and for 3 days"));
+        assert!(r.text.contains("works only once and for 1 hour"));
+        assert!(r.html.contains("works only once and for 1 hour"));
+        assert_eq!(
+            lifetime_in_words(chrono::Duration::minutes(90)),
+            "90 minutes"
+        );
         assert!(
             r.text
                 .contains("If you did not ask to reset your password, you can ignore this e-mail")

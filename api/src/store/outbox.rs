@@ -134,6 +134,74 @@ impl Store {
         Ok(())
     }
 
+    /// [`Store::finish_email`], and in the same update replaces the bodies
+    /// (a message that carried links): the row keeps who it went to, what
+    /// for and when, never a moment with the status but not the redaction.
+    pub async fn finish_email_redacted(
+        &self,
+        id: i64,
+        status: DeliveryStatus,
+        at: DateTime<Utc>,
+        text: &str,
+        html: &str,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, pool => sqlx::query(
+            "UPDATE email_outbox SET status = $1, sent_at = $2, claimed_until = NULL, last_error = NULL, \
+             text_body = $3, html_body = $4 WHERE id = $5",
+        )
+        .bind(status.as_str())
+        .bind(at)
+        .bind(text)
+        .bind(html)
+        .bind(id)
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// Replaces the bodies of every sent or failed message (and logged
+    /// ones, with `logged_too`) whose bodies still carry a link; returns how
+    /// many.
+    pub async fn redact_finished_emails(
+        &self,
+        logged_too: bool,
+        text: &str,
+        html: &str,
+    ) -> Result<u64, StoreError> {
+        let statuses = if logged_too {
+            "('sent', 'failed', 'logged')"
+        } else {
+            "('sent', 'failed')"
+        };
+        let sql = format!(
+            "UPDATE email_outbox SET text_body = $1, html_body = $2 \
+             WHERE status IN {statuses} \
+               AND (text_body LIKE '%http://%' OR text_body LIKE '%https://%' \
+                    OR html_body LIKE '%http://%' OR html_body LIKE '%https://%')"
+        );
+        let done = on_pool!(self, pool => sqlx::query(&sql)
+            .bind(text)
+            .bind(html)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()))?;
+        Ok(done)
+    }
+
+    /// Deletes every message no longer pending that was written before
+    /// `before`; returns how many.
+    pub async fn prune_emails(&self, before: DateTime<Utc>) -> Result<u64, StoreError> {
+        let done = on_pool!(self, pool => sqlx::query(
+            "DELETE FROM email_outbox WHERE status <> 'pending' AND created_at < $1",
+        )
+        .bind(before)
+        .execute(pool)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done)
+    }
+
     /// Records a failed attempt; the message stays pending until `next_attempt_at`.
     pub async fn retry_email(
         &self,

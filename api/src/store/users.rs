@@ -8,6 +8,7 @@ use domain_wasm::profile_completion;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
+use crate::auth::tokens::stored_id;
 
 /// What an account may do. Mentors and administrators are users too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,6 +147,8 @@ const USER_COLUMNS: &str = "u.id, u.email, u.name, u.password_hash, u.google_sub
 /// A login session as the token checks need it.
 #[derive(Debug, Clone, FromRow)]
 pub struct SessionRow {
+    /// The stored id: the SHA-256 of the session id tokens carry
+    /// ([`stored_id`]).
     pub id: String,
     pub user_id: i64,
     pub expires_at: DateTime<Utc>,
@@ -160,7 +163,9 @@ pub const REUSE_GRACE: chrono::Duration =
 /// What presenting a refresh token did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Rotation {
-    /// The token was current: it is now used, and the session may have the next.
+    /// The token was current: it is now used, and the session may have the
+    /// next. `session_id` is the stored id (the SHA-256 of the one tokens
+    /// carry, see [`stored_id`]).
     Rotated { session_id: String, user_id: i64 },
     /// The token had already been used: someone replayed it, so the whole
     /// session is revoked.
@@ -203,12 +208,14 @@ impl Store {
         self.user_where("u.google_sub = $1", Value::Text(sub)).await
     }
 
+    /// The session a token names (`id` as the token carries it).
     pub async fn session(&self, id: &str) -> Result<SessionRow, StoreError> {
+        let id = stored_id(id);
         let found = on_pool!(self, pool => {
             sqlx::query_as::<_, SessionRow>(
                 "SELECT id, user_id, expires_at, revoked_at FROM auth_sessions WHERE id = $1",
             )
-            .bind(id)
+            .bind(&id)
             .fetch_optional(pool)
             .await
         })?;
@@ -438,6 +445,9 @@ impl Tx {
     }
 
     // ---------- sessions and refresh tokens ----------
+    //
+    // Session ids and refresh token ids are taken as tokens carry them and
+    // stored as their SHA-256 ([`stored_id`]), never as they are.
 
     pub async fn create_session(
         &mut self,
@@ -452,7 +462,7 @@ impl Tx {
                 "INSERT INTO auth_sessions (id, user_id, created_at, last_used_at, expires_at, user_agent) \
                  VALUES ($1, $2, $3, $3, $4, $5)",
             )
-            .bind(id)
+            .bind(stored_id(id))
             .bind(user_id)
             .bind(now)
             .bind(expires_at)
@@ -475,8 +485,8 @@ impl Tx {
             sqlx::query(
                 "INSERT INTO refresh_tokens (jti, session_id, issued_at, expires_at) VALUES ($1, $2, $3, $4)",
             )
-            .bind(jti)
-            .bind(session_id)
+            .bind(stored_id(jti))
+            .bind(stored_id(session_id))
             .bind(now)
             .bind(expires_at)
             .execute(conn)
@@ -494,6 +504,7 @@ impl Tx {
         jti: &str,
         now: DateTime<Utc>,
     ) -> Result<Rotation, StoreError> {
+        let jti = stored_id(jti);
         let claimed: Option<String> = on_tx!(self, conn => {
             sqlx::query_scalar(
                 "UPDATE refresh_tokens SET used_at = $1 \
@@ -503,7 +514,7 @@ impl Tx {
                  RETURNING session_id",
             )
             .bind(now)
-            .bind(jti)
+            .bind(&jti)
             .fetch_optional(conn)
             .await
         })?;
@@ -529,7 +540,7 @@ impl Tx {
         }
         let used: Option<(String, Option<DateTime<Utc>>)> = on_tx!(self, conn => {
             sqlx::query_as("SELECT session_id, used_at FROM refresh_tokens WHERE jti = $1")
-                .bind(jti)
+                .bind(&jti)
                 .fetch_optional(conn)
                 .await
         })?;
@@ -538,7 +549,7 @@ impl Tx {
             // after a lost answer. Refuse it, but keep the session.
             Some((_, Some(used_at))) if now - used_at < REUSE_GRACE => Ok(Rotation::Invalid),
             Some((session_id, Some(_))) => {
-                self.revoke_session(&session_id, "refresh token reused", now)
+                self.revoke_stored_session(&session_id, "refresh token reused", now)
                     .await?;
                 Ok(Rotation::Reused)
             }
@@ -546,8 +557,20 @@ impl Tx {
         }
     }
 
-    /// Ends a session: its refresh tokens and access tokens stop working.
+    /// Ends a session (`id` as tokens carry it): its refresh tokens and
+    /// access tokens stop working.
     pub async fn revoke_session(
+        &mut self,
+        id: &str,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.revoke_stored_session(&stored_id(id), reason, now)
+            .await
+    }
+
+    /// [`Tx::revoke_session`] by the stored id.
+    async fn revoke_stored_session(
         &mut self,
         id: &str,
         reason: &str,
@@ -584,7 +607,7 @@ impl Tx {
             .bind(now)
             .bind(reason)
             .bind(user_id)
-            .bind(keep.unwrap_or(""))
+            .bind(keep.map(stored_id).unwrap_or_default())
             .execute(conn)
             .await
             .map(|r| r.rows_affected())

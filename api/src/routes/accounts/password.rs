@@ -72,7 +72,7 @@ impl PasswordApi {
 
     /// Set a new password with an e-mailed link
     ///
-    /// The link works once and for 3 days. Every session of the account ends.
+    /// The link works once and for an hour. Every session of the account ends.
     #[oai(
         path = "/auth/users/reset_password_confirm/",
         method = "post",

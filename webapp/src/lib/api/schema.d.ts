@@ -401,7 +401,7 @@ export interface paths {
         put?: never;
         /**
          * Set a new password with an e-mailed link
-         * @description The link works once and for 3 days. Every session of the account ends.
+         * @description The link works once and for an hour. Every session of the account ends.
          */
         post: operations["resetPasswordConfirm"];
         delete?: never;
