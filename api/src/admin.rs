@@ -1,5 +1,7 @@
-//! `api create-admin`: makes an administrator account, or gives an existing
-//! account the administrator role.
+//! Operator commands: `api create-admin` makes an administrator account, or
+//! gives an existing account the administrator role; `api disable-user` and
+//! `api enable-user` disable an account (ending its sessions) or enable it
+//! again.
 
 use std::io::BufRead;
 
@@ -24,8 +26,51 @@ pub enum AdminError {
     NoPassword(String),
     #[error("cannot hash the password: {0}")]
     Hash(String),
+    /// No account has this e-mail address.
+    #[error("--email: no account has the e-mail address {0}")]
+    UnknownUser(String),
     #[error("the database refused: {0}")]
     Store(#[from] StoreError),
+}
+
+/// Disables the account with this e-mail address and ends its sessions (its
+/// access and refresh tokens stop working at once), or enables it again.
+/// Disabled is its own state: the account keeps whether it was ever
+/// activated, and no self-service flow (password reset, Google, an
+/// activation link) clears it. Returns the line to print.
+pub async fn set_disabled(
+    store: &Store,
+    email: &str,
+    disabled: bool,
+) -> Result<String, AdminError> {
+    let email = accounts::Email::parse(email).map_err(|p| AdminError::Email(p.message()))?;
+    let shown = email.as_str().to_owned();
+    let user = match store.user_by_email(&email).await {
+        Ok(user) => user,
+        Err(StoreError::NotFound) => return Err(AdminError::UnknownUser(shown)),
+        Err(e) => return Err(e.into()),
+    };
+    let now = Utc::now();
+    let mut tx = store.begin().await?;
+    tx.set_disabled(user.id, disabled, now).await?;
+    let ended = if disabled {
+        tx.revoke_sessions_of(user.id, None, "account disabled", now)
+            .await?
+    } else {
+        0
+    };
+    tx.commit().await?;
+    Ok(match (disabled, user.is_disabled()) {
+        (true, false) => format!("Disabled {shown}; their sessions were ended ({ended} open)."),
+        (true, true) => {
+            format!("{shown} was already disabled; their sessions were ended ({ended} open).")
+        }
+        (false, true) if user.is_active => format!("Enabled {shown}."),
+        (false, true) => {
+            format!("Enabled {shown} (it was never activated: its owner must still activate it).")
+        }
+        (false, false) => format!("{shown} was not disabled; nothing changed."),
+    })
 }
 
 /// Creates (or promotes) the administrator; `password` is asked for only

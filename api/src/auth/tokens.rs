@@ -291,6 +291,7 @@ mod tests {
             last_login: None,
             updated_at: t,
             mentor_id: None,
+            disabled_at: None,
         }
     }
 

@@ -50,6 +50,8 @@ pub struct User {
     pub password_hash: Option<String>,
     pub google_sub: Option<String>,
     pub role: Role,
+    /// The owner proved the address (activation, a reset, Google). Says
+    /// nothing about [`User::disabled_at`].
     pub is_active: bool,
     pub contact_number: Option<String>,
     pub date_joined: DateTime<Utc>,
@@ -57,6 +59,9 @@ pub struct User {
     pub updated_at: DateTime<Utc>,
     /// The mentor profile linked to this account, if any.
     pub mentor_id: Option<i64>,
+    /// When an operator disabled the account (`api disable-user`); `None`
+    /// when it is not disabled. Only `api enable-user` clears it.
+    pub disabled_at: Option<DateTime<Utc>>,
 }
 
 /// A `users` row as the database gives it, before its values are checked.
@@ -74,6 +79,7 @@ struct UserRow {
     last_login: Option<DateTime<Utc>>,
     updated_at: DateTime<Utc>,
     mentor_id: Option<i64>,
+    disabled_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<UserRow> for User {
@@ -104,11 +110,17 @@ impl TryFrom<UserRow> for User {
             last_login: row.last_login,
             updated_at: row.updated_at,
             mentor_id: row.mentor_id,
+            disabled_at: row.disabled_at,
         })
     }
 }
 
 impl User {
+    /// An operator disabled it: it cannot sign in, refresh or use a token.
+    pub fn is_disabled(&self) -> bool {
+        self.disabled_at.is_some()
+    }
+
     /// Created through Google and without a password of its own.
     pub fn is_google_user(&self) -> bool {
         self.google_sub.is_some() && self.password_hash.is_none()
@@ -141,7 +153,7 @@ pub struct NewUser {
 }
 
 const USER_COLUMNS: &str = "u.id, u.email, u.name, u.password_hash, u.google_sub, u.role, \
-     u.is_active, u.contact_number, u.date_joined, u.last_login, u.updated_at, \
+     u.is_active, u.contact_number, u.date_joined, u.last_login, u.updated_at, u.disabled_at, \
      (SELECT MIN(m.id) FROM mentors m WHERE m.user_id = u.id) AS mentor_id";
 
 /// A login session as the token checks need it.
@@ -412,6 +424,28 @@ impl Tx {
             &[Bind::Text(sub), Bind::Bool(true), Bind::Time(now)],
         )
         .await
+    }
+
+    /// Disables the account (keeping the first time it was disabled) or
+    /// enables it again. Does not end its sessions: the caller does that in
+    /// the same transaction.
+    pub async fn set_disabled(
+        &mut self,
+        id: i64,
+        disabled: bool,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let sql = if disabled {
+            "UPDATE users SET disabled_at = COALESCE(disabled_at, $1), updated_at = $2 WHERE id = $3"
+        } else {
+            "UPDATE users SET disabled_at = NULL, updated_at = $1 WHERE id = $2"
+        };
+        let binds: &[Bind<'_>] = if disabled {
+            &[Bind::Time(now), Bind::Time(now)]
+        } else {
+            &[Bind::Time(now)]
+        };
+        self.update_user(sql, id, binds).await
     }
 
     pub async fn set_role(
