@@ -76,27 +76,41 @@ pub async fn account_of_link(
     Ok(user)
 }
 
-/// Whether another reset or activation e-mail may go to `email` for this
-/// client: 3 an hour per (client, address), 10 an hour per address. Past
-/// the limits the answer is the same, but no more mail goes out: nobody can
-/// flood an inbox, and one client cannot use up another's allowance.
+/// Whether another reset or activation e-mail may go to `email` (the
+/// address of account `user_id`) for this client: 3 an hour per (client,
+/// address), and 10 an hour per address from clients that have not signed
+/// in to the account. Past the limits the answer is the same, but no more
+/// mail goes out: nobody can flood an inbox, one client cannot use up
+/// another's allowance, and strangers cannot use up the allowance of a
+/// client the owner signs in from.
 pub async fn may_mail(
     state: &AppState,
     client: &Client<'_>,
+    user_id: i64,
     email: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
     let pair = limits::pair(client.ip, email);
-    Ok(state
+    if state
         .limiter
         .hit(limits::EMAILS_PER_CLIENT_AND_ADDRESS, &pair, now)
         .await?
-        .is_ok()
-        && state
-            .limiter
-            .hit(limits::EMAILS_PER_ADDRESS, email, now)
-            .await?
-            .is_ok())
+        .is_err()
+    {
+        return Ok(false);
+    }
+    if state
+        .limiter
+        .is_known_client(user_id, client.ip, now)
+        .await?
+    {
+        return Ok(true);
+    }
+    Ok(state
+        .limiter
+        .hit(limits::EMAILS_PER_ADDRESS, email, now)
+        .await?
+        .is_ok())
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ pub async fn request_reset(
     if user.password_hash.is_none() {
         return Err(ResetRequestError::GoogleAccount);
     }
-    if may_mail(state, client, email.as_str(), now).await? {
+    if may_mail(state, client, user.id, email.as_str(), now).await? {
         let token = state.keys.link_token(Purpose::PasswordReset, &user, now);
         let link = state.link(&format!(
             "/password/reset/confirm/{}/{token}",
@@ -155,19 +155,17 @@ pub async fn change_password(
             // The stored form of the id: counters are at rest too.
             &format!("session:{}", tokens::stored_id(&caller.session_id)),
         );
+        // Counted before the password is checked, in one statement:
+        // requests racing each other cannot all pass.
         state
             .limiter
-            .check(limits::LOGIN_FAILURES, &pair, now)
+            .hit(limits::LOGIN_FAILURES, &pair, now)
             .await?
             .map_err(ChangeError::Limited)?;
         if !passwords::verify(current.to_owned(), user.password_hash.clone()).await {
-            state
-                .limiter
-                .hit(limits::LOGIN_FAILURES, &pair, now)
-                .await?
-                .ok();
             return Err(ChangeError::WrongCurrentPassword);
         }
+        state.limiter.clear(limits::LOGIN_FAILURES, &pair).await?;
     }
     let hash = passwords::hash(new_password.to_owned())
         .await

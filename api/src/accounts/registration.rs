@@ -120,7 +120,7 @@ pub async fn resend_activation(
 ) -> Result<(), StoreError> {
     match state.store.user_by_email(email).await {
         Ok(user) if !user.is_active && user.password_hash.is_some() => {
-            if may_mail(state, client, email.as_str(), now).await? {
+            if may_mail(state, client, user.id, email.as_str(), now).await? {
                 let mut tx = state.store.begin().await?;
                 queue_activation(state, &mut tx, &user, now).await?;
                 tx.commit().await?;

@@ -88,8 +88,12 @@ pub enum LoginError {
     Store(#[from] StoreError),
 }
 
-/// Signs in with an e-mail address (as typed) and a password; 5 failures
-/// per (client, address) in 15 minutes stop further tries.
+/// Signs in with an e-mail address (as typed) and a password, within the
+/// limits of [`limits`]: 5 attempts per (client, address) in 15 minutes,
+/// counted before the password is checked and forgiven by a success; and,
+/// for a client that has not signed in to the account before, the
+/// per-account soft throttle ([`limits::Limiter::account_gate`]). A success
+/// makes the client known to the account.
 pub async fn login(
     state: &AppState,
     client: &Client<'_>,
@@ -100,13 +104,13 @@ pub async fn login(
     let typed = email;
     let email = Email::parse(typed).ok();
     // An address the rule refuses matches no account, but still counts.
-    let key = email
-        .as_ref()
-        .map_or_else(|| typed.trim().to_lowercase(), |e| e.as_str().to_owned());
+    let key = limits::address_key(typed);
     let pair = limits::pair(client.ip, &key);
+    // Counted before the password is checked, in one statement: requests
+    // racing each other cannot all pass.
     state
         .limiter
-        .check(limits::LOGIN_FAILURES, &pair, now)
+        .hit(limits::LOGIN_FAILURES, &pair, now)
         .await?
         .map_err(LoginError::Limited)?;
     let user = match &email {
@@ -117,21 +121,32 @@ pub async fn login(
         },
         None => None,
     };
+    let known = match &user {
+        Some(u) => state.limiter.is_known_client(u.id, client.ip, now).await?,
+        None => false,
+    };
+    if !known {
+        state
+            .limiter
+            .account_gate(&key, now)
+            .await?
+            .map_err(LoginError::Limited)?;
+    }
     let hash = user.as_ref().and_then(|u| u.password_hash.clone());
     // Verified even without an account, so every refusal takes as long.
     let matches = passwords::verify(password.to_owned(), hash).await;
     let user = match user {
         Some(u) if matches && u.is_active => u,
-        _ => {
-            state
-                .limiter
-                .hit(limits::LOGIN_FAILURES, &pair, now)
-                .await?
-                .map_err(LoginError::Limited)?;
-            return Err(LoginError::Refused);
-        }
+        _ => return Err(LoginError::Refused),
     };
     state.limiter.clear(limits::LOGIN_FAILURES, &pair).await?;
+    if !known {
+        state.limiter.account_success(&key, now).await?;
+    }
+    state
+        .limiter
+        .remember_client(user.id, client.ip, now)
+        .await?;
     let tokens = open_session(state, &user, client.user_agent, now).await?;
     Ok((user, tokens))
 }

@@ -1,11 +1,43 @@
 //! Attempt limits on the sign-in, registration and e-mail endpoints, counted
 //! in the database so every API process shares them.
 //!
-//! An attacker must not be able to lock a victim out. So sign-in failures
-//! are counted per (address, client) pair, never per address alone; the
-//! per-client limits stop one machine from guessing across many accounts;
-//! and per-address limits on e-mails only stop further e-mails, with the
-//! same answer as usual.
+//! Every per-client limit is keyed by [`client_key`](super::client_key): the
+//! IPv4 address, or the /64 of an IPv6 address (one subscriber holds a
+//! whole /64). An attempt is counted *before* the work it limits (checking
+//! a password, looking an address up), in one conditional statement
+//! ([`Store::count_hit`]: an upsert that answers the new count), so
+//! requests racing each other cannot all slip under a limit; a sign-in that
+//! succeeds then forgives its client's attempts on that address.
+//!
+//! An attacker must not be able to lock a victim out:
+//!
+//! - Sign-in attempts are limited per (client, address) pair
+//!   ([`LOGIN_FAILURES`]), never per address alone.
+//! - The per-account soft throttle ([`ACCOUNT_ATTEMPTS`],
+//!   [`Limiter::account_gate`]) counts attempts on one address from every
+//!   client that is not *known* to the account. Past 10 in 15 minutes, each
+//!   further attempt needs a free slot: one attempt per 2^k seconds (k = the
+//!   attempts past the 10th, so 1, 2, 4, ... s) and never more than 60 s,
+//!   answered 429 with `Retry-After` until then. It never locks the owner
+//!   out, because a *known client* is not throttled at all: a client
+//!   (same key) that signed in to the account with its password in the last
+//!   30 days ([`KNOWN_CLIENT_SECS`], table `known_clients`). A stranger
+//!   cannot become known without the password, however many networks they
+//!   flood from. From a client that is not known, the wait for the next
+//!   slot is at most 60 s (a flood may take slots first, which is why known
+//!   clients do not queue). Unknown addresses are throttled the same way,
+//!   so the throttle does not tell which addresses have accounts.
+//! - Reset and activation e-mails: 3 an hour per (client, address), and 10
+//!   an hour per address from every client not known to the account. A
+//!   known client is outside the per-address cap, so strangers using it up
+//!   cannot stop the owner's own client getting a reset e-mail; inbox
+//!   flooding stays bounded (10 an hour from strangers, plus 3 an hour per
+//!   client the owner has signed in from). Past a limit the answer is the
+//!   same and nothing is sent.
+//! - The answers the contract makes reveal whether an address has an
+//!   account (register's "already exists", reset's 400,
+//!   `check-user-auth-type`) share one strict budget per client
+//!   ([`REVEALS_PER_CLIENT`]).
 
 use std::net::IpAddr;
 
@@ -26,7 +58,9 @@ pub const LOGIN_PER_CLIENT: Rule = Rule {
     max: 30,
     window_secs: 600,
 };
-/// Failed sign-ins for one address from one client.
+/// Sign-in attempts for one address from one client (also change-password
+/// attempts in one session), counted before the password is checked; a
+/// success clears them.
 pub const LOGIN_FAILURES: Rule = Rule {
     name: "login-failed",
     max: 5,
@@ -50,7 +84,8 @@ pub const EMAILS_PER_CLIENT_AND_ADDRESS: Rule = Rule {
     max: 3,
     window_secs: 3600,
 };
-/// Reset and activation e-mails to one address from everyone (inbox flooding).
+/// Reset and activation e-mails to one address from every client that has
+/// not signed in to its account (inbox flooding).
 pub const EMAILS_PER_ADDRESS: Rule = Rule {
     name: "emails-to",
     max: 10,
@@ -62,6 +97,39 @@ pub const LOOKUPS_PER_CLIENT: Rule = Rule {
     max: 60,
     window_secs: 600,
 };
+/// Answers that reveal whether an address has an account, from one client:
+/// register's "already exists", reset's "not registered" (or "signs in with
+/// Google"), and every `check-user-auth-type` answer, together.
+pub const REVEALS_PER_CLIENT: Rule = Rule {
+    name: "reveal",
+    max: 10,
+    window_secs: 600,
+};
+/// Sign-in attempts on one address from clients not known to its account;
+/// past `max`, the growing delay of [`Limiter::account_gate`].
+pub const ACCOUNT_ATTEMPTS: Rule = Rule {
+    name: "account",
+    max: 10,
+    window_secs: 900,
+};
+/// The longest the per-account throttle makes anyone wait (seconds).
+pub const ACCOUNT_DELAY_CAP_SECS: i64 = 60;
+/// How long a sign-in with the password keeps its client known to the
+/// account (30 days, in seconds).
+pub const KNOWN_CLIENT_SECS: i64 = 30 * 24 * 3600;
+
+/// The delay between attempts on an account after `attempts` in the
+/// current window from clients not known to it: none up to
+/// [`ACCOUNT_ATTEMPTS`]`.max`, then 1, 2, 4, ... seconds, at most
+/// [`ACCOUNT_DELAY_CAP_SECS`].
+pub fn account_delay(attempts: i64) -> Option<i64> {
+    let past = attempts - ACCOUNT_ATTEMPTS.max;
+    if past <= 0 {
+        return None;
+    }
+    let k = (past - 1).min(16) as u32;
+    Some((1i64 << k).min(ACCOUNT_DELAY_CAP_SECS))
+}
 /// Google sign-ins from one client.
 pub const GOOGLE_PER_CLIENT: Rule = Rule {
     name: "google",
@@ -111,9 +179,23 @@ fn bucket(rule: Rule, key: &str) -> String {
 }
 
 fn window(rule: Rule, now: DateTime<Utc>) -> (i64, i64) {
+    aligned(rule.window_secs, now)
+}
+
+fn aligned(window_secs: i64, now: DateTime<Utc>) -> (i64, i64) {
     let t = now.timestamp();
-    let start = t - t.rem_euclid(rule.window_secs);
-    (start, start + rule.window_secs)
+    let start = t - t.rem_euclid(window_secs);
+    (start, start + window_secs)
+}
+
+/// The key an address is counted under: as the e-mail rule writes it, or
+/// (an address the rule refuses) as typed, lower-cased; at most 254
+/// characters, so a key never grows with the request.
+pub fn address_key(typed: &str) -> String {
+    match domain_wasm::accounts::Email::parse(typed) {
+        Ok(email) => email.as_str().to_owned(),
+        Err(_) => typed.trim().to_lowercase().chars().take(254).collect(),
+    }
 }
 
 /// The key of a (client, address) pair; the address is cut to 254
@@ -177,6 +259,93 @@ impl Limiter {
         }
         self.store.clear_hits(&bucket(rule, key)).await
     }
+
+    /// The per-account soft throttle, for an attempt on `address` (see
+    /// [`address_key`]) from a client not known to its account: counts the
+    /// attempt under [`ACCOUNT_ATTEMPTS`] and, past its `max`, takes the
+    /// one slot of the current [`account_delay`]-long window, or answers
+    /// when the next one opens (at most [`ACCOUNT_DELAY_CAP_SECS`]). Both
+    /// steps are single conditional upserts, so racing requests take a
+    /// slot once.
+    pub async fn account_gate(
+        &self,
+        address: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Result<(), Limited>, StoreError> {
+        if !self.enabled {
+            return Ok(Ok(()));
+        }
+        let (start, end) = window(ACCOUNT_ATTEMPTS, now);
+        let attempts = self
+            .store
+            .count_hit(&bucket(ACCOUNT_ATTEMPTS, address), start, end)
+            .await?;
+        let Some(delay) = account_delay(attempts) else {
+            return Ok(Ok(()));
+        };
+        let (start, end) = aligned(delay, now);
+        let slot = format!("account-slot-{delay}:{address}");
+        let taken = self.store.count_hit(&slot, start, end).await?;
+        Ok(if taken > 1 {
+            Err(Limited {
+                retry_after_secs: (end - now.timestamp()).max(1),
+            })
+        } else {
+            Ok(())
+        })
+    }
+
+    /// Takes back the attempt [`account_gate`](Self::account_gate)
+    /// counted, when it was the owner signing in: successes do not slow the
+    /// account down.
+    pub async fn account_success(
+        &self,
+        address: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        if !self.enabled {
+            return Ok(());
+        }
+        let (start, _) = window(ACCOUNT_ATTEMPTS, now);
+        self.store
+            .forgive_hit(&bucket(ACCOUNT_ATTEMPTS, address), start)
+            .await
+    }
+
+    /// Whether `client` signed in to account `user_id` with its password in
+    /// the last [`KNOWN_CLIENT_SECS`] (always false with limits off).
+    pub async fn is_known_client(
+        &self,
+        user_id: i64,
+        client: IpAddr,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        if !self.enabled {
+            return Ok(false);
+        }
+        self.store
+            .is_known_client(
+                user_id,
+                &super::client_key(client),
+                now.timestamp() - KNOWN_CLIENT_SECS,
+            )
+            .await
+    }
+
+    /// Records a sign-in with the password by `client` to account `user_id`.
+    pub async fn remember_client(
+        &self,
+        user_id: i64,
+        client: IpAddr,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        if !self.enabled {
+            return Ok(());
+        }
+        self.store
+            .remember_client(user_id, &super::client_key(client), now.timestamp())
+            .await
+    }
 }
 
 #[cfg(test)]
@@ -206,6 +375,35 @@ mod tests {
             .message(),
             "Too many attempts. Please try again in 1 second."
         );
+    }
+
+    #[test]
+    fn the_account_delay_grows_from_the_eleventh_attempt_and_is_capped() {
+        let delays: Vec<Option<i64>> = (9..=19).map(account_delay).collect();
+        assert_eq!(
+            delays,
+            [
+                None,
+                None,
+                Some(1),
+                Some(2),
+                Some(4),
+                Some(8),
+                Some(16),
+                Some(32),
+                Some(60),
+                Some(60),
+                Some(60)
+            ]
+        );
+        assert_eq!(account_delay(i64::MAX), Some(60));
+    }
+
+    #[test]
+    fn addresses_are_keyed_as_the_rule_writes_them() {
+        assert_eq!(address_key(" Asha@Example.COM "), "asha@example.com");
+        assert_eq!(address_key("Not An Address"), "not an address");
+        assert_eq!(address_key(&"x".repeat(400)).len(), 254);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Fixed-window attempt counters, shared by every API process on the
 //! database (an in-memory limiter would let each process allow its own
-//! quota).
+//! quota); and the clients each account has signed in from, which the
+//! per-account throttle and the per-address e-mail cap exempt.
 
 use super::{Store, StoreError, on_pool};
+use crate::auth::limits::KNOWN_CLIENT_SECS;
 
 impl Store {
     /// Counts one attempt in `bucket` for the window starting at
@@ -40,6 +42,23 @@ impl Store {
         Ok(hits.unwrap_or(0))
     }
 
+    /// Takes one attempt back from `bucket`'s window starting at
+    /// `window_start` (a success forgives its own attempt).
+    pub async fn forgive_hit(&self, bucket: &str, window_start: i64) -> Result<(), StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "UPDATE rate_limit_hits SET hits = hits - 1 \
+                 WHERE bucket = $1 AND window_start = $2 AND hits > 0",
+            )
+            .bind(bucket)
+            .bind(window_start)
+            .execute(pool)
+            .await
+            .map(|_| ())
+        })?;
+        Ok(())
+    }
+
     /// Forgets a bucket's current window (a successful sign-in clears its failures).
     pub async fn clear_hits(&self, bucket: &str) -> Result<(), StoreError> {
         on_pool!(self, pool => {
@@ -52,7 +71,8 @@ impl Store {
         Ok(())
     }
 
-    /// Drops counters whose window has passed.
+    /// Drops counters whose window has passed, and clients no longer
+    /// known (last sign-in more than [`KNOWN_CLIENT_SECS`] ago).
     pub async fn prune_hits(&self, now: i64) -> Result<u64, StoreError> {
         let done = on_pool!(self, pool => {
             sqlx::query("DELETE FROM rate_limit_hits WHERE expires_at < $1")
@@ -61,6 +81,60 @@ impl Store {
                 .await
                 .map(|r| r.rows_affected())
         })?;
-        Ok(done)
+        let forgotten = on_pool!(self, pool => {
+            sqlx::query("DELETE FROM known_clients WHERE last_success_at < $1")
+                .bind(now - KNOWN_CLIENT_SECS)
+                .execute(pool)
+                .await
+                .map(|r| r.rows_affected())
+        })?;
+        Ok(done + forgotten)
+    }
+
+    /// Records that `client_key` signed in to account `user_id` at `now`
+    /// (Unix seconds).
+    pub async fn remember_client(
+        &self,
+        user_id: i64,
+        client_key: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO known_clients (user_id, client_key, last_success_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (user_id, client_key) DO UPDATE SET last_success_at = \
+                 CASE WHEN known_clients.last_success_at > excluded.last_success_at \
+                 THEN known_clients.last_success_at ELSE excluded.last_success_at END",
+            )
+            .bind(user_id)
+            .bind(client_key)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ())
+        })?;
+        Ok(())
+    }
+
+    /// Whether `client_key` signed in to account `user_id` at `since`
+    /// (Unix seconds) or later.
+    pub async fn is_known_client(
+        &self,
+        user_id: i64,
+        client_key: &str,
+        since: i64,
+    ) -> Result<bool, StoreError> {
+        let found: Option<i64> = on_pool!(self, pool => {
+            sqlx::query_scalar(
+                "SELECT last_success_at FROM known_clients \
+                 WHERE user_id = $1 AND client_key = $2 AND last_success_at >= $3",
+            )
+            .bind(user_id)
+            .bind(client_key)
+            .bind(since)
+            .fetch_optional(pool)
+            .await
+        })?;
+        Ok(found.is_some())
     }
 }

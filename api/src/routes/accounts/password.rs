@@ -42,7 +42,9 @@ impl PasswordApi {
     /// Ask for a password-reset e-mail
     ///
     /// 204 when sent; 400 when no account has the address, or the account
-    /// signs in with Google.
+    /// signs in with Google (counted against the client's budget of answers
+    /// that reveal accounts: 10 in 10 minutes, shared with registration and
+    /// `check-user-auth-type`; past it, 429).
     #[oai(
         path = "/auth/users/reset_password/",
         method = "post",
@@ -64,6 +66,15 @@ impl PasswordApi {
         match password::request_reset(&self.0.state, &self.0.client(req), &email, now).await {
             Ok(()) => Ok(NoContentResponse::Done),
             Err(e @ (ResetRequestError::NoAccount | ResetRequestError::GoogleAccount)) => {
+                // Tells whether the address has an account: within the
+                // client's budget of such answers only.
+                if let Some(l) = self
+                    .0
+                    .throttle(limits::REVEALS_PER_CLIENT, req, now)
+                    .await?
+                {
+                    return Ok(l.into());
+                }
                 Ok(Fields::one("email", e.to_string()).into())
             }
             Err(ResetRequestError::Store(e)) => Err(e.into()),
@@ -170,7 +181,9 @@ impl PasswordApi {
     /// How an address signs in
     ///
     /// `{exists, is_google_user}`: the forgot-password screen steers Google
-    /// accounts to Google sign-in.
+    /// accounts to Google sign-in. Each answer counts against the client's
+    /// budget of answers that reveal accounts (10 in 10 minutes, shared with
+    /// registration and the password reset request); past it, 429.
     #[oai(
         path = "/api/accounts/check-user-auth-type/",
         method = "post",
@@ -193,6 +206,14 @@ impl PasswordApi {
         let Some(email) = fields.email("email", &body.email) else {
             return Ok(fields.into());
         };
+        // Every answer tells whether the address has an account.
+        if let Some(l) = self
+            .0
+            .throttle(limits::REVEALS_PER_CLIENT, req, now)
+            .await?
+        {
+            return Ok(l.into());
+        }
         let (exists, is_google_user) = password::auth_type(&self.0.state, &email).await?;
         Ok(AuthTypeResponse::Ok(Json(AuthType {
             exists,

@@ -12,6 +12,7 @@ use crate::auth::limits;
 use crate::error::Detail;
 use crate::fields::Fields;
 use crate::routes::ApiTags;
+use crate::store::{Constraint, StoreError};
 
 #[derive(Debug, Object)]
 pub struct RegisterBody {
@@ -69,7 +70,10 @@ impl RegistrationApi {
     /// Register
     ///
     /// Creates an inactive account and e-mails an activation link to
-    /// `{PUBLIC_URL}/activate/{uid}/{token}`.
+    /// `{PUBLIC_URL}/activate/{uid}/{token}`. The 400 for an address that
+    /// has an account counts against the client's budget of answers that
+    /// reveal accounts (10 in 10 minutes, shared with the password reset
+    /// request and `check-user-auth-type`); past it, 429.
     #[oai(path = "/auth/users/", method = "post", operation_id = "register")]
     async fn register(
         &self,
@@ -94,8 +98,21 @@ impl RegistrationApi {
                 email: user.email.into_string(),
                 name: user.name,
             }))),
-            // A taken address is a constraint answer (400 under `email`).
-            Err(RegisterError::Store(e)) => Err(e.into()),
+            // A taken address is a constraint answer (400 under `email`),
+            // which tells whether the address has an account: within the
+            // client's budget of such answers only.
+            Err(RegisterError::Store(e)) => {
+                if let StoreError::Violation(v) = &e
+                    && v.constraint == Some(Constraint::UserEmail)
+                    && let Some(l) = self
+                        .0
+                        .throttle(limits::REVEALS_PER_CLIENT, req, now)
+                        .await?
+                {
+                    return Ok(l.into());
+                }
+                Err(e.into())
+            }
             Err(e @ RegisterError::Hash(_)) => Err(crate::error::internal(e)),
         }
     }

@@ -59,18 +59,14 @@ impl SessionApi {
     ///
     /// Answers `{token, refresh, user}`. A wrong password, an unknown
     /// address and an account not yet activated get the same answer in
-    /// about the same time.
+    /// about the same time. 429 with `Retry-After` past the attempt limits:
+    /// per client, per (client, address), and the per-account throttle
+    /// (clients that signed in to the account before are exempt).
     #[oai(path = "/api/login/", method = "post", operation_id = "login")]
     async fn login(&self, req: &Request, body: Json<LoginBody>) -> poem::Result<LoginResponse> {
         let now = self.0.now();
         let client = self.0.client(req);
-        if let Err(l) = self
-            .0
-            .state
-            .limiter
-            .hit(limits::LOGIN_PER_CLIENT, &client.ip.to_string(), now)
-            .await?
-        {
+        if let Some(l) = self.0.throttle(limits::LOGIN_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
         let mut fields = Fields::default();

@@ -1,0 +1,476 @@
+//! Attempt limits over HTTP (issue 10, findings 3, 9 and 10): attempts are
+//! counted before the password is checked, so racing requests cannot slip
+//! past a limit; every per-client limit counts an IPv6 client by its /64;
+//! the per-account soft throttle slows strangers down but never locks the
+//! owner out; strangers cannot use up the owner's reset e-mails; and the
+//! answers that reveal whether an address has an account share one strict
+//! budget per client. Time moves only through the server's manual clock.
+//! Every test runs on SQLite and PostgreSQL.
+
+mod common;
+
+use std::time::Duration;
+
+use api::clock::{Clock, ManualClock};
+use common::{Engine, Options, TestApp, spawn_app_with};
+use futures_util::future::join_all;
+use serde_json::{Value, json};
+
+const PASSWORD: &str = "Mentor#2026";
+const WRONG: &str = "Guess#0000";
+
+/// A server behind one proxy (the test names each request's client in
+/// `X-Forwarded-For`) on a clock that moves only when told.
+async fn app(engine: Engine) -> Option<(TestApp, ManualClock)> {
+    let (clock, hand) = Clock::manual();
+    let app = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            trusted_proxies: 1,
+            clock: Some(clock),
+            ..Options::default()
+        },
+    )
+    .await?;
+    Some((app, hand))
+}
+
+/// POSTs `body` to `path` as the client at `ip`: the status, the
+/// `Retry-After` seconds (if any) and the JSON answer.
+async fn post_from(
+    app: &TestApp,
+    ip: &str,
+    path: &str,
+    body: Value,
+    bearer: Option<&str>,
+) -> (u16, Option<i64>, Value) {
+    let mut request = app
+        .client
+        .post(app.url(path))
+        .header("x-forwarded-for", ip)
+        .json(&body);
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    let resp = request.send().await.expect("request");
+    let status = resp.status().as_u16();
+    let retry = resp
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().expect("ascii").parse().expect("seconds"));
+    let text = resp.text().await.expect("body");
+    let json = serde_json::from_str(&text).unwrap_or(Value::Null);
+    (status, retry, json)
+}
+
+async fn login_from(app: &TestApp, ip: &str, email: &str, password: &str) -> (u16, Option<i64>) {
+    let (status, retry, _) = post_from(
+        app,
+        ip,
+        "/api/login/",
+        json!({"email": email, "password": password}),
+        None,
+    )
+    .await;
+    (status, retry)
+}
+
+/// Registers (from the server's own machine) and activates an account.
+async fn active_account(app: &TestApp, email: &str) {
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "Asha Rao", "email": email, "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let link = app.link_to(email, "/activate/").await;
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let (status, _) = app
+        .post(
+            "/auth/users/activation/",
+            json!({"uid": parts[1], "token": parts[2]}),
+        )
+        .await;
+    assert_eq!(status, 204, "activation of {email}");
+}
+
+fn assert_too_many(answer: (u16, Option<i64>), longest: i64, what: &str) {
+    assert_eq!(answer.0, 429, "{what}");
+    let retry = answer.1.unwrap_or_else(|| panic!("{what}: no Retry-After"));
+    assert!(
+        (1..=longest).contains(&retry),
+        "{what}: Retry-After {retry}"
+    );
+}
+
+/// Five attempts per (client, address) are counted before the password is
+/// checked: of eight wrong passwords sent at once, exactly five are
+/// checked (401) and three refused (429), however the requests interleave.
+async fn racing_sign_ins_are_counted_before_the_password_is_checked(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "asha@example.com").await;
+    let answers =
+        join_all((0..8).map(|_| login_from(&app, "203.0.113.9", "asha@example.com", WRONG))).await;
+    let refused = answers.iter().filter(|a| a.0 == 401).count();
+    let limited = answers.iter().filter(|a| a.0 == 429).count();
+    assert_eq!((refused, limited), (5, 3), "{answers:?}");
+    // The right password is limited too, until the window ends.
+    assert_too_many(
+        login_from(&app, "203.0.113.9", "asha@example.com", PASSWORD).await,
+        900,
+        "the sixth attempt",
+    );
+}
+
+/// Changing the password checks the current one under the same count, per
+/// session: eight wrong ones at once give five 400s and three 429s.
+async fn racing_password_changes_are_counted_before_the_password_is_checked(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "ravi@example.com").await;
+    let (status, _, body) = post_from(
+        &app,
+        "198.51.100.7",
+        "/api/login/",
+        json!({"email": "ravi@example.com", "password": PASSWORD}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["token"].as_str().expect("token").to_owned();
+    let change = json!({
+        "current_password": WRONG,
+        "new_password": "Fresh#Pass2026x",
+        "re_new_password": "Fresh#Pass2026x",
+    });
+    let answers = join_all((0..8).map(|_| {
+        post_from(
+            &app,
+            "198.51.100.7",
+            "/auth/users/set_password/",
+            change.clone(),
+            Some(&token),
+        )
+    }))
+    .await;
+    let wrong = answers
+        .iter()
+        .filter(|a| a.0 == 400 && a.2 == json!({"current_password": ["Invalid password."]}))
+        .count();
+    let limited = answers
+        .iter()
+        .filter(|a| a.0 == 429 && a.1.is_some_and(|r| (1..=900).contains(&r)))
+        .count();
+    assert_eq!((wrong, limited), (5, 3), "{answers:?}");
+}
+
+/// Every per-client limit counts an IPv6 client by its /64: addresses in
+/// one /64 share the sign-in limits, another /64 has its own.
+async fn one_ipv6_64_is_one_client(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "lena@example.com").await;
+
+    // Sign-in attempts per client (30 in 10 minutes), each from another
+    // address of 2001:db8:1:2::/64 (a missing password: no hash to check).
+    for n in 1..=30 {
+        let (status, _, body) = post_from(
+            &app,
+            &format!("2001:db8:1:2::{n:x}"),
+            "/api/login/",
+            json!({"email": "lena@example.com"}),
+            None,
+        )
+        .await;
+        assert_eq!(status, 400, "attempt {n}: {body}");
+    }
+    let (status, retry, _) = post_from(
+        &app,
+        "2001:db8:1:2:aaaa:bbbb:cccc:dddd",
+        "/api/login/",
+        json!({"email": "lena@example.com"}),
+        None,
+    )
+    .await;
+    assert_too_many((status, retry), 600, "the 31st attempt from the /64");
+    let (status, _, _) = post_from(
+        &app,
+        "2001:db8:1:3::1",
+        "/api/login/",
+        json!({"email": "lena@example.com"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "the next /64 is another client");
+
+    // Attempts per (client, address): five wrong passwords from five
+    // addresses of one /64 use up that /64's attempts on the address.
+    for n in 1..=5 {
+        let ip = format!("2001:db8:5:6::{n}");
+        assert_eq!(
+            login_from(&app, &ip, "lena@example.com", WRONG).await.0,
+            401
+        );
+    }
+    assert_too_many(
+        login_from(&app, "2001:db8:5:6:ffff::1", "lena@example.com", PASSWORD).await,
+        900,
+        "the sixth attempt from the /64",
+    );
+    assert_eq!(
+        login_from(&app, "2001:db8:5:7::1", "lena@example.com", PASSWORD)
+            .await
+            .0,
+        200,
+        "another /64 signs in"
+    );
+}
+
+/// Strangers flooding one account from many /64s slow every client that
+/// has not signed in to it down to one attempt per slot (at most 60 s
+/// apart), and unknown addresses alike; the owner is never locked out:
+/// from a client that signed in before, at once, and from a new one after
+/// at most the bounded wait.
+async fn the_account_throttle_slows_strangers_but_never_locks_the_owner_out(engine: Engine) {
+    let Some((app, hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "owner@example.com").await;
+    // The owner's phone signs in once: its /64 is known to the account.
+    assert_eq!(
+        login_from(&app, "2001:db8:aaaa:1::5", "owner@example.com", PASSWORD)
+            .await
+            .0,
+        200
+    );
+
+    // Strangers: 4 wrong passwords from each of 10 /64s (each under its
+    // own per-client limits), on the account and on an address without one.
+    let mut statuses = Vec::new();
+    for address in ["owner@example.com", "nobody@example.com"] {
+        let mut seen = Vec::new();
+        for net in 0..10 {
+            for _ in 0..4 {
+                let ip = format!("2001:db8:bad:{net:x}::1");
+                let answer = login_from(&app, &ip, address, WRONG).await;
+                if answer.0 == 429 {
+                    assert_too_many(answer, 60, "a throttled stranger");
+                } else {
+                    assert_eq!(answer.0, 401, "{address}");
+                }
+                seen.push(answer.0);
+            }
+        }
+        statuses.push(seen);
+    }
+    let checked = statuses[0].iter().filter(|s| **s == 401).count();
+    assert!(
+        (10..=20).contains(&checked),
+        "the first 10 attempts and one per growing slot are checked, the rest wait: {:?}",
+        statuses[0]
+    );
+    assert_eq!(
+        statuses[0], statuses[1],
+        "an address without an account is throttled the same way"
+    );
+
+    // The owner, from the known /64 (another address in it), at once.
+    assert_eq!(
+        login_from(&app, "2001:db8:aaaa:1::77", "owner@example.com", PASSWORD)
+            .await
+            .0,
+        200,
+        "a known client is never throttled"
+    );
+
+    // The owner from a new network waits at most 60 s, then gets in.
+    let answer = login_from(&app, "2001:db8:cccc:1::1", "owner@example.com", PASSWORD).await;
+    assert_too_many(answer, 60, "a new client during the flood");
+    hand.advance(Duration::from_secs(answer.1.expect("retry") as u64));
+    assert_eq!(
+        login_from(&app, "2001:db8:cccc:1::1", "owner@example.com", PASSWORD)
+            .await
+            .0,
+        200,
+        "after the bounded wait"
+    );
+}
+
+async fn resets_sent_to(app: &TestApp, email: &str) -> usize {
+    app.outbox(email)
+        .await
+        .iter()
+        .filter(|m| m["kind"] == "password_reset")
+        .count()
+}
+
+/// Reset e-mails: strangers using up the per-address cap from many clients
+/// do not stop the owner's own client getting one; the inbox still gets at
+/// most 10 an hour from strangers.
+async fn strangers_cannot_use_up_the_owners_reset_emails(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "mira@example.com").await;
+    assert_eq!(
+        login_from(&app, "198.51.100.7", "mira@example.com", PASSWORD)
+            .await
+            .0,
+        200
+    );
+    let reset_from = |ip: String| {
+        let app = &app;
+        async move {
+            post_from(
+                app,
+                &ip,
+                "/auth/users/reset_password/",
+                json!({"email": "mira@example.com"}),
+                None,
+            )
+            .await
+            .0
+        }
+    };
+    // Six strangers ask five times each: 3 per client, 10 in all.
+    for n in 1..=6 {
+        for _ in 0..5 {
+            assert_eq!(reset_from(format!("203.0.113.{n}")).await, 204);
+        }
+    }
+    assert_eq!(resets_sent_to(&app, "mira@example.com").await, 10);
+    assert_eq!(reset_from("2001:db8:77::1".into()).await, 204);
+    assert_eq!(
+        resets_sent_to(&app, "mira@example.com").await,
+        10,
+        "no more from strangers"
+    );
+    // The owner's own client still gets one.
+    assert_eq!(reset_from("198.51.100.7".into()).await, 204);
+    assert_eq!(resets_sent_to(&app, "mira@example.com").await, 11);
+}
+
+/// The answers that tell whether an address has an account.
+#[derive(Debug, Clone, Copy)]
+enum Reveal {
+    Register,
+    Reset,
+    AuthType,
+}
+
+async fn reveal(app: &TestApp, ip: &str, kind: Reveal, n: usize) -> (u16, Option<i64>) {
+    let (path, body, expected) = match kind {
+        Reveal::Register => (
+            "/auth/users/",
+            json!({"name": "Someone", "email": "taken@example.com", "password": PASSWORD}),
+            400,
+        ),
+        Reveal::Reset => (
+            "/auth/users/reset_password/",
+            json!({"email": format!("nobody{n}@example.com")}),
+            400,
+        ),
+        Reveal::AuthType => (
+            "/api/accounts/check-user-auth-type/",
+            json!({"email": format!("someone{n}@example.com")}),
+            200,
+        ),
+    };
+    let (status, retry, answer) = post_from(app, ip, path, body, None).await;
+    if status != 429 {
+        assert_eq!(status, expected, "{kind:?}: {answer}");
+    }
+    if let (Reveal::Register, 400) = (kind, status) {
+        assert_eq!(
+            answer,
+            json!({"email": ["A user with this email already exists."]})
+        );
+    }
+    (status, retry)
+}
+
+/// Each answer that reveals an account is limited per client: 10 in 10
+/// minutes, then 429 with `Retry-After`; other clients keep their own.
+async fn limits_each_revealing_answer(engine: Engine, kind: Reveal) {
+    let Some((app, hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "taken@example.com").await;
+    for n in 0..10 {
+        assert_ne!(reveal(&app, "203.0.113.20", kind, n).await.0, 429, "{n}");
+    }
+    let answer = reveal(&app, "203.0.113.20", kind, 10).await;
+    assert_too_many(answer, 600, "the 11th revealing answer");
+    assert_ne!(
+        reveal(&app, "203.0.113.21", kind, 11).await.0,
+        429,
+        "another client"
+    );
+    hand.advance(Duration::from_secs(answer.1.expect("retry") as u64));
+    assert_ne!(
+        reveal(&app, "203.0.113.20", kind, 12).await.0,
+        429,
+        "the next window"
+    );
+}
+
+async fn the_taken_address_answer_of_registration_is_limited(engine: Engine) {
+    limits_each_revealing_answer(engine, Reveal::Register).await;
+}
+
+async fn the_not_registered_answer_of_reset_is_limited(engine: Engine) {
+    limits_each_revealing_answer(engine, Reveal::Reset).await;
+}
+
+async fn the_auth_type_check_is_limited(engine: Engine) {
+    limits_each_revealing_answer(engine, Reveal::AuthType).await;
+}
+
+/// The three answers share one budget per client (a /64 for IPv6).
+async fn revealing_answers_share_one_budget(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    active_account(&app, "taken@example.com").await;
+    let kinds = [Reveal::AuthType, Reveal::Register, Reveal::Reset];
+    for n in 0..10 {
+        let ip = format!("2001:db8:42:1::{n}");
+        assert_ne!(reveal(&app, &ip, kinds[n % 3], n).await.0, 429, "{n}");
+    }
+    for (n, kind) in kinds.into_iter().enumerate() {
+        assert_too_many(
+            reveal(&app, "2001:db8:42:1::ff", kind, 20 + n).await,
+            600,
+            "over the shared budget",
+        );
+    }
+    // A wrong-password sign-in reveals nothing and is not in the budget;
+    // well-formed answers that reveal nothing (204 resets) neither.
+    let (status, _, _) = post_from(
+        &app,
+        "2001:db8:42:1::ff",
+        "/auth/users/reset_password/",
+        json!({"email": "taken@example.com"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+}
+
+on_both_engines!(
+    racing_sign_ins_are_counted_before_the_password_is_checked,
+    racing_password_changes_are_counted_before_the_password_is_checked,
+    one_ipv6_64_is_one_client,
+    the_account_throttle_slows_strangers_but_never_locks_the_owner_out,
+    strangers_cannot_use_up_the_owners_reset_emails,
+    the_taken_address_answer_of_registration_is_limited,
+    the_not_registered_answer_of_reset_is_limited,
+    the_auth_type_check_is_limited,
+    revealing_answers_share_one_budget,
+);
