@@ -19,7 +19,19 @@ pub fn slugify(name: &str) -> String {
                 out.push('-');
             }
             pending_dash = false;
+            let start = out.len();
             crate::bindings::push_lowercase(&mut out, c);
+            // `İ` lower-cases to `i` and a combining dot (U+0307), which is
+            // not a letter: keep the letters only, so a slug is letters,
+            // digits and dashes and slugifying it again changes nothing.
+            if !out[start..].chars().all(char::is_alphanumeric) {
+                let letters: String = out[start..]
+                    .chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .collect();
+                out.truncate(start);
+                out.push_str(&letters);
+            }
         } else {
             pending_dash = true;
         }
@@ -89,6 +101,14 @@ mod tests {
         assert_eq!(slugify("José Núñez"), "josé-núñez");
         assert_eq!(slugify("!!!"), "");
         assert_eq!(mentor_path(7, "!!!"), "/mentors/7");
+    }
+
+    #[test]
+    fn a_letter_that_lower_cases_with_a_mark_keeps_only_letters() {
+        // Found by the `slug` fuzz target: `İ` gave `i` + U+0307, and the
+        // mark became a dash when the slug was slugified again.
+        assert_eq!(slugify("İlker Öz"), "ilker-öz");
+        assert_eq!(slugify(&slugify("İlker Öz")), "ilker-öz");
     }
 
     #[test]
