@@ -167,13 +167,16 @@ pub fn clip(s: &str, max: usize) -> String {
 }
 
 /// A mentor page's own title: `{name} — {headline}` (the headline clipped
-/// to [`HEADLINE_MAX`] characters), or the name alone without a headline.
-/// White space is collapsed.
+/// to [`HEADLINE_MAX`] characters), or the name alone without a headline,
+/// or the headline alone without a name (no dangling ` — `). White space is
+/// collapsed.
 pub fn mentor_share_title(name: &str, headline: &str) -> String {
     let name = one_line(name);
     let headline = one_line(headline);
     if headline.is_empty() {
         name
+    } else if name.is_empty() {
+        clip(&headline, HEADLINE_MAX)
     } else {
         format!("{name} — {}", clip(&headline, HEADLINE_MAX))
     }
@@ -224,5 +227,19 @@ mod tests {
         assert!(title.starts_with("Asha — Principal engineer"));
         assert!(title.ends_with('…'));
         assert!(title.chars().count() <= "Asha — ".chars().count() + HEADLINE_MAX);
+    }
+
+    #[test]
+    fn a_mentor_without_a_name_is_titled_by_the_headline_alone() {
+        // Found by the `pages` fuzz target: the title began " — ".
+        assert_eq!(
+            mentor_share_title("  ", " Data  engineer "),
+            "Data engineer"
+        );
+        assert_eq!(
+            mentor_page_title("", "Data engineer"),
+            "Data engineer · MentorBridge"
+        );
+        assert_eq!(mentor_page_title("", ""), "MentorBridge");
     }
 }
