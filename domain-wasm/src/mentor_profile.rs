@@ -99,7 +99,16 @@ pub fn safe_url(value: &str) -> Option<String> {
     };
     let host = host.to_lowercase();
     const FORBIDDEN: &str = " #%/:<>?@[\\]^|";
-    let ipv6 = host.starts_with('[') && host.ends_with(']') && host.len() > 2;
+    // A bracketed IPv6 address holds hex digits, colons and (for an
+    // embedded IPv4 address) dots, nothing else: the browser refuses
+    // `[<x>]` or `[:\u{c}]`, so they are not passed on.
+    let ipv6 = host.len() > 2
+        && host.starts_with('[')
+        && host.ends_with(']')
+        && host[1..host.len() - 1].contains(':')
+        && host[1..host.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.');
     if host.is_empty()
         || (!ipv6
             && host
@@ -234,6 +243,19 @@ mod tests {
         assert_eq!(safe_url("https://"), None);
         assert_eq!(safe_url("https://a b.example"), None);
         assert_eq!(safe_url("https://x.example:99999"), None);
+        // Found by the `urls` fuzz target: anything between brackets passed
+        // as an IPv6 host, controls and markup included.
+        assert_eq!(safe_url("http://[:\u{c}\u{c}]/y"), None);
+        assert_eq!(safe_url("http://[<b>]/"), None);
+        assert_eq!(safe_url("http://[\"x]/"), None);
+        assert_eq!(
+            safe_url("http://[::1]:8080/").as_deref(),
+            Some("http://[::1]:8080/")
+        );
+        assert_eq!(
+            safe_url("http://[::FFFF:127.0.0.1]/").as_deref(),
+            Some("http://[::ffff:127.0.0.1]/")
+        );
         assert_eq!(safe_url("https://bank.example@evil.example"), None);
         assert_eq!(
             safe_url("https://www.linkedin.com/in/pallavi-demo").as_deref(),
