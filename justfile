@@ -235,6 +235,47 @@ wasm-docs: wasm
 bench-domain: wasm
     cd webapp && node_modules/.bin/vitest run --config vitest.bench.config.ts --reporter=verbose 2>&1 | grep -vE "^ *(✓|RUN|Test Files|Tests|Start at|Duration)" || true
 
+# domain-wasm/fuzz: cargo-fuzz and libFuzzer on the stable toolchain
+# (through RUSTC_BOOTSTRAP), one target at a time at low priority;
+# `just fuzz 300 slug urls` runs two targets. Each fuzzes a local working
+# corpus (fuzz/work/<target>, not committed, minimised with cargo fuzz cmin)
+# and refreshes the saved one, fuzz/corpus/<target>/: at most 25 inputs
+# reaching every edge they can (fuzz/select.py), plus hand-written seed-*
+# and the crash-* inputs of failures, which stay (commit them). Not part of
+# `just test`, which only replays the saved corpus (tests/fuzz_corpus.rs).
+# Fuzz the domain crate's entry points for SECONDS each (all targets, or those named).
+fuzz seconds="60" *targets:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz --version 0.13.2
+    cd domain-wasm/fuzz
+    export RUSTC_BOOTSTRAP=1
+    # Safe Rust (no unsafe in the crate): no sanitizer, but overflow checks
+    # and debug assertions on, as in `cargo test`.
+    flags=(--sanitizer none --debug-assertions)
+    cargo fuzz build "${flags[@]}"
+    bin=target/$(rustc -vV | sed -n 's/^host: //p')/release
+    seconds=$1; shift
+    targets=("$@")
+    [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo fuzz list)
+    logs=$(mktemp -d); trap 'rm -rf "$logs"' EXIT
+    crashed=()
+    for t in "${targets[@]}"; do
+      mkdir -p "corpus/$t" "work/$t" "artifacts/$t"
+      echo "==> $t: ${seconds}s"
+      if nice -n 10 cargo fuzz run "${flags[@]}" "$t" "work/$t" "corpus/$t" -- -max_total_time="$seconds" -max_len=2048 -timeout=10 -rss_limit_mb=2048 > "$logs/$t.log" 2>&1; then
+        grep -E '^Done [0-9]+ runs' "$logs/$t.log" || true
+      else
+        crashed+=("$t"); tail -n 40 "$logs/$t.log"
+        for f in "artifacts/$t"/*; do [ -e "$f" ] && mv "$f" "corpus/$t/" && echo "kept corpus/$t/${f##*/}"; done
+      fi
+      cargo fuzz cmin "${flags[@]}" "$t" "work/$t" -- -max_len=2048 > "$logs/$t.cmin.log" 2>&1 || { tail -n 20 "$logs/$t.cmin.log"; crashed+=("$t (cmin)"); }
+      mkdir "$logs/$t.empty"
+      nice -n 10 "$bin/$t" -merge=1 -merge_control_file="$logs/$t.control" "$logs/$t.empty" "work/$t" "corpus/$t" > "$logs/$t.merge.log" 2>&1 || true
+      python3 select.py "$logs/$t.control" "corpus/$t" 25
+    done
+    [ ${#crashed[@]} -eq 0 ] || { echo "crashed: ${crashed[*]} (inputs kept in domain-wasm/fuzz/corpus/)"; exit 1; }
+
 # Format all Rust code.
 fmt:
     cargo fmt --all
