@@ -98,6 +98,24 @@ describe("the edit-profile screen", () => {
     });
   });
 
+  it("refuses a common or 7-character new password under its field", async () => {
+    const calls = mockApi({ "GET /auth/users/me/": json(200, aUser()) });
+    renderEdit();
+    const f = within(await screen.findByRole("form", { name: "Change password" }));
+    fireEvent.change(f.getByLabelText("Current password"), { target: { value: "Right#123" } });
+    fireEvent.change(f.getByLabelText("New password"), { target: { value: "Welcome1" } });
+    fireEvent.change(f.getByLabelText("Confirm new password"), { target: { value: "Welcome1" } });
+    expect(f.getByTestId("strength-label").textContent).toBe("strong");
+    fireEvent.click(f.getByRole("button", { name: "Update Password" }));
+    expect(f.getByText("This password is one of the most common. Please choose one that is harder to guess.")).toBeTruthy();
+    expect(f.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(f.getByLabelText("New password"), { target: { value: "Ab1!xyz" } });
+    fireEvent.change(f.getByLabelText("Confirm new password"), { target: { value: "Ab1!xyz" } });
+    fireEvent.click(f.getByRole("button", { name: "Update Password" }));
+    expect(f.getByText("Please use at least 8 characters.")).toBeTruthy();
+    expect(callsTo(calls, "POST", "/auth/users/set_password/")).toHaveLength(0);
+  });
+
   it("has no password form for a Google account", async () => {
     mockApi({ "GET /auth/users/me/": json(200, aUser({ is_google_user: true })) });
     renderEdit();

@@ -61,6 +61,26 @@ describe("the register screen", () => {
     expect(callsTo(calls, "POST", "/auth/users/")).toHaveLength(0);
   });
 
+  it("refuses a common or 7-character password under the field, while the meter still scores it", () => {
+    const calls = mockApi({});
+    renderRegister();
+    fillValid();
+    type("Password", "Password1234");
+    type("Confirm password", "Password1234");
+    expect(screen.getByTestId("strength-label").textContent).toBe("strong");
+    submit();
+    const common = screen.getByText("This password is one of the most common. Please choose one that is harder to guess.");
+    const field = screen.getByLabelText("Password");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")?.split(" ")).toContain(common.closest("[id]")?.id);
+    type("Password", "Ab1!xyz");
+    type("Confirm password", "Ab1!xyz");
+    expect(screen.getByTestId("strength-label").textContent).toBe("strong");
+    submit();
+    expect(screen.getByText("Please use at least 8 characters.")).toBeTruthy();
+    expect(callsTo(calls, "POST", "/auth/users/")).toHaveLength(0);
+  });
+
   it("checks name, e-mail and an optional contact number with the domain's rules", () => {
     mockApi({});
     renderRegister();

@@ -51,6 +51,22 @@ describe("the reset-password screen", () => {
     expect(callsTo(calls, "POST", "/auth/users/reset_password_confirm/")).toHaveLength(0);
   });
 
+  it("refuses a common or 7-character password under the new-password field", () => {
+    const calls = mockApi({});
+    renderReset();
+    type("New password", "Qwerty123");
+    type("Confirm new password", "Qwerty123");
+    expect(screen.getByTestId("strength-label").textContent).toBe("strong");
+    submit();
+    expect(screen.getByText("This password is one of the most common. Please choose one that is harder to guess.")).toBeTruthy();
+    expect(screen.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+    type("New password", "Ab1!xyz");
+    type("Confirm new password", "Ab1!xyz");
+    submit();
+    expect(screen.getByText("Please use at least 8 characters.")).toBeTruthy();
+    expect(callsTo(calls, "POST", "/auth/users/reset_password_confirm/")).toHaveLength(0);
+  });
+
   it("sets the password, celebrates, and goes to login after 3 seconds", async () => {
     const calls = mockApi({ "POST /auth/users/reset_password_confirm/": json(204) });
     const router = renderReset();
