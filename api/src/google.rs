@@ -9,7 +9,10 @@
 //! makes us refetch, at most once per [`DEFAULT_REFETCH_INTERVAL`], so a
 //! stream of garbage tokens cannot make us hammer Google. When a refresh
 //! fails but we still hold the (expired) keys, we keep using them rather
-//! than turning everyone away.
+//! than turning everyone away, but for [`MAX_STALE`] past their expiry at
+//! most: after that, tokens are refused as "Google is unavailable" until a
+//! fetch succeeds, so keys Google has withdrawn (a leaked key, say) stop
+//! working within a bounded time even while we cannot reach Google.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,6 +42,9 @@ pub const DEFAULT_REFETCH_INTERVAL: Duration = Duration::from_secs(30);
 const DEFAULT_MAX_AGE: Duration = Duration::from_secs(60 * 60);
 /// Never keep keys longer than this, whatever the response says.
 const MAX_MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
+/// How long past their expiry cached keys are still used while refetching
+/// them fails; after that, tokens are refused until a fetch succeeds.
+pub const MAX_STALE: Duration = Duration::from_secs(24 * 60 * 60);
 /// Clock skew tolerated on `exp` and `nbf`, in seconds.
 const LEEWAY_SECS: u64 = 60;
 /// Google's ID tokens are about 1 KB; anything far larger is not one.
@@ -67,6 +73,11 @@ pub struct GoogleIdentity {
     pub email: String,
     pub email_verified: bool,
     pub name: Option<String>,
+    /// When Google issued the token (`iat`), in seconds since the epoch.
+    pub issued_at: Option<i64>,
+    /// The Google Workspace domain of the account (`hd`), lower-cased;
+    /// `None` for consumer accounts. Google vouches for addresses in it.
+    pub hosted_domain: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -287,10 +298,13 @@ impl GoogleVerifier {
         }
     }
 
-    /// The cached keys and whether they are still fresh at `now`.
+    /// The cached keys and whether they are still fresh at `now`; `None`
+    /// once they are more than [`MAX_STALE`] past their expiry.
     fn cached(&self, now: Instant) -> Option<(Keys, bool)> {
         let slot = self.cache.read().unwrap_or_else(|e| e.into_inner());
-        slot.as_ref().map(|c| (c.keys.clone(), now < c.expires_at))
+        slot.as_ref()
+            .filter(|c| now < c.expires_at + MAX_STALE)
+            .map(|c| (c.keys.clone(), now < c.expires_at))
     }
 
     /// Fetches and parses the JWKS; returns the keys and how long to keep them.
@@ -392,6 +406,8 @@ struct Claims {
     email: Option<String>,
     email_verified: Option<serde_json::Value>,
     name: Option<String>,
+    iat: Option<i64>,
+    hd: Option<String>,
 }
 
 fn identity(claims: Claims) -> Result<GoogleIdentity, GoogleError> {
@@ -413,11 +429,17 @@ fn identity(claims: Claims) -> Result<GoogleIdentity, GoogleError> {
         .name
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty());
+    let hosted_domain = claims
+        .hd
+        .map(|d| d.trim().to_lowercase())
+        .filter(|d| !d.is_empty());
     Ok(GoogleIdentity {
         subject,
         email,
         email_verified,
         name,
+        issued_at: claims.iat,
+        hosted_domain,
     })
 }
 
@@ -487,11 +509,14 @@ mod tests {
             email: Some("  Ada@Example.COM ".into()),
             email_verified: Some(v),
             name: Some("  ".into()),
+            iat: None,
+            hd: Some(" Example.COM ".into()),
         };
         let id = identity(claims(serde_json::json!("true"))).expect("identity");
         assert!(id.email_verified);
         assert_eq!(id.email, "ada@example.com");
         assert_eq!(id.name, None);
+        assert_eq!(id.hosted_domain.as_deref(), Some("example.com"));
         assert!(
             !identity(claims(serde_json::json!("false")))
                 .expect("identity")

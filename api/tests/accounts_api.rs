@@ -1113,7 +1113,9 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
         return;
     };
     active_account(&app, "link@example.com").await;
-    let credential = google.credential_for("link@example.com", "google-sub-2", Some("Other Name"));
+    // A Workspace account of the address's domain: Google vouches for it.
+    let credential =
+        google.workspace_credential_for("link@example.com", "google-sub-2", Some("Other Name"));
     let (status, body) = app
         .post(
             "/api/accounts/google-auth/",
@@ -1147,7 +1149,7 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
     // signs in with Google. The unproven password must not keep working.
     assert_eq!(register(&app, "squatted@example.com").await.0, 201);
     let credential =
-        google.credential_for("squatted@example.com", "google-sub-4", Some("Real Owner"));
+        google.workspace_credential_for("squatted@example.com", "google-sub-4", Some("Real Owner"));
     let (status, body) = app
         .post(
             "/api/accounts/google-auth/",

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use api::clock::Clock;
-use api::google::{GoogleError, GoogleIdentity, GoogleVerifier};
+use api::google::{GoogleError, GoogleIdentity, GoogleVerifier, MAX_STALE};
 use common::google::{TestGoogle, TestKey, now, unsigned_token, with_payload};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use serde_json::json;
@@ -29,8 +29,12 @@ async fn a_valid_credential_gives_the_identity() {
     let google = TestGoogle::start().await;
     let verifier = verifier(&google);
     assert_eq!(verifier.client_id(), google.client_id());
-    let token = google.credential_for("  Ada.Lovelace@Example.COM ", "1001", Some("Ada Lovelace"));
-    let identity = verifier.verify(&token).await.expect("valid token");
+    let claims = google.claims_for("  Ada.Lovelace@Example.COM ", "1001", Some("Ada Lovelace"));
+    let issued = claims["iat"].as_i64();
+    let identity = verifier
+        .verify(&google.mint(claims))
+        .await
+        .expect("valid token");
     assert_eq!(
         identity,
         GoogleIdentity {
@@ -38,8 +42,18 @@ async fn a_valid_credential_gives_the_identity() {
             email: "ada.lovelace@example.com".into(),
             email_verified: true,
             name: Some("Ada Lovelace".into()),
+            issued_at: issued,
+            hosted_domain: None,
         }
     );
+    // A Google Workspace account names its domain.
+    let mut claims = google.claims_for("grace@navy.example", "1002", None);
+    claims["hd"] = json!("Navy.Example");
+    let identity = verifier
+        .verify(&google.mint(claims))
+        .await
+        .expect("valid token");
+    assert_eq!(identity.hosted_domain.as_deref(), Some("navy.example"));
 }
 
 #[tokio::test]
@@ -444,6 +458,43 @@ async fn expired_keys_keep_working_while_google_is_down() {
 }
 
 #[tokio::test]
+async fn stale_keys_are_used_for_a_bounded_time_only() {
+    let google = TestGoogle::start().await;
+    google.set_cache_control(Some("max-age=60"));
+    let (clock, hand) = Clock::manual();
+    let verifier = verifier(&google).with_clock(clock);
+    let token = google.credential_for("ada@example.com", "1001", None);
+    verifier.verify(&token).await.expect("valid token");
+    google.set_failing(true);
+    // Expired a minute ago, Google down: the old keys still verify, and
+    // keep doing so until MAX_STALE past their expiry.
+    hand.advance(Duration::from_secs(120));
+    verifier
+        .verify(&token)
+        .await
+        .expect("stale keys still used");
+    hand.advance(MAX_STALE - Duration::from_secs(120));
+    verifier
+        .verify(&token)
+        .await
+        .expect("stale keys still used just before the bound");
+    // Past the bound, the keys are no longer trusted.
+    hand.advance(Duration::from_secs(120));
+    assert_eq!(
+        verifier.verify(&token).await,
+        Err(GoogleError::Unavailable(
+            "Google's sign-in keys could not be fetched. Please try again.".into()
+        ))
+    );
+    let fetches = google.fetch_count();
+    // Google is back: the next sign-in fetches the keys again and works.
+    google.set_failing(false);
+    hand.advance(Duration::from_secs(60));
+    verifier.verify(&token).await.expect("fresh keys");
+    assert_eq!(google.fetch_count(), fetches + 1);
+}
+
+#[tokio::test]
 async fn a_jwks_that_is_not_a_jwks_is_unavailable() {
     let google = TestGoogle::start().await;
     // The fake Google serves no keys at all.
@@ -461,3 +512,378 @@ async fn a_jwks_that_is_not_a_jwks_is_unavailable() {
         Err(GoogleError::Unavailable(_))
     ));
 }
+
+// ---------- over HTTP, on both engines ----------
+//
+// Linking (issue 10, finding 8): an existing account is linked only when
+// Google vouches for its address (Gmail, or the token's `hd` domain), its
+// owner is e-mailed, and a never-activated account taken over loses what
+// its registrant typed. A first password for an account that signs in with
+// Google (finding 4) needs a fresh Google credential or an e-mailed link.
+
+use api::accounts::google::PASSWORD_TO_LINK;
+use api::auth::ACCOUNT_DISABLED;
+use common::{Engine, Options, TestApp, spawn_app_with};
+use serde_json::Value;
+
+const PASSWORD: &str = "Mentor#2026";
+
+async fn google_app(engine: Engine) -> Option<(TestApp, TestGoogle)> {
+    let google = TestGoogle::start().await;
+    let app = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            google: Some((google.client_id().to_owned(), google.jwks_url())),
+            ..Options::default()
+        },
+    )
+    .await?;
+    Some((app, google))
+}
+
+fn email(address: &str) -> domain_wasm::accounts::Email {
+    domain_wasm::accounts::Email::parse(address).expect("an address")
+}
+
+fn uid_token(link: &str) -> (String, String) {
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let n = parts.len();
+    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
+}
+
+/// Registers (with a name and contact number); activates when `active`.
+async fn password_account(app: &TestApp, address: &str, active: bool) {
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "Typed Name", "email": address, "password": PASSWORD,
+                   "re_password": PASSWORD, "contact_number": "98765 43210"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    if active {
+        let (uid, token) = uid_token(&app.link_to(address, "/activate/").await);
+        let (status, _) = app
+            .post(
+                "/auth/users/activation/",
+                json!({"uid": uid, "token": token}),
+            )
+            .await;
+        assert_eq!(status, 204);
+    }
+}
+
+async fn google_auth(app: &TestApp, credential: String) -> (u16, Value) {
+    app.post(
+        "/api/accounts/google-auth/",
+        json!({"credential": credential}),
+    )
+    .await
+}
+
+async fn login(app: &TestApp, address: &str, password: &str) -> (u16, Value) {
+    app.post(
+        "/api/login/",
+        json!({"email": address, "password": password}),
+    )
+    .await
+}
+
+async fn mail_kinds(app: &TestApp, address: &str) -> Vec<String> {
+    app.store
+        .outbox(Some(address), 50)
+        .await
+        .expect("outbox")
+        .into_iter()
+        .map(|m| m.kind)
+        .collect()
+}
+
+async fn google_links_only_addresses_it_vouches_for(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    // A consumer Google account claiming a company address is not linked
+    // to the password account that has it.
+    password_account(&app, "ravi@corp.example", true).await;
+    let consumer = google.credential_for("ravi@corp.example", "g-consumer", Some("Mallory"));
+    assert_eq!(
+        google_auth(&app, consumer).await,
+        (400, json!({"error": PASSWORD_TO_LINK}))
+    );
+    let ravi = app
+        .store
+        .user_by_email(&email("ravi@corp.example"))
+        .await
+        .expect("user");
+    assert_eq!(ravi.google_sub, None);
+    assert!(
+        !mail_kinds(&app, "ravi@corp.example")
+            .await
+            .contains(&"google_linked".into())
+    );
+    assert_eq!(login(&app, "ravi@corp.example", PASSWORD).await.0, 200);
+
+    // The company's own Workspace account (hd = corp.example) is linked,
+    // and the owner is told.
+    let workspace = google.workspace_credential_for("ravi@corp.example", "g-work", None);
+    let (status, body) = google_auth(&app, workspace).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["user"]["name"], "Typed Name",
+        "an active account keeps its name"
+    );
+    assert_eq!(body["user"]["is_google_user"], false);
+    let mail = app
+        .store
+        .outbox(Some("ravi@corp.example"), 50)
+        .await
+        .expect("outbox");
+    assert_eq!(mail[0].kind, "google_linked");
+    assert!(
+        mail[0].text.contains("ravi@corp.example can now sign in"),
+        "{}",
+        mail[0].text
+    );
+
+    // An hd naming another domain does not vouch for this one.
+    password_account(&app, "asha@corp.example", true).await;
+    let mut claims = google.claims_for("asha@corp.example", "g-other-hd", None);
+    claims["hd"] = json!("other.example");
+    assert_eq!(google_auth(&app, google.mint(claims)).await.0, 400);
+
+    // Google is the authority for Gmail addresses.
+    password_account(&app, "dev@gmail.com", true).await;
+    let gmail = google.credential_for("dev@gmail.com", "g-gmail", None);
+    let (status, body) = google_auth(&app, gmail).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        mail_kinds(&app, "dev@gmail.com")
+            .await
+            .contains(&"google_linked".into())
+    );
+    // The next sign-in is by the linked identity: no second mail.
+    let again = google.credential_for("dev@gmail.com", "g-gmail", None);
+    assert_eq!(google_auth(&app, again).await.0, 200);
+    let links = mail_kinds(&app, "dev@gmail.com")
+        .await
+        .into_iter()
+        .filter(|k| k == "google_linked")
+        .count();
+    assert_eq!(links, 1);
+}
+
+async fn a_never_activated_account_taken_over_by_google_loses_what_was_typed(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    password_account(&app, "owner@corp.example", false).await;
+    // Google does not vouch: the registration stays as it was.
+    let consumer = google.credential_for("owner@corp.example", "g-1", Some("Someone"));
+    assert_eq!(google_auth(&app, consumer).await.0, 400);
+    // Google vouches: the owner takes the account over.
+    let workspace =
+        google.workspace_credential_for("owner@corp.example", "g-2", Some("Real Owner"));
+    let (status, body) = google_auth(&app, workspace).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["name"], "Real Owner");
+    assert_eq!(body["user"]["contact_number"], Value::Null);
+    assert_eq!(body["user"]["is_google_user"], true);
+    assert_eq!(login(&app, "owner@corp.example", PASSWORD).await.0, 401);
+    assert!(
+        mail_kinds(&app, "owner@corp.example")
+            .await
+            .contains(&"google_linked".into())
+    );
+
+    // Without a name from Google, the typed one goes all the same.
+    password_account(&app, "quiet@gmail.com", false).await;
+    let gmail = google.credential_for("quiet@gmail.com", "g-3", None);
+    let (status, body) = google_auth(&app, gmail).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["name"], "");
+    assert_eq!(body["user"]["contact_number"], Value::Null);
+}
+
+async fn google_neither_links_nor_signs_in_a_disabled_account(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    password_account(&app, "off@gmail.com", true).await;
+    api::admin::set_disabled(&app.store, "off@gmail.com", true)
+        .await
+        .expect("disabled");
+    let credential = google.credential_for("off@gmail.com", "g-off", None);
+    assert_eq!(
+        google_auth(&app, credential).await,
+        (400, json!({"error": ACCOUNT_DISABLED}))
+    );
+    let user = app
+        .store
+        .user_by_email(&email("off@gmail.com"))
+        .await
+        .expect("user");
+    assert_eq!(user.google_sub, None);
+    assert!(user.is_disabled());
+
+    // An account made by Google, then disabled.
+    let first = google.credential_for("made@gmail.com", "g-made", None);
+    assert_eq!(google_auth(&app, first).await.0, 200);
+    api::admin::set_disabled(&app.store, "made@gmail.com", true)
+        .await
+        .expect("disabled");
+    let again = google.credential_for("made@gmail.com", "g-made", None);
+    assert_eq!(
+        google_auth(&app, again).await,
+        (400, json!({"error": ACCOUNT_DISABLED}))
+    );
+}
+
+async fn set_password(app: &TestApp, access: &str, body: Value) -> (u16, Value) {
+    app.post_as(access, "/auth/users/set_password/", body).await
+}
+
+async fn a_google_account_adds_a_password_only_with_fresh_proof(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    let (status, body) = google_auth(
+        &app,
+        google.credential_for("mira@gmail.com", "g-mira", None),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let access = body["access"].as_str().expect("access").to_owned();
+    let new = json!({"new_password": "Fresh#Pass2026", "re_new_password": "Fresh#Pass2026"});
+
+    // A bearer token alone does not add a password.
+    let (status, body) = set_password(&app, &access, new.clone()).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["google_credential"][0]
+            .as_str()
+            .is_some_and(|m| m.contains("confirm with Google again")),
+        "{body}"
+    );
+    let with = |credential: String| {
+        let mut body = new.clone();
+        body["google_credential"] = json!(credential);
+        body
+    };
+    // Another Google account's credential.
+    let other = google.credential_for("eve@gmail.com", "g-eve", None);
+    let (status, body) = set_password(&app, &access, with(other)).await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"google_credential": ["This Google credential is for a different Google account."]})
+        )
+    );
+    // Its own, but issued ten minutes ago.
+    let mut claims = google.claims_for("mira@gmail.com", "g-mira", None);
+    claims["iat"] = json!(now() - 600);
+    let (status, body) = set_password(&app, &access, with(google.mint(claims))).await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"google_credential": ["This Google credential is too old: confirm with Google again."]})
+        )
+    );
+    // Not a credential at all.
+    let (status, body) = set_password(&app, &access, with("garbage".into())).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["google_credential"][0],
+        "The Google credential is malformed."
+    );
+    assert_eq!(login(&app, "mira@gmail.com", "Fresh#Pass2026").await.0, 401);
+
+    // A fresh one of its own.
+    let fresh = google.credential_for("mira@gmail.com", "g-mira", None);
+    let (status, body) = set_password(&app, &access, with(fresh)).await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(login(&app, "mira@gmail.com", "Fresh#Pass2026").await.0, 200);
+    assert!(
+        mail_kinds(&app, "mira@gmail.com")
+            .await
+            .contains(&"password_changed".into())
+    );
+    // Now it changes its password like any other account.
+    let (status, body) = set_password(&app, &access, new).await;
+    assert_eq!(status, 400);
+    assert!(body["current_password"].is_array(), "{body}");
+}
+
+async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.post("/api/accounts/set-password-link/", json!({}))
+            .await
+            .0,
+        401,
+        "guests are refused"
+    );
+    let (_, body) = google_auth(
+        &app,
+        google.credential_for("nila@gmail.com", "g-nila", None),
+    )
+    .await;
+    let access = body["access"].as_str().expect("access").to_owned();
+    let (status, body) = app
+        .post_as(&access, "/api/accounts/set-password-link/", json!({}))
+        .await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(
+        mail_kinds(&app, "nila@gmail.com").await,
+        vec!["first_password".to_owned()]
+    );
+    let (uid, token) = uid_token(
+        &app.link_to("nila@gmail.com", "/password/reset/confirm/")
+            .await,
+    );
+    let (status, body) = app
+        .post(
+            "/auth/users/reset_password_confirm/",
+            json!({"uid": uid, "token": token, "new_password": "Fresh#Pass2026",
+                   "re_new_password": "Fresh#Pass2026"}),
+        )
+        .await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(login(&app, "nila@gmail.com", "Fresh#Pass2026").await.0, 200);
+    // The link worked once.
+    let (status, _) = app
+        .post(
+            "/auth/users/reset_password_confirm/",
+            json!({"uid": uid, "token": token, "new_password": "Other#Pass2026"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+
+    // An account with a password changes it instead.
+    password_account(&app, "has@example.com", true).await;
+    let (_, body) = login(&app, "has@example.com", PASSWORD).await;
+    let token = body["token"].as_str().expect("token");
+    let (status, body) = app
+        .post_as(token, "/api/accounts/set-password-link/", json!({}))
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"current_password": ["This account already has a password."]})
+        )
+    );
+}
+
+on_both_engines!(
+    google_links_only_addresses_it_vouches_for,
+    a_never_activated_account_taken_over_by_google_loses_what_was_typed,
+    google_neither_links_nor_signs_in_a_disabled_account,
+    a_google_account_adds_a_password_only_with_fresh_proof,
+    a_google_account_adds_a_password_with_an_emailed_link,
+);

@@ -1,15 +1,42 @@
 //! Signing in with Google: the verified identity signs in the account it is
-//! linked to, is linked to the account with the same verified address, or
-//! creates one.
+//! linked to, is linked to the account with the same address when Google
+//! vouches for that address, or creates one. Also how an account that signs
+//! in with Google adds its first password: with a fresh Google credential
+//! or an e-mailed link, never with a bearer token alone.
 
 use chrono::{DateTime, Utc};
 use domain_wasm::accounts::{self, Email};
 use thiserror::Error;
 
 use super::session::{Tokens, open_session};
+use super::{Client, greeting_name, may_mail};
+use crate::auth::tokens::{self, Purpose};
+use crate::auth::{ACCOUNT_DISABLED, Caller, passwords};
 use crate::google::{GoogleError, GoogleIdentity};
+use crate::mail::templates;
 use crate::state::AppState;
 use crate::store::{Constraint, NewUser, Role, StoreError, User};
+
+/// The answer when Google does not vouch for the address of an existing
+/// account: its owner must prove it with the password.
+pub const PASSWORD_TO_LINK: &str =
+    "An account with this email already exists. Sign in with your password to link Google.";
+
+/// How recently a Google credential must have been issued to add a first
+/// password to an account that signs in with Google.
+pub const FRESH_CREDENTIAL: chrono::Duration = chrono::Duration::minutes(5);
+
+/// Whether Google is the authority for `email`: a Gmail address, or one in
+/// the Google Workspace domain the ID token names (`hd`). For any other
+/// address, Google's `email_verified` only says the address was once
+/// proved to Google, perhaps by someone who no longer holds it.
+pub fn google_vouches_for(email: &Email, hosted_domain: Option<&str>) -> bool {
+    let domain = email
+        .as_str()
+        .rsplit_once('@')
+        .map_or("", |(_, domain)| domain);
+    matches!(domain, "gmail.com" | "googlemail.com") || hosted_domain == Some(domain)
+}
 
 /// Why Google sign-in did not sign anyone in; the text is the answer's `error`.
 #[derive(Debug, Error)]
@@ -34,10 +61,14 @@ pub enum GoogleSignInError {
         "This e-mail address is linked to a different Google account. Sign in with that account or with your password."
     )]
     OtherGoogleAccount,
+    /// A password account has the address and Google does not vouch for
+    /// it ([`google_vouches_for`]).
+    #[error("{PASSWORD_TO_LINK}")]
+    PasswordToLink,
     /// Two first sign-ins raced and the other one's account cannot be found.
     #[error("Please try signing in with Google again.")]
     TryAgain,
-    #[error("This account is disabled. Please contact support.")]
+    #[error("{ACCOUNT_DISABLED}")]
     Disabled,
     #[error("cannot sign in with Google: {0}")]
     Store(#[from] StoreError),
@@ -74,6 +105,7 @@ pub async fn sign_in(
 }
 
 /// The account a verified Google identity signs in: the policy of linking.
+/// A disabled account is never linked nor signed in.
 pub async fn account_for(
     state: &AppState,
     identity: &GoogleIdentity,
@@ -89,27 +121,47 @@ pub async fn account_for(
             Ok(existing) if existing.google_sub.is_some() => {
                 return Err(GoogleSignInError::OtherGoogleAccount);
             }
-            Ok(existing) => link(state, &existing, &identity.subject, now).await?,
+            Ok(existing) if existing.is_disabled() => {
+                return Err(GoogleSignInError::Disabled);
+            }
+            Ok(_) if !google_vouches_for(&email, identity.hosted_domain.as_deref()) => {
+                return Err(GoogleSignInError::PasswordToLink);
+            }
+            Ok(existing) => link(state, &existing, identity, now).await?,
             Err(StoreError::NotFound) => create(state, identity, email, now).await?,
             Err(e) => return Err(e.into()),
         },
         Err(e) => return Err(e.into()),
     };
-    if !user.is_active {
+    if user.is_disabled() {
         return Err(GoogleSignInError::Disabled);
     }
     Ok(user)
 }
 
-/// Links the identity to an account that has no Google identity yet.
+/// Google's name for the person, if the domain's name rule accepts it.
+fn google_name(identity: &GoogleIdentity) -> String {
+    identity
+        .name
+        .as_deref()
+        .and_then(|n| accounts::parse_name(n).ok())
+        .unwrap_or_default()
+}
+
+/// Links the identity to an account that has no Google identity yet, and
+/// tells the account's owner by e-mail in the same transaction. An account
+/// never activated is taken over: see [`crate::store::Tx::link_google`].
 async fn link(
     state: &AppState,
     existing: &User,
-    subject: &str,
+    identity: &GoogleIdentity,
     now: DateTime<Utc>,
 ) -> Result<User, GoogleSignInError> {
     let mut tx = state.store.begin().await?;
-    match tx.link_google(existing, subject, now).await {
+    match tx
+        .link_google(existing, &identity.subject, &google_name(identity), now)
+        .await
+    {
         Ok(()) => {}
         // Linked to another identity meanwhile, or this identity was linked
         // to another account meanwhile.
@@ -120,7 +172,15 @@ async fn link(
         Err(e) => return Err(e.into()),
     }
     let user = tx.user_by_id(existing.id).await?;
+    let mail = templates::google_linked(
+        user.email.as_str(),
+        greeting_name(&user),
+        &identity.email,
+        &state.link("/auth/forgot-password"),
+    );
+    state.mailer.queue(&mut tx, mail, now).await?;
     tx.commit().await?;
+    state.mailer.wake();
     Ok(user)
 }
 
@@ -131,11 +191,7 @@ async fn create(
     email: Email,
     now: DateTime<Utc>,
 ) -> Result<User, GoogleSignInError> {
-    let name = identity
-        .name
-        .as_deref()
-        .and_then(|n| accounts::parse_name(n).ok())
-        .unwrap_or_default();
+    let name = google_name(identity);
     let new = NewUser {
         email,
         name,
@@ -168,6 +224,116 @@ async fn create(
     }
 }
 
+/// Why a first password was not set for an account that signs in with Google.
+#[derive(Debug, Error)]
+pub enum FirstPasswordError {
+    /// Neither a fresh Google credential nor the e-mailed link.
+    #[error(
+        "To add a password to an account that signs in with Google, confirm with Google again (google_credential) or ask for an e-mailed link."
+    )]
+    ProofRequired,
+    #[error("This Google credential is for a different Google account.")]
+    OtherGoogleAccount,
+    #[error("This Google credential is too old: confirm with Google again.")]
+    StaleCredential,
+    /// The account has a password (set meanwhile, perhaps): change it instead.
+    #[error("This account already has a password.")]
+    HasPassword,
+    /// Google sign-in is not set up, or the credential is not valid, or
+    /// Google's keys could not be fetched.
+    #[error(transparent)]
+    Google(GoogleSignInError),
+    #[error("cannot hash the password: {0}")]
+    Hash(String),
+    #[error("cannot set the password: {0}")]
+    Store(#[from] StoreError),
+}
+
+/// Sets the first password of the caller's account, which has none (it
+/// signs in with Google). A bearer token alone is not enough: `credential`
+/// must be a Google ID token for the account's own Google identity, issued
+/// within [`FRESH_CREDENTIAL`]. (Without one, [`request_first_password_link`]
+/// mails a link instead.) Every other session ends; the owner is told.
+pub async fn set_first_password(
+    state: &AppState,
+    caller: &Caller,
+    credential: Option<&str>,
+    new_password: &str,
+    now: DateTime<Utc>,
+) -> Result<(), FirstPasswordError> {
+    let user = &caller.user;
+    if user.password_hash.is_some() {
+        return Err(FirstPasswordError::HasPassword);
+    }
+    let credential = credential
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .ok_or(FirstPasswordError::ProofRequired)?;
+    let google = state
+        .google
+        .as_ref()
+        .ok_or(FirstPasswordError::Google(GoogleSignInError::NotConfigured))?;
+    let identity = google
+        .verify(credential)
+        .await
+        .map_err(|e| FirstPasswordError::Google(e.into()))?;
+    if user.google_sub.as_deref() != Some(identity.subject.as_str()) {
+        return Err(FirstPasswordError::OtherGoogleAccount);
+    }
+    let age = identity.issued_at.map(|iat| now.timestamp() - iat);
+    // A minute of clock skew either way, as the verifier allows on `exp`.
+    if !age.is_some_and(|a| (-60..=FRESH_CREDENTIAL.num_seconds()).contains(&a)) {
+        return Err(FirstPasswordError::StaleCredential);
+    }
+    let hash = passwords::hash(new_password.to_owned())
+        .await
+        .map_err(|e| FirstPasswordError::Hash(e.to_string()))?;
+    let mut tx = state.store.begin().await?;
+    if !tx.replace_password_hash(user.id, None, &hash, now).await? {
+        return Err(FirstPasswordError::HasPassword);
+    }
+    tx.revoke_sessions_of(user.id, Some(&caller.session_id), "password set", now)
+        .await?;
+    let mail = templates::password_changed(
+        user.email.as_str(),
+        greeting_name(user),
+        &state.link("/auth/login"),
+    );
+    state.mailer.queue(&mut tx, mail, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(())
+}
+
+/// E-mails the caller's account, which has no password, a single-use link
+/// (valid for an hour, like a reset link, and opened by the same page) to
+/// choose its first password. Within the e-mail limits; past them the
+/// answer is the same and nothing is sent.
+pub async fn request_first_password_link(
+    state: &AppState,
+    caller: &Caller,
+    client: &Client<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), FirstPasswordError> {
+    let user = &caller.user;
+    if user.password_hash.is_some() {
+        return Err(FirstPasswordError::HasPassword);
+    }
+    if may_mail(state, client, user.id, user.email.as_str(), now).await? {
+        let token = state.keys.link_token(Purpose::PasswordReset, user, now);
+        let link = state.link(&format!(
+            "/password/reset/confirm/{}/{token}",
+            tokens::encode_uid(user.id)
+        ));
+        let mut tx = state.store.begin().await?;
+        let mail = templates::first_password(user.email.as_str(), greeting_name(user), &link);
+        state.mailer.queue(&mut tx, mail, now).await?;
+        tx.commit().await?;
+        state.mailer.wake();
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,6 +345,9 @@ mod tests {
             email: email.into(),
             email_verified: true,
             name: Some("Asha Rao".into()),
+            issued_at: None,
+            // Google vouches for every address in these tests' domain.
+            hosted_domain: Some("example.com".into()),
         }
     }
 
@@ -199,7 +368,12 @@ mod tests {
     #[tokio::test]
     async fn an_unproven_account_is_linked_and_loses_its_password() {
         let state = state().await;
-        let squatter = user(&state, "asha@example.com", |u| u.is_active = false).await;
+        let squatter = user(&state, "asha@example.com", |u| {
+            u.is_active = false;
+            u.name = "Typed By Someone".into();
+            u.contact_number = Some("+919876543210".into());
+        })
+        .await;
         let linked = account_for(&state, &identity("asha@example.com", "g-2"), t0())
             .await
             .expect("linked");
@@ -210,6 +384,8 @@ mod tests {
             "the squatter's password is gone"
         );
         assert_eq!(linked.google_sub.as_deref(), Some("g-2"));
+        assert_eq!(linked.name, "Asha Rao", "the name is Google's");
+        assert_eq!(linked.contact_number, None);
     }
 
     #[tokio::test]
@@ -246,14 +422,72 @@ mod tests {
             account_for(&state, &unverified, t0()).await,
             Err(GoogleSignInError::EmailUnverified)
         ));
-        user(&state, "off@example.com", |u| {
+        let off = user(&state, "off@example.com", |u| {
             u.google_sub = Some("g-5".into());
-            u.is_active = false;
         })
         .await;
+        let unlinked = user(&state, "off2@example.com", |_| {}).await;
+        let mut tx = state.store.begin().await.expect("tx");
+        tx.set_disabled(off.id, true, t0()).await.expect("disabled");
+        tx.set_disabled(unlinked.id, true, t0())
+            .await
+            .expect("disabled");
+        tx.commit().await.expect("commit");
         assert!(matches!(
             account_for(&state, &identity("off@example.com", "g-5"), t0()).await,
             Err(GoogleSignInError::Disabled)
         ));
+        assert!(matches!(
+            account_for(&state, &identity("off2@example.com", "g-6"), t0()).await,
+            Err(GoogleSignInError::Disabled)
+        ));
+        let still = state.store.user_by_id(unlinked.id).await.expect("user");
+        assert_eq!(still.google_sub, None, "a disabled account is not linked");
+    }
+
+    #[test]
+    fn google_vouches_for_gmail_and_its_workspace_domains_only() {
+        let email = |a: &str| Email::parse(a).expect("address");
+        assert!(google_vouches_for(&email("a@gmail.com"), None));
+        assert!(google_vouches_for(&email("a@googlemail.com"), None));
+        assert!(google_vouches_for(
+            &email("a@corp.example"),
+            Some("corp.example")
+        ));
+        assert!(!google_vouches_for(&email("a@corp.example"), None));
+        assert!(!google_vouches_for(
+            &email("a@corp.example"),
+            Some("other.example")
+        ));
+        assert!(!google_vouches_for(
+            &email("a@sub.corp.example"),
+            Some("corp.example")
+        ));
+        assert!(!google_vouches_for(&email("a@notgmail.com"), None));
+    }
+
+    #[tokio::test]
+    async fn an_address_google_does_not_vouch_for_is_not_linked() {
+        let state = state().await;
+        let owner = user(&state, "ravi@corp.example", |_| {}).await;
+        let mut consumer = identity("ravi@corp.example", "g-7");
+        consumer.hosted_domain = None;
+        assert!(matches!(
+            account_for(&state, &consumer, t0()).await,
+            Err(GoogleSignInError::PasswordToLink)
+        ));
+        let same = state.store.user_by_id(owner.id).await.expect("user");
+        assert_eq!(same.google_sub, None);
+        // The Workspace account of the domain is linked, and the owner told.
+        consumer.hosted_domain = Some("corp.example".into());
+        let linked = account_for(&state, &consumer, t0()).await.expect("linked");
+        assert_eq!(linked.google_sub.as_deref(), Some("g-7"));
+        let mail = state
+            .store
+            .outbox(Some("ravi@corp.example"), 10)
+            .await
+            .expect("outbox");
+        assert_eq!(mail.len(), 1);
+        assert_eq!(mail[0].kind, "google_linked");
     }
 }

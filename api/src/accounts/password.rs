@@ -110,16 +110,20 @@ pub async fn confirm_reset(
         return Err(LinkError::Token.into());
     }
     if !user.is_active {
-        // Opening the e-mailed link proves the address, as activation does.
+        // Opening the e-mailed link proves the address, as activation does;
+        // whoever registered may not be its owner, so what they typed goes.
+        // (A disabled account stays disabled: only `api enable-user` clears it.)
         tx.activate_user(user.id, now).await?;
+        tx.clear_registration_fields(user.id, now).await?;
     }
     tx.revoke_sessions_of(user.id, None, "password reset", now)
         .await?;
-    let mail = templates::password_changed(
-        user.email.as_str(),
-        greeting_name(&user),
-        &state.link("/auth/login"),
-    );
+    let name = if user.is_active {
+        greeting_name(&user)
+    } else {
+        "there"
+    };
+    let mail = templates::password_changed(user.email.as_str(), name, &state.link("/auth/login"));
     state.mailer.queue(&mut tx, mail, now).await?;
     tx.commit().await?;
     state.mailer.wake();
@@ -254,19 +258,19 @@ mod tests {
     #[tokio::test]
     async fn a_reset_proves_the_address_of_an_unactivated_account() {
         let state = state().await;
-        let omar = user(&state, "omar@example.com", |u| u.is_active = false).await;
+        let omar = user(&state, "omar@example.com", |u| {
+            u.is_active = false;
+            u.contact_number = Some("+919876543210".into());
+        })
+        .await;
         let (uid, token) = link(&state, &omar);
         confirm_reset(&state, &uid, &token, "Fresh#Pass2026", t0())
             .await
             .expect("reset");
-        assert!(
-            state
-                .store
-                .user_by_id(omar.id)
-                .await
-                .expect("user")
-                .is_active
-        );
+        let now = state.store.user_by_id(omar.id).await.expect("user");
+        assert!(now.is_active);
+        // The registrant may not be the owner: what they typed is gone.
+        assert_eq!((now.name.as_str(), now.contact_number), ("", None));
     }
 
     #[tokio::test]

@@ -119,7 +119,7 @@ pub async fn resend_activation(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     match state.store.user_by_email(email).await {
-        Ok(user) if !user.is_active && user.password_hash.is_some() => {
+        Ok(user) if !user.is_active && user.password_hash.is_some() && !user.is_disabled() => {
             if may_mail(state, client, user.id, email.as_str(), now).await? {
                 let mut tx = state.store.begin().await?;
                 queue_activation(state, &mut tx, &user, now).await?;

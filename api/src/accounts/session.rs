@@ -136,7 +136,8 @@ pub async fn login(
     // Verified even without an account, so every refusal takes as long.
     let matches = passwords::verify(password.to_owned(), hash).await;
     let user = match user {
-        Some(u) if matches && u.is_active => u,
+        // A disabled account gets the same answer (`api disable-user`).
+        Some(u) if matches && u.is_active && !u.is_disabled() => u,
         _ => return Err(LoginError::Refused),
     };
     state.limiter.clear(limits::LOGIN_FAILURES, &pair).await?;
@@ -186,7 +187,7 @@ pub async fn refresh(
         } if session_id == tokens::stored_id(&claims.sid) && user_id == claims.user_id => {
             let session_id = &claims.sid;
             match tx.user_by_id(user_id).await {
-                Ok(u) if u.is_active => {
+                Ok(u) if u.is_active && !u.is_disabled() => {
                     let refresh = issue_refresh(state, &mut tx, user_id, session_id, now).await?;
                     Ok(Tokens {
                         access: state.keys.access_token(user_id, session_id, now),

@@ -21,6 +21,9 @@ use tokens::{Keys, TokenError, TokenType};
 /// SimpleJWT's answer for a token that is not (or no longer) valid.
 pub const TOKEN_NOT_VALID: &str = "Given token not valid for any token type";
 
+/// The answer to a disabled account (`api disable-user`).
+pub const ACCOUNT_DISABLED: &str = "This account is disabled. Please contact support.";
+
 /// A signed-in caller: the account and the session the token belongs to.
 #[derive(Debug, Clone)]
 pub struct Caller {
@@ -56,7 +59,7 @@ async fn check_bearer(req: &Request, bearer: Bearer) -> poem::Result<Caller> {
 }
 
 /// The caller an access token stands for, if its session is still open and
-/// its account active.
+/// its account active and not disabled.
 pub async fn caller_from_access_token(
     state: &AppState,
     token: &str,
@@ -81,6 +84,7 @@ pub async fn caller_from_access_token(
         ));
     }
     let user = match state.store.user_by_id(claims.user_id).await {
+        Ok(u) if u.is_disabled() => return Err(token_not_valid(ACCOUNT_DISABLED)),
         Ok(u) if u.is_active => u,
         Ok(_) | Err(StoreError::NotFound) => {
             return Err(token_not_valid("User is inactive"));

@@ -274,6 +274,63 @@ pub fn password_changed(to: &str, name: &str, login_link: &str) -> Email {
     .render()
 }
 
+/// Tells the owner that Google sign-in was linked to their account (sent on
+/// every link, so a link they did not make does not go unnoticed).
+pub fn google_linked(to: &str, name: &str, google_email: &str, reset_link: &str) -> Email {
+    Message {
+        kind: "google_linked",
+        to,
+        name,
+        subject: format!("Google sign-in was added to your {BRAND} account"),
+        preheader: "You can now sign in with Google. If this was you, there is nothing to do."
+            .to_owned(),
+        blocks: vec![
+            Block::Para(format!(
+                "The Google account {google_email} can now sign in to your {BRAND} account with \"Continue with Google\". If this was you, there is nothing more to do."
+            )),
+            Block::Para(
+                "If you did not do this, someone else may have access to your account: choose a new password right away and contact our support team."
+                    .to_owned(),
+            ),
+            Block::Action {
+                label: "Choose a new password",
+                link: reset_link.to_owned(),
+            },
+        ],
+    }
+    .render()
+}
+
+/// Sends a signed-in Google account a single-use link to set its first
+/// password (a bearer token alone may not add one).
+pub fn first_password(to: &str, name: &str, link: &str) -> Email {
+    let lifetime = lifetime_in_words(crate::auth::tokens::RESET_LINK_LIFETIME);
+    Message {
+        kind: "first_password",
+        to,
+        name,
+        subject: format!("Set a password for your {BRAND} account"),
+        preheader: format!("Choose a password to sign in without Google. The link works once and for {lifetime}."),
+        blocks: vec![
+            Block::Para(format!(
+                "You asked to add a password to your {BRAND} account, which signs in with Google. Use the button below to choose one; you can keep signing in with Google as well."
+            )),
+            Block::Action {
+                label: "Choose a password",
+                link: link.to_owned(),
+            },
+            Block::Para(format!(
+                "The link works only once and for {lifetime}."
+            )),
+            Block::Note(
+                "If you did not ask for this, you can ignore this e-mail: no password is added without this link. Someone may be signed in to your account, though: sign out of the devices you do not recognise and contact our support team."
+                    .to_owned(),
+            ),
+        ],
+    }
+    .render()
+}
+
 /// Greets a member whose account has just become active.
 pub fn welcome(to: &str, name: &str, site_link: &str) -> Email {
     Message {
@@ -317,6 +374,8 @@ mod tests {
             password_reset("asha@example.com", name, LINK),
             password_changed("asha@example.com", name, LINK),
             welcome("asha@example.com", name, LINK),
+            google_linked("asha@example.com", name, "asha@gmail.com", LINK),
+            first_password("asha@example.com", name, LINK),
         ]
     }
 
@@ -415,6 +474,16 @@ mod tests {
                 welcome("a@x.io", "A", LINK),
                 "welcome",
                 "Welcome to MentorBridge",
+            ),
+            (
+                google_linked("a@x.io", "A", "a@gmail.com", LINK),
+                "google_linked",
+                "Google sign-in was added to your MentorBridge account",
+            ),
+            (
+                first_password("a@x.io", "A", LINK),
+                "first_password",
+                "Set a password for your MentorBridge account",
             ),
         ];
         for (email, kind, subject) in cases {

@@ -403,25 +403,54 @@ impl Tx {
     /// Links a Google account to an existing account that has none yet;
     /// `NotFound` when it has one meanwhile. Google has verified the
     /// address, so the account is active too. An account that was never
-    /// activated loses its password: whoever chose it never proved they own
-    /// the address (pre-registration takeover).
+    /// activated loses its password and what its registrant typed (the
+    /// name becomes `google_name`, the contact number goes): whoever
+    /// registered never proved they own the address (pre-registration
+    /// takeover). Never changes whether the account is disabled.
     pub async fn link_google(
         &mut self,
         user: &User,
         sub: &str,
+        google_name: &str,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let sql = if user.is_active {
-            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3 \
-             WHERE id = $4 AND google_sub IS NULL"
+        if user.is_active {
+            self.update_user(
+                "UPDATE users SET google_sub = $1, updated_at = $2 \
+                 WHERE id = $3 AND google_sub IS NULL",
+                user.id,
+                &[Bind::Text(sub), Bind::Time(now)],
+            )
+            .await
         } else {
-            "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3, password_hash = NULL \
-             WHERE id = $4 AND google_sub IS NULL"
-        };
+            self.update_user(
+                "UPDATE users SET google_sub = $1, is_active = $2, updated_at = $3, \
+                 password_hash = NULL, name = $4, contact_number = NULL \
+                 WHERE id = $5 AND google_sub IS NULL",
+                user.id,
+                &[
+                    Bind::Text(sub),
+                    Bind::Bool(true),
+                    Bind::Time(now),
+                    Bind::Text(google_name),
+                ],
+            )
+            .await
+        }
+    }
+
+    /// Clears what the registrant of a never-activated account typed (the
+    /// name, the contact number), when someone else proves the address
+    /// (a password reset): the registrant may not be its owner.
+    pub async fn clear_registration_fields(
+        &mut self,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
         self.update_user(
-            sql,
-            user.id,
-            &[Bind::Text(sub), Bind::Bool(true), Bind::Time(now)],
+            "UPDATE users SET name = '', contact_number = NULL, updated_at = $1 WHERE id = $2",
+            id,
+            &[Bind::Time(now)],
         )
         .await
     }

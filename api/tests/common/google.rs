@@ -234,6 +234,15 @@ impl TestGoogle {
         self.mint(self.claims_for(email, sub, name))
     }
 
+    /// A valid credential of a Google Workspace account: its `hd` claim
+    /// names the domain of `email`, so Google vouches for the address.
+    pub fn workspace_credential_for(&self, email: &str, sub: &str, name: Option<&str>) -> String {
+        let mut claims = self.claims_for(email, sub, name);
+        let domain = email.rsplit_once('@').map_or("", |(_, d)| d);
+        claims["hd"] = json!(domain.trim().to_lowercase());
+        self.mint(claims)
+    }
+
     /// Signs `claims` with the first key, kid `test-key-1`.
     pub fn mint(&self, claims: Value) -> String {
         self.mint_with(TestKey::First, TestKey::First.kid(), claims)

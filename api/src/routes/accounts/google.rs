@@ -1,14 +1,16 @@
-//! `POST /api/accounts/google-auth/`.
+//! `POST /api/accounts/google-auth/` and
+//! `POST /api/accounts/set-password-link/`.
 
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::{Accounts, too_many};
+use super::{Accounts, NoContentResponse, too_many};
 use crate::accounts::dto::{GoogleProblem, GoogleSignedIn, UserOut};
-use crate::accounts::google::{self, GoogleSignInError};
-use crate::auth::limits;
+use crate::accounts::google::{self, FirstPasswordError, GoogleSignInError};
+use crate::auth::{SignedIn, limits};
 use crate::error::Detail;
+use crate::fields::Fields;
 use crate::routes::ApiTags;
 
 #[derive(Debug, Object)]
@@ -21,7 +23,10 @@ pub struct GoogleBody {
 pub enum GoogleResponse {
     #[oai(status = 200)]
     Ok(Json<GoogleSignedIn>),
-    /// The credential is missing or not a valid Google ID token for this app.
+    /// The credential is missing or not a valid Google ID token for this
+    /// app; or the account is disabled; or a password account has the
+    /// address and Google does not vouch for it (not a Gmail address, and
+    /// no `hd` claim naming its domain): its owner signs in with the password.
     #[oai(status = 400)]
     Invalid(Json<GoogleProblem>),
     /// Too many attempts.
@@ -40,8 +45,9 @@ impl GoogleApi {
     ///
     /// Verifies the Google ID token (signature against Google's published
     /// keys, audience, issuer, expiry), then signs in the account with that
-    /// Google identity, links it to the account with the same verified
-    /// address, or creates one.
+    /// Google identity, links it to the account with the same address (only
+    /// when Google vouches for the address: Gmail, or the token's `hd`
+    /// Workspace domain; the owner is e-mailed), or creates one.
     #[oai(
         path = "/api/accounts/google-auth/",
         method = "post",
@@ -79,6 +85,35 @@ impl GoogleApi {
             }
             Err(GoogleSignInError::Store(e)) => Err(e.into()),
             Err(e) => Ok(GoogleResponse::Invalid(Json(problem(e)))),
+        }
+    }
+
+    /// E-mail me a link to set my first password
+    ///
+    /// For a signed-in account that signs in with Google and has no
+    /// password: e-mails a single-use link, valid for an hour, that opens
+    /// the password reset page (`/auth/users/reset_password_confirm/`).
+    /// 204 also past the e-mail limits (then nothing is sent); 400 when the
+    /// account already has a password.
+    #[oai(
+        path = "/api/accounts/set-password-link/",
+        method = "post",
+        operation_id = "setPasswordLink"
+    )]
+    async fn set_password_link(
+        &self,
+        req: &Request,
+        auth: SignedIn,
+    ) -> poem::Result<NoContentResponse> {
+        let now = self.0.now();
+        let client = self.0.client(req);
+        match google::request_first_password_link(&self.0.state, &auth.0, &client, now).await {
+            Ok(()) => Ok(NoContentResponse::Done),
+            Err(e @ FirstPasswordError::HasPassword) => {
+                Ok(Fields::one("current_password", e.to_string()).into())
+            }
+            Err(FirstPasswordError::Store(e)) => Err(e.into()),
+            Err(e) => Err(crate::error::internal(e)),
         }
     }
 }

@@ -7,6 +7,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
 use crate::accounts::dto::AuthType;
+use crate::accounts::google::{self, FirstPasswordError, GoogleSignInError};
 use crate::accounts::password::{self, ChangeError, ResetError, ResetRequestError};
 use crate::auth::SignedIn;
 use crate::auth::limits;
@@ -24,8 +25,14 @@ pub struct ResetConfirmBody {
 
 #[derive(Debug, Object)]
 pub struct SetPasswordBody {
-    /// Not needed by a Google account setting its first password.
+    /// Required when the account has a password.
     pub current_password: Option<String>,
+    /// Required instead when an account that signs in with Google sets its
+    /// first password: a Google ID token for the account's own Google
+    /// identity, issued within the last 5 minutes (sign in with Google
+    /// again to get one). Without one, ask for an e-mailed link
+    /// (`POST /api/accounts/set-password-link/`).
+    pub google_credential: Option<String>,
     pub new_password: Option<String>,
     pub re_new_password: Option<String>,
 }
@@ -139,7 +146,11 @@ impl PasswordApi {
 
     /// Change my password
     ///
-    /// Every other session of the account ends; this one stays.
+    /// Every other session of the account ends; this one stays. An account
+    /// that signs in with Google and has no password yet proves it is its
+    /// owner with `google_credential` (a bearer token alone is refused with
+    /// 400 on `google_credential`), or uses the e-mailed link of
+    /// `POST /api/accounts/set-password-link/`.
     #[oai(
         path = "/auth/users/set_password/",
         method = "post",
@@ -164,9 +175,35 @@ impl PasswordApi {
             &body.new_password,
             &body.re_new_password,
         );
+        if caller.user.password_hash.is_none()
+            && body
+                .google_credential
+                .as_deref()
+                .is_none_or(|c| c.trim().is_empty())
+        {
+            fields.add(
+                "google_credential",
+                FirstPasswordError::ProofRequired.to_string(),
+            );
+        }
         let (Some(new), true) = (new, fields.is_empty()) else {
             return Ok(fields.into());
         };
+        if caller.user.password_hash.is_none() {
+            let credential = body.google_credential.as_deref();
+            return match google::set_first_password(&self.0.state, caller, credential, new, now)
+                .await
+            {
+                Ok(()) => Ok(NoContentResponse::Done),
+                Err(FirstPasswordError::Store(e)) => Err(e.into()),
+                Err(FirstPasswordError::Google(GoogleSignInError::Store(e))) => Err(e.into()),
+                Err(e @ FirstPasswordError::Hash(_)) => Err(crate::error::internal(e)),
+                Err(e @ FirstPasswordError::HasPassword) => {
+                    Ok(Fields::one("current_password", e.to_string()).into())
+                }
+                Err(e) => Ok(Fields::one("google_credential", e.to_string()).into()),
+            };
+        }
         match password::change_password(&self.0.state, caller, current, new, now).await {
             Ok(()) => Ok(NoContentResponse::Done),
             Err(e @ ChangeError::WrongCurrentPassword) => {
