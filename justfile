@@ -15,9 +15,11 @@ wasm_pack_version := "0.15.1"
 wasm_gzip_budget := "61440"
 wasm_bindgen_version := `awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock`
 
-# Build everything and start the app at http://localhost:8080 (embedded SQLite).
+# Build everything and start the app at http://localhost:8080 (embedded SQLite),
+# with the demo (catalogue and accounts) and the development outbox on; the
+# server's own defaults are off. DEMO_DATA=off / DEV_OUTBOX=off still win.
 run *args: build
-    ./target/release/api "$@"
+    DEMO_DATA="${DEMO_DATA:-on}" DEV_OUTBOX="${DEV_OUTBOX:-on}" ./target/release/api "$@"
 
 # Run every check and test suite, then print one summary line.
 test: setup-test
@@ -150,7 +152,7 @@ bench-api: setup-build
     free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
     wait_for() { for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return; sleep 0.1; done; echo "no answer from $1"; exit 1; }
     api=$(free_port); poem=$(free_port); nginx=$(free_port)
-    RUST_LOG=warn DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$api WEB_DIR="$dir" ./target/release/api >/dev/null & pids+=($!)
+    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$api WEB_DIR="$dir" ./target/release/api >/dev/null & pids+=($!)
     wait_for "http://127.0.0.1:$api/healthz"
     # The bytes the API sends, for the other two to serve.
     www="$dir/www/api/mentors"; mkdir -p "$www"
@@ -197,7 +199,7 @@ bench-auth: setup-build
     cargo build -q --release -p api --locked
     dir=$(mktemp -d)
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    RUST_LOG=warn RATE_LIMITS=off DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port WEB_DIR="$dir" ./target/release/api >/dev/null & pid=$!
+    RUST_LOG=warn RATE_LIMITS=off DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port WEB_DIR="$dir" ./target/release/api >/dev/null & pid=$!
     trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
     for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
     base="http://127.0.0.1:$port"
@@ -213,7 +215,7 @@ screenshots: build
     set -euo pipefail
     dir=$(mktemp -d)
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    RUST_LOG=warn DATABASE_URL="sqlite:$dir/shots.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
+    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/shots.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
     trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
     for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
     profile=$(curl -fs "http://127.0.0.1:$port/api/mentors/1/" | python3 -c 'import json,sys; m=json.load(sys.stdin); print(m["id"])')
@@ -280,9 +282,10 @@ fuzz seconds="60" *targets:
 fmt:
     cargo fmt --all
 
-# Start the API on :8080 and Vite's dev server with hot reload on :5173.
+# Start the API on :8080 (demo and development outbox on, as `just run`) and
+# Vite's dev server with hot reload on :5173.
 dev: setup-build wasm
-    (cargo run -p api &) ; npm --prefix webapp run dev
+    (DEMO_DATA="${DEMO_DATA:-on}" DEV_OUTBOX="${DEV_OUTBOX:-on}" cargo run -p api &) ; npm --prefix webapp run dev
 
 # Install what building needs: the wasm32 target, wasm-bindgen, wasm-pack, npm packages.
 setup-build:

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use poem::http::{HeaderValue, StatusCode, header};
+use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::middleware::SetHeader;
 use poem::web::{CompressionAlgo, CompressionLevel, Data};
 use poem::{
@@ -17,11 +17,14 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
     let api = routes::service(state.clone());
     let spec = contract_spec(&api.spec());
     let docs = api.swagger_ui();
-    let api = Arc::new(json_errors(
-        api.into_endpoint()
-            .before(strip_trailing_slash)
-            .before(limit_body),
-    ));
+    let api = Arc::new(
+        json_errors(
+            api.into_endpoint()
+                .before(strip_trailing_slash)
+                .before(limit_body),
+        )
+        .around(not_stored),
+    );
     let mut route = Route::new();
     if state.dev_outbox {
         // Only without SMTP: the messages the demo would have sent.
@@ -29,6 +32,14 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         route = route
             .nest_no_strip("/dev/outbox", dev.clone())
             .nest_no_strip("/api/dev/outbox", dev);
+    }
+    let mut headers = SetHeader::new()
+        .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
+        .overriding(header::REFERRER_POLICY, "strict-origin-when-cross-origin")
+        .overriding(header::X_FRAME_OPTIONS, "DENY");
+    if serves_https(&state.public_url) {
+        // Browsers that once reached us over https never try http again.
+        headers = headers.overriding(header::STRICT_TRANSPORT_SECURITY, HSTS);
     }
     route
         .at(
@@ -54,15 +65,38 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .at("/", web::serve)
         .at("/*path", web::serve)
         .data(state.clone())
+        .with(crate::contract::Contract::new(state.clone()))
         .around(compress)
         // The mentor list from memory, ahead of routing and compression.
         .with(crate::catalogue::ListFromMemory::new(state))
-        .with(
-            SetHeader::new()
-                .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
-                .overriding(header::REFERRER_POLICY, "strict-origin-when-cross-origin")
-                .overriding(header::X_FRAME_OPTIONS, "DENY"),
-        )
+        .with(headers)
+}
+
+/// `Strict-Transport-Security` when PUBLIC_URL is https: a year, and the
+/// subdomains too.
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+/// Whether people reach the server over https (PUBLIC_URL's scheme).
+fn serves_https(public_url: &str) -> bool {
+    public_url
+        .get(..8)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"))
+}
+
+/// No browser or proxy keeps an API answer unless its handler says it may
+/// (the public catalogue does): answers carry tokens (sign-in, refresh,
+/// Google sign-in), personal data (`/auth/users/me/`) or one person's
+/// outcome. The answer to anything but GET or HEAD is `no-store` whatever
+/// the handler said, so no endpoint that hands out a token, now or later,
+/// can forget it.
+async fn not_stored<E: Endpoint>(next: E, req: Request) -> poem::Result<Response> {
+    let read_only = matches!(*req.method(), Method::GET | Method::HEAD);
+    let mut resp = next.call(req).await?.into_response();
+    if !read_only || !resp.headers().contains_key(header::CACHE_CONTROL) {
+        resp.headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    Ok(resp)
 }
 
 /// The API's paths end in `/` (SPEC §7, Django style) but poem-openapi
@@ -223,6 +257,14 @@ mod tests {
 
     fn pick(h: &str) -> Option<CompressionAlgo> {
         preferred_encoding(Some(&HeaderValue::from_str(h).expect("header")))
+    }
+
+    #[test]
+    fn strict_transport_security_follows_the_public_urls_scheme() {
+        assert!(serves_https("https://mentors.example.com"));
+        assert!(serves_https("HTTPS://mentors.example.com"));
+        assert!(!serves_https("http://localhost:8080"));
+        assert!(!serves_https("http"));
     }
 
     #[test]

@@ -33,6 +33,18 @@ pub enum Command {
         #[arg(long, default_value = "Administrator")]
         name: String,
     },
+    /// Stop an account from signing in (operators, until the admin screens).
+    DisableUser {
+        /// The account's e-mail address.
+        #[arg(long)]
+        email: String,
+    },
+    /// Let a disabled account sign in again.
+    EnableUser {
+        /// The account's e-mail address.
+        #[arg(long)]
+        email: String,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -54,8 +66,12 @@ pub struct Settings {
     /// The folder of the built web app.
     #[arg(long, env = "WEB_DIR", default_value = "webapp/dist", global = true)]
     pub web_dir: PathBuf,
-    /// Fill an empty catalogue with demo mentors at start: `on` or `off` (use off in production).
-    #[arg(long, env = "DEMO_DATA", default_value = "on", value_parser = |s: &str| parse_switch(s, "DEMO_DATA"), global = true)]
+    /// The demo: `on` fills an empty catalogue with demo mentors and makes
+    /// the demo accounts (their passwords are published); `off` (the
+    /// default) removes the demo accounts and their sessions. Only for a
+    /// server on this machine: refused when PUBLIC_URL is not a loopback
+    /// address.
+    #[arg(long, env = "DEMO_DATA", default_value = "off", value_parser = |s: &str| parse_switch(s, "DEMO_DATA"), global = true)]
     pub demo_data: bool,
     /// The address people reach the web app at, for links in e-mails
     /// (default: http://localhost:PORT).
@@ -94,13 +110,22 @@ pub struct Settings {
     /// Limit attempts on the sign-in, registration and e-mail endpoints: `on` or `off`.
     #[arg(long, env = "RATE_LIMITS", default_value = "on", value_parser = |s: &str| parse_switch(s, "RATE_LIMITS"), global = true)]
     pub rate_limits: bool,
-    /// Trust the client address in `X-Forwarded-For` (only behind a proxy that sets it).
-    #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = |s: &str| parse_switch(s, "TRUST_FORWARDED_FOR"), global = true)]
+    /// How many reverse proxies of yours stand in front of the server (default
+    /// 0: the connecting address is the client). With N, the client is the
+    /// Nth address from the right of `X-Forwarded-For`: each proxy appends
+    /// the address it was connected from, and whatever the client sent
+    /// itself is further left.
+    #[arg(long, env = "TRUSTED_PROXIES", global = true)]
+    pub trusted_proxies: Option<u8>,
+    /// Deprecated: `on` means TRUSTED_PROXIES=1 (when TRUSTED_PROXIES is unset).
+    #[arg(long, env = "TRUST_FORWARDED_FOR", default_value = "off", value_parser = |s: &str| parse_switch(s, "TRUST_FORWARDED_FOR"), global = true, hide = true)]
     pub trust_forwarded_for: bool,
-    /// The development outbox page (`/dev/outbox`) when no SMTP server is
-    /// configured: `auto` shows it only when listening on a loopback
-    /// address, because it shows every password-reset link; `on` or `off`.
-    #[arg(long, env = "DEV_OUTBOX", default_value = "auto", value_parser = parse_auto_switch, global = true)]
+    /// The development outbox page (`/dev/outbox`), which shows every
+    /// e-mail, password-reset links included, when no SMTP server is
+    /// configured: `off` (the default), `on` (refused when PUBLIC_URL is
+    /// not a loopback address), or `auto`: on only while both PUBLIC_URL
+    /// and HOST are loopback addresses.
+    #[arg(long, env = "DEV_OUTBOX", default_value = "off", value_parser = parse_auto_switch, global = true)]
     pub dev_outbox: AutoSwitch,
     /// Where contact and custom-quote enquiries are e-mailed.
     #[arg(
@@ -124,7 +149,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// Settings for tests and tools: defaults, then the given database.
+    /// Settings for tests and tools: the binary's defaults, then the given
+    /// database, except that the development outbox is `auto` (on, as
+    /// the default PUBLIC_URL and HOST are loopback).
     pub fn for_database(database_url: impl Into<String>) -> Settings {
         Settings {
             database_url: database_url.into(),
@@ -139,6 +166,7 @@ impl Settings {
             google_client_id: None,
             google_jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
             rate_limits: true,
+            trusted_proxies: None,
             trust_forwarded_for: false,
             dev_outbox: AutoSwitch::Auto,
             operator_email: "support@mentorbridge.in".into(),
@@ -204,15 +232,46 @@ impl Settings {
     }
 
     /// Whether `/dev/outbox` exists: never with SMTP; otherwise as
-    /// DEV_OUTBOX says, `auto` meaning on a loopback address only.
+    /// DEV_OUTBOX says, `auto` meaning while PUBLIC_URL and HOST are both
+    /// loopback addresses.
     pub fn dev_outbox_shown(&self) -> bool {
         let no_smtp = self.smtp_url.as_deref().is_none_or(|u| u.trim().is_empty());
         no_smtp
             && match self.dev_outbox {
-                AutoSwitch::Auto => self.loopback_only(),
+                AutoSwitch::Auto => self.loopback_only() && self.public_url_is_loopback(),
                 AutoSwitch::On => true,
                 AutoSwitch::Off => false,
             }
+    }
+
+    /// Whether the demo accounts should exist: DEMO_DATA=on and a server
+    /// only this machine reaches (HOST a loopback address; PUBLIC_URL is
+    /// one too, or the server refuses to start, see [`Settings::unsafe_in_public`]).
+    pub fn demo_accounts_wanted(&self) -> bool {
+        self.demo_data && self.loopback_only()
+    }
+
+    /// The setting that must not be on when people reach the server at
+    /// another address than this machine's (PUBLIC_URL not a loopback
+    /// address): the demo (published passwords) or the development
+    /// outbox (every password-reset link). `None` when nothing is.
+    pub fn unsafe_in_public(&self) -> Option<&'static str> {
+        if self.public_url_is_loopback() {
+            None
+        } else if self.demo_data {
+            Some("DEMO_DATA")
+        } else if self.dev_outbox == AutoSwitch::On && self.dev_outbox_shown() {
+            Some("DEV_OUTBOX")
+        } else {
+            None
+        }
+    }
+
+    /// How many proxies' `X-Forwarded-For` entries to trust:
+    /// TRUSTED_PROXIES, or 1 for the deprecated TRUST_FORWARDED_FOR=on.
+    pub fn proxy_hops(&self) -> u8 {
+        self.trusted_proxies
+            .unwrap_or(u8::from(self.trust_forwarded_for))
     }
 }
 
@@ -241,6 +300,13 @@ mod tests {
             s.host = host.into();
             assert_eq!(s.dev_outbox_shown(), shown, "{host}");
         }
+        // `auto` behind a proxy on the same machine: HOST is loopback, but
+        // people come from elsewhere.
+        s.host = "127.0.0.1".into();
+        s.public_url = Some("https://mentors.example.com".into());
+        assert!(!s.dev_outbox_shown(), "auto with a public PUBLIC_URL");
+        s.public_url = None;
+        s.host = "10.0.0.5".into();
         s.dev_outbox = AutoSwitch::On;
         assert!(s.dev_outbox_shown(), "DEV_OUTBOX=on on a public host");
         s.smtp_url = Some("smtp://mail.example.com".into());
@@ -249,6 +315,62 @@ mod tests {
         s.smtp_url = None;
         s.dev_outbox = AutoSwitch::Off;
         assert!(!s.dev_outbox_shown(), "DEV_OUTBOX=off");
+    }
+
+    #[test]
+    fn the_binary_defaults_to_no_demo_and_no_dev_outbox() {
+        let cli = Cli::try_parse_from(["api"]).expect("no arguments");
+        assert!(!cli.settings.demo_data, "DEMO_DATA defaults to off");
+        assert_eq!(cli.settings.dev_outbox, AutoSwitch::Off, "DEV_OUTBOX");
+        assert!(!cli.settings.dev_outbox_shown());
+        assert_eq!(cli.settings.proxy_hops(), 0, "TRUSTED_PROXIES");
+        let on = Cli::try_parse_from(["api", "--demo-data", "--dev-outbox", "on"])
+            .expect("explicit switches");
+        assert!(on.settings.demo_data && on.settings.dev_outbox_shown());
+    }
+
+    #[test]
+    fn the_demo_and_the_dev_outbox_are_refused_on_a_public_url() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        s.dev_outbox = AutoSwitch::On;
+        s.demo_data = true;
+        assert_eq!(s.unsafe_in_public(), None, "PUBLIC_URL unset: this machine");
+        s.public_url = Some("http://127.0.0.1:8080".into());
+        assert_eq!(s.unsafe_in_public(), None);
+        s.public_url = Some("https://mentors.example.com".into());
+        assert_eq!(s.unsafe_in_public(), Some("DEMO_DATA"));
+        s.demo_data = false;
+        assert_eq!(s.unsafe_in_public(), Some("DEV_OUTBOX"));
+        // With SMTP there is no outbox page to expose; `auto` and `off` never refuse.
+        s.smtp_url = Some("smtp://mail.example.com".into());
+        assert_eq!(s.unsafe_in_public(), None);
+        s.smtp_url = None;
+        for quiet in [AutoSwitch::Auto, AutoSwitch::Off] {
+            s.dev_outbox = quiet;
+            assert_eq!(s.unsafe_in_public(), None, "{quiet:?}");
+        }
+    }
+
+    #[test]
+    fn trusted_proxies_takes_over_from_trust_forwarded_for() {
+        let hops = |args: &[&str]| {
+            let mut all = vec!["api"];
+            all.extend_from_slice(args);
+            Cli::try_parse_from(all)
+                .expect("parses")
+                .settings
+                .proxy_hops()
+        };
+        assert_eq!(hops(&[]), 0);
+        assert_eq!(hops(&["--trusted-proxies", "2"]), 2);
+        assert_eq!(hops(&["--trust-forwarded-for"]), 1, "deprecated");
+        assert_eq!(
+            hops(&["--trust-forwarded-for", "--trusted-proxies", "0"]),
+            0,
+            "TRUSTED_PROXIES wins"
+        );
+        assert!(Cli::try_parse_from(["api", "--trusted-proxies", "-1"]).is_err());
+        assert!(Cli::try_parse_from(["api", "--trusted-proxies", "many"]).is_err());
     }
 
     #[test]

@@ -377,6 +377,46 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
     Ok(created)
 }
 
+/// Removes the demo accounts, with their sessions and refresh tokens, and
+/// unlinks the demo mentor's profile (the demo mentors stay in the
+/// catalogue: they are public, fictional and hold no credentials). For a
+/// server whose demo is off: nobody may sign in with the published demo
+/// passwords. Returns how many accounts were removed.
+pub async fn remove_accounts(store: &Store) -> Result<usize, StoreError> {
+    let mut removed = 0;
+    for account in accounts() {
+        let Ok(email) = Email::parse(&account.email) else {
+            continue;
+        };
+        let user = match store.user_by_email(&email).await {
+            Ok(u) => u,
+            Err(StoreError::NotFound) => continue,
+            Err(e) => return Err(e),
+        };
+        // In one transaction; the store has no method for deleting an
+        // account, as nothing else may.
+        let steps = [
+            "UPDATE mentors SET user_id = NULL WHERE user_id = $1",
+            "DELETE FROM refresh_tokens WHERE session_id IN \
+             (SELECT id FROM auth_sessions WHERE user_id = $1)",
+            "DELETE FROM auth_sessions WHERE user_id = $1",
+            "DELETE FROM users WHERE id = $1",
+        ];
+        crate::store::on_pool!(store, pool => {
+            let mut tx = pool.begin().await?;
+            for sql in steps {
+                sqlx::query(sql).bind(user.id).execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        })?;
+        if user.mentor_id.is_some() {
+            store.catalogue_written();
+        }
+        removed += 1;
+    }
+    Ok(removed)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::{BTreeMap, HashSet};

@@ -63,6 +63,8 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
                 .map(|line| println!("{line}"))
                 .map_err(server::StartError::Admin);
         }
+        Some(Command::DisableUser { email }) => return set_disabled(store, &email, true).await,
+        Some(Command::EnableUser { email }) => return set_disabled(store, &email, false).await,
         Some(Command::Serve) | None => {}
     }
     let bound = server::bind(&settings, store).await?;
@@ -71,8 +73,8 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         bound.addr,
         api::store::redact(&settings.database_url)
     );
-    if settings.demo_data && settings.loopback_only() {
-        println!("Demo accounts (DEMO_DATA=off to disable):");
+    if settings.demo_accounts_wanted() {
+        println!("Demo accounts (DEMO_DATA=on; starting with it off removes them):");
         for account in api::demo::accounts() {
             println!(
                 "  {:<7} {:<30} password {}",
@@ -89,6 +91,19 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         );
     }
     bound.run(shutdown_signal()).await
+}
+
+/// `api disable-user` / `api enable-user`: prints the line, or fails with it.
+async fn set_disabled(
+    store: api::store::Store,
+    email: &str,
+    disabled: bool,
+) -> Result<(), server::StartError> {
+    let result = api::admin::set_disabled(&store, email, disabled).await;
+    store.close().await;
+    result
+        .map(|line| println!("{line}"))
+        .map_err(server::StartError::Admin)
 }
 
 async fn shutdown_signal() {

@@ -45,11 +45,44 @@ pub enum StartError {
         "SECRET_KEY is not set, and PUBLIC_URL {0:?} is not a loopback address; set SECRET_KEY to at least 32 random bytes, e.g. `openssl rand -base64 48` (a key kept in the database is only for a server on this machine)"
     )]
     SecretRequired(String),
+    #[error(
+        "DEMO_DATA is on, and PUBLIC_URL {0:?} is not a loopback address; set DEMO_DATA=off (the default): the demo accounts' passwords are published"
+    )]
+    DemoInPublic(String),
+    #[error(
+        "DEV_OUTBOX is on, and PUBLIC_URL {0:?} is not a loopback address; set DEV_OUTBOX=off (the default) or SMTP_URL: /dev/outbox shows every password-reset link"
+    )]
+    DevOutboxInPublic(String),
+    #[error("cannot remove the demo accounts: {0}")]
+    DemoRemoval(StoreError),
 }
 
-/// Opens the store and, when asked, fills an empty catalogue with the demo.
+/// Opens the store and, when asked, fills an empty catalogue with the demo
+/// and makes the demo accounts; otherwise removes them. Refuses the demo
+/// and the development outbox on a server people reach at another address
+/// than this machine's.
 pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
+    if let Some(setting) = settings.unsafe_in_public() {
+        let public_url = settings.public_url.clone().unwrap_or_default();
+        return Err(if setting == "DEMO_DATA" {
+            StartError::DemoInPublic(public_url)
+        } else {
+            StartError::DevOutboxInPublic(public_url)
+        });
+    }
     let store = Store::open(&settings.database_url).await?;
+    if !settings.demo_accounts_wanted() {
+        // Published passwords must not outlive the demo.
+        let removed = demo::remove_accounts(&store)
+            .await
+            .map_err(StartError::DemoRemoval)?;
+        if removed > 0 {
+            tracing::info!(
+                accounts = removed,
+                "removed the demo accounts and their sessions (DEMO_DATA is off)"
+            );
+        }
+    }
     if settings.demo_data {
         let now = settings.clock.now();
         let inserted = store
@@ -64,7 +97,7 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
         }
         // Demo accounts have published passwords: only for a server that
         // only this machine can reach.
-        if settings.loopback_only() {
+        if settings.demo_accounts_wanted() {
             demo::ensure_accounts(&store, now)
                 .await
                 .map_err(StartError::DemoAccounts)?;

@@ -25,7 +25,9 @@ pub struct AppState {
     pub google: Option<GoogleVerifier>,
     /// Where people reach the web app, without a trailing slash (links in e-mails).
     pub public_url: String,
-    pub trust_forwarded_for: bool,
+    /// How many of our proxies' `X-Forwarded-For` entries to trust
+    /// (`Settings::proxy_hops`, see [`crate::auth::client_ip`]).
+    pub trusted_proxies: u8,
     /// `/dev/outbox` is mounted (see `Settings::dev_outbox_shown`).
     pub dev_outbox: bool,
     /// Where contact and custom-quote enquiries are e-mailed (`OPERATOR_EMAIL`).
@@ -61,7 +63,7 @@ impl AppState {
                         .with_clock(settings.clock.clone())
                 }),
             public_url: public_url.trim_end_matches('/').to_owned(),
-            trust_forwarded_for: settings.trust_forwarded_for,
+            trusted_proxies: settings.proxy_hops(),
             dev_outbox: settings.dev_outbox_shown(),
             operator_email: settings.operator_email.trim().to_owned(),
             support_email: settings.support_email.trim().to_owned(),

@@ -148,6 +148,125 @@ fn a_public_server_needs_its_secret_key_from_the_environment() {
     assert_one_clear_line(&out, "SECRET_KEY", "is not a loopback address");
 }
 
+/// Issue 10, finding 1: demo accounts (published passwords) and the
+/// development outbox (every reset link) only on a server people reach at
+/// this machine's address.
+#[test]
+fn the_demo_and_the_dev_outbox_are_refused_on_a_public_server() {
+    let public = [
+        ("PUBLIC_URL", "https://mentors.example.com"),
+        ("SECRET_KEY", "a-secret-key-of-at-least-thirty-two-bytes"),
+        ("HOST", "127.0.0.1"),
+        ("PORT", "0"),
+    ];
+    let with = |extra: &[(&'static str, &'static str)]| {
+        let mut envs = public.to_vec();
+        envs.extend_from_slice(extra);
+        api_that_should_stop(&envs)
+    };
+    let out = with(&[("DEMO_DATA", "on")]);
+    assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("https://mentors.example.com"));
+    let out = with(&[("DEV_OUTBOX", "on")]);
+    assert_one_clear_line(&out, "DEV_OUTBOX", "is not a loopback address");
+    // Behind a proxy on the same machine (HOST loopback) it is the same.
+    let out = with(&[("DEMO_DATA", "on"), ("DEV_OUTBOX", "on")]);
+    assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");
+    // Refused before the database is touched, for every command.
+    let out = api(
+        &[
+            ("PUBLIC_URL", "https://mentors.example.com"),
+            ("DEMO_DATA", "on"),
+        ],
+        &["migrate"],
+    );
+    assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");
+}
+
+/// A server reads its first lines: where it listens, then what it says
+/// about the demo and e-mail, until `ready` says enough; then it is stopped.
+fn first_lines_of_a_server(envs: &[(&str, &str)]) -> (String, [String; 2]) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_api"))
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("RUST_LOG", "warn")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite:{}", tmp.path().join("db.sqlite").display()),
+        )
+        .env("WEB_DIR", tmp.path())
+        .env("HOST", "127.0.0.1")
+        .env("PORT", "0")
+        .envs(envs.iter().copied())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the api binary runs");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut printed = String::new();
+    let mut line = String::new();
+    while stdout.read_line(&mut line).expect("reads") > 0 {
+        printed.push_str(&line);
+        line.clear();
+        if printed.contains("Listening on http://") {
+            break;
+        }
+    }
+    let addr = printed
+        .split("Listening on http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {printed:?}"))
+        .to_owned();
+    // The rest of what it prints at start comes before it answers.
+    let get = |path: &str| {
+        let mut stream = std::net::TcpStream::connect(&addr).expect("connects");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("writes");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("reads");
+        answer
+    };
+    let answers = [get("/api/mentors/"), get("/api/dev/outbox/")];
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut rest = String::new();
+    let _ = stdout.read_to_string(&mut rest);
+    (printed + &rest, answers)
+}
+
+#[test]
+fn the_binary_starts_without_the_demo_or_the_dev_outbox() {
+    let (printed, [list, outbox]) = first_lines_of_a_server(&[]);
+    assert!(!printed.contains("Demo accounts"), "{printed}");
+    assert!(!printed.contains("/dev/outbox"), "{printed}");
+    assert!(
+        list.starts_with("HTTP/1.1 200") && list.ends_with("[]"),
+        "{list}"
+    );
+    assert!(outbox.starts_with("HTTP/1.1 404"), "{outbox}");
+
+    // `just run` turns both on.
+    let (printed, [list, outbox]) =
+        first_lines_of_a_server(&[("DEMO_DATA", "on"), ("DEV_OUTBOX", "on")]);
+    assert!(printed.contains("Demo accounts"), "{printed}");
+    assert!(
+        printed.contains("learner@demo.mentorbridge.in"),
+        "{printed}"
+    );
+    assert!(printed.contains("/dev/outbox"), "{printed}");
+    assert!(
+        list.starts_with("HTTP/1.1 200") && list.contains("Ananya"),
+        "{list}"
+    );
+    assert!(outbox.starts_with("HTTP/1.1 200"), "{outbox}");
+}
+
 #[test]
 fn migrate_brings_a_new_database_up_to_date() {
     let out = api(&[], &["migrate"]);

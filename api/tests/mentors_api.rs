@@ -18,6 +18,7 @@ on_both_engines!(
     bodies_are_compressed_with_gzip_or_brotli_on_request,
     the_health_check_reaches_the_database,
     production_mode_starts_with_an_empty_catalogue,
+    no_public_answer_names_the_account_behind_a_profile,
 );
 
 async fn lists_every_demo_mentor_as_a_json_array(engine: Engine) {
@@ -251,6 +252,69 @@ async fn production_mode_starts_with_an_empty_catalogue(engine: Engine) {
     };
     assert_eq!(app.get_json("/api/mentors/").await, serde_json::json!([]));
     assert_eq!(app.get("/mentors/1-anyone").await.status(), 404);
+}
+
+/// Issue 10, finding 9: `user_id` is `null` in every public answer (SPEC §3
+/// allows it), even for profiles that have an account, so account ids are
+/// not public.
+async fn no_public_answer_names_the_account_behind_a_profile(engine: Engine) {
+    let Some(app) = spawn_app(engine).await else {
+        return;
+    };
+    // The demo links the demo mentor's account to one profile; link it to
+    // every profile, so whichever the explorer shows has an account.
+    let demo_mentor = api::demo::accounts()
+        .iter()
+        .find(|a| a.role == api::store::Role::Mentor)
+        .expect("a demo mentor");
+    let email = domain_wasm::accounts::Email::parse(&demo_mentor.email).expect("address");
+    let account = app.store.user_by_email(&email).await.expect("demo mentor");
+    let mentors = app.store.list_mentors().await.expect("mentors");
+    assert!(
+        mentors.iter().any(|m| m.user_id == Some(account.id)),
+        "the demo links a profile"
+    );
+    let mut tx = app.store.begin().await.expect("tx");
+    for m in &mentors {
+        tx.link_mentor(m.id, account.id).await.expect("linked");
+    }
+    tx.commit().await.expect("commit");
+    app.store.catalogue_written();
+    let id = mentors[0].id;
+    assert_eq!(
+        app.store.get_mentor(id).await.expect("mentor").user_id,
+        Some(account.id)
+    );
+
+    let no_account = |m: &Value| {
+        assert!(m.get("user_id").is_some(), "the field stays: {m}");
+        assert_eq!(m["user_id"], Value::Null, "{}", m["name"]);
+    };
+    let list = app.get_json("/api/mentors/").await;
+    assert_eq!(list.as_array().expect("array").len(), mentors.len());
+    list.as_array().expect("array").iter().for_each(no_account);
+    // The compressed list is the same bytes.
+    let gz = app
+        .get_with("/api/mentors/", "accept-encoding", "gzip")
+        .await;
+    let gz: Value =
+        serde_json::from_slice(&gunzip(&gz.bytes().await.expect("body"))).expect("JSON");
+    assert_eq!(gz, list);
+    no_account(&app.get_json(&format!("/api/mentors/{id}/")).await);
+    no_account(&app.get_json(&format!("/api/mentors/{id}")).await);
+    let explorer = app.get_json("/api/explorer/?seed=7").await;
+    let shown = explorer["mentors"].as_array().expect("mentors");
+    assert!(!shown.is_empty());
+    shown.iter().for_each(no_account);
+    // The server-rendered page (its JSON-LD) names no account either.
+    let moved = app.get(&format!("/mentors/{id}")).await;
+    let page = match moved.headers().get("location") {
+        Some(location) => app.get(location.to_str().expect("ascii")).await,
+        None => moved,
+    };
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.expect("HTML");
+    assert!(!html.contains("user_id"), "{html}");
 }
 
 fn gunzip(data: &[u8]) -> Vec<u8> {

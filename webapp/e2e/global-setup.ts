@@ -50,7 +50,10 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       PORT: String(port),
       WEB_DIR: path.join(WEBAPP, "dist"),
+      // The server's defaults are off: the tests sign in as the demo
+      // accounts and read e-mailed links from /api/dev/outbox/.
       DEMO_DATA: "on",
+      DEV_OUTBOX: "on",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -97,32 +97,62 @@ pub async fn caller_from_access_token(
     })
 }
 
-/// The client's address: the connection's peer, or, when the server is
-/// told it runs behind a proxy, the address that proxy appended last to
-/// `X-Forwarded-For` (earlier entries are whatever the client sent).
-pub fn client_ip(req: &Request, trust_forwarded_for: bool) -> IpAddr {
-    if trust_forwarded_for
-        && let Some(ip) = req
-            .headers()
-            .get_all("x-forwarded-for")
-            .iter()
-            .next_back()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse().ok())
-    {
-        return ip;
-    }
-    req.remote_addr()
+/// The client's address: the connection's peer, or, behind
+/// `trusted_proxies` proxies of ours, what `X-Forwarded-For` says (see
+/// [`forwarded_client`]).
+pub fn client_ip(req: &Request, trusted_proxies: u8) -> IpAddr {
+    let peer = req
+        .remote_addr()
         .as_socket_addr()
         .map(|a| a.ip())
-        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED))
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    forwarded_client(req.headers(), peer, trusted_proxies)
+}
+
+/// The client behind `hops` proxies: each proxy appends the address it
+/// was connected from to `X-Forwarded-For` (several header lines count as
+/// one list, in order), so the client is the `hops`-th entry from the
+/// right; entries further left are whatever the client sent and are never
+/// read. With fewer entries than `hops` (a request that came through fewer
+/// proxies), the leftmost; with none, or an entry that is not an address,
+/// the peer.
+pub fn forwarded_client(headers: &poem::http::HeaderMap, peer: IpAddr, hops: u8) -> IpAddr {
+    if hops == 0 {
+        return peer;
+    }
+    let entries: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    let Some(entry) = entries
+        .len()
+        .checked_sub(usize::from(hops))
+        .map_or(entries.first(), |i| entries.get(i))
+    else {
+        return peer;
+    };
+    parse_forwarded_address(entry).unwrap_or(peer)
+}
+
+/// An address as proxies write it: `203.0.113.7`, `2001:db8::1`, or with a
+/// port, `203.0.113.7:4711` or `[2001:db8::1]:4711`.
+fn parse_forwarded_address(entry: &str) -> Option<IpAddr> {
+    let ip = entry
+        .parse::<IpAddr>()
+        .or_else(|_| entry.parse::<std::net::SocketAddr>().map(|a| a.ip()))
+        .or_else(|_| entry.trim_matches(['[', ']']).parse::<IpAddr>())
+        .ok()?;
+    // An IPv4 client through an IPv6 proxy may be written mapped.
+    Some(ip.to_canonical())
 }
 
 /// Who is asking: the client's address (see [`client_ip`]) and user agent.
-pub fn client_of(req: &Request, trust_forwarded_for: bool) -> crate::accounts::Client<'_> {
+pub fn client_of(req: &Request, trusted_proxies: u8) -> crate::accounts::Client<'_> {
     crate::accounts::Client {
-        ip: client_ip(req, trust_forwarded_for),
+        ip: client_ip(req, trusted_proxies),
         user_agent: req
             .headers()
             .get("user-agent")
@@ -166,4 +196,98 @@ pub async fn load_keys(
         }
     };
     Ok(Keys::from_secret(&secret))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem::http::{HeaderMap, HeaderValue};
+
+    const PEER: IpAddr = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 2));
+
+    fn forwarded(lines: &[&str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for line in lines {
+            headers.append(
+                "x-forwarded-for",
+                HeaderValue::from_str(line).expect("header"),
+            );
+        }
+        headers
+    }
+
+    fn client(lines: &[&str], hops: u8) -> String {
+        forwarded_client(&forwarded(lines), PEER, hops).to_string()
+    }
+
+    #[test]
+    fn without_trusted_proxies_the_peer_is_the_client() {
+        assert_eq!(client(&[], 0), "10.0.0.2");
+        assert_eq!(
+            client(&["203.0.113.7"], 0),
+            "10.0.0.2",
+            "the header is ignored"
+        );
+    }
+
+    #[test]
+    fn one_proxy_the_last_entry_is_the_client() {
+        assert_eq!(client(&["203.0.113.7"], 1), "203.0.113.7");
+        // Whatever the client wrote itself stays to the left.
+        assert_eq!(client(&["6.6.6.6, 203.0.113.7"], 1), "203.0.113.7");
+        assert_eq!(client(&["6.6.6.6", "203.0.113.7"], 1), "203.0.113.7");
+        assert_eq!(client(&["1.1.1.1, 6.6.6.6,203.0.113.7"], 1), "203.0.113.7");
+    }
+
+    #[test]
+    fn two_proxies_the_second_entry_from_the_right_is_the_client() {
+        // client -> proxy A (appends the client) -> proxy B (appends A) -> us
+        assert_eq!(client(&["203.0.113.7, 10.0.0.1"], 2), "203.0.113.7");
+        assert_eq!(
+            client(&["6.6.6.6, 7.7.7.7, 203.0.113.7, 10.0.0.1"], 2),
+            "203.0.113.7",
+            "spoofed entries further left are never read"
+        );
+        assert_eq!(
+            client(&["6.6.6.6, 203.0.113.7", "10.0.0.1"], 2),
+            "203.0.113.7"
+        );
+    }
+
+    #[test]
+    fn fewer_entries_than_proxies_take_the_leftmost_or_the_peer() {
+        assert_eq!(client(&["203.0.113.7"], 2), "203.0.113.7");
+        assert_eq!(client(&["203.0.113.7, 10.0.0.1"], 5), "203.0.113.7");
+        assert_eq!(client(&[], 1), "10.0.0.2");
+        assert_eq!(client(&[], u8::MAX), "10.0.0.2");
+        assert_eq!(client(&[""], 1), "10.0.0.2");
+    }
+
+    #[test]
+    fn entries_that_are_not_addresses_leave_the_peer() {
+        assert_eq!(client(&["unknown"], 1), "10.0.0.2");
+        assert_eq!(client(&["203.0.113.7, garbage"], 1), "10.0.0.2");
+        assert_eq!(client(&["203.0.113.7,"], 1), "10.0.0.2");
+        let mut bad = HeaderMap::new();
+        bad.append(
+            "x-forwarded-for",
+            HeaderValue::from_bytes(b"\xff\xfe").expect("opaque bytes"),
+        );
+        assert_eq!(forwarded_client(&bad, PEER, 1), PEER);
+    }
+
+    #[test]
+    fn ipv6_and_ports_are_understood() {
+        assert_eq!(client(&["2001:db8::7"], 1), "2001:db8::7");
+        assert_eq!(client(&["[2001:db8::7]:4711"], 1), "2001:db8::7");
+        assert_eq!(client(&["[2001:db8::7]"], 1), "2001:db8::7");
+        assert_eq!(client(&["203.0.113.7:4711"], 1), "203.0.113.7");
+        assert_eq!(client(&["::ffff:203.0.113.7"], 1), "203.0.113.7");
+        assert_eq!(client(&["2001:db8::7, fd00::1"], 2), "2001:db8::7");
+        let v6_peer: IpAddr = "fd00::2".parse().expect("ip");
+        assert_eq!(
+            forwarded_client(&forwarded(&["2001:db8::7"]), v6_peer, 0),
+            v6_peer
+        );
+    }
 }

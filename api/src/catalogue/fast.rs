@@ -78,6 +78,7 @@ async fn list(snapshot: &Arc<Snapshot>, req: &Request) -> Response {
         return Response::builder()
             .status(StatusCode::NOT_MODIFIED)
             .header(header::ETAG, snapshot.etag_header.clone())
+            .header(header::CACHE_CONTROL, NO_CACHE)
             .finish();
     }
     let encoded = match crate::app::preferred_encoding(headers.get(header::ACCEPT_ENCODING)) {

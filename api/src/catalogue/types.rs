@@ -14,7 +14,9 @@ use crate::store::model;
 #[derive(Debug, Clone, Object)]
 pub struct Mentor {
     pub id: i64,
-    /// The account behind the profile, when the mentor has one.
+    /// Always `null` here (SPEC §3 allows it): account ids are not public.
+    /// A mentor finds their own profile through `mentor_id` of `/auth/users/me/`.
+    #[oai(nullable)]
     pub user_id: Option<i64>,
     pub name: String,
     /// One line: role and background.
@@ -26,6 +28,7 @@ pub struct Mentor {
     pub experience_years: i64,
     pub bio: String,
     /// The photo, or a generated portrait served by this server.
+    #[oai(nullable)]
     pub image_url: Option<String>,
     /// Contact channels by kind (`email`, `website`, ...).
     pub contact: BTreeMap<String, String>,
@@ -46,6 +49,7 @@ pub struct Mentor {
 pub struct Education {
     pub degree: String,
     pub institution: String,
+    #[oai(nullable)]
     pub year: Option<i64>,
 }
 
@@ -53,8 +57,10 @@ pub struct Education {
 pub struct Experience {
     pub title: String,
     pub company: String,
+    #[oai(nullable)]
     pub start_year: Option<i64>,
-    /// Absent while the role is current.
+    /// `null` while the role is current.
+    #[oai(nullable)]
     pub end_year: Option<i64>,
     pub description: String,
 }
@@ -63,6 +69,7 @@ pub struct Experience {
 pub struct Project {
     pub title: String,
     pub description: String,
+    #[oai(nullable)]
     pub url: Option<String>,
 }
 
@@ -91,7 +98,8 @@ impl From<model::Mentor> for Mentor {
     fn from(m: model::Mentor) -> Self {
         Mentor {
             id: m.id,
-            user_id: m.user_id,
+            // Which account owns a profile is nobody else's business.
+            user_id: None,
             name: m.name,
             headline: m.headline,
             expertise: m.expertise,

@@ -29,7 +29,10 @@ pub enum ListResponse {
     ),
     /// The catalogue has not changed since the `If-None-Match` ETag.
     #[oai(status = 304)]
-    NotModified(#[oai(header = "ETag")] String),
+    NotModified(
+        #[oai(header = "ETag")] String,
+        #[oai(header = "Cache-Control")] String,
+    ),
 }
 
 #[derive(ApiResponse)]
@@ -68,7 +71,10 @@ impl MentorsApi {
             .as_deref()
             .is_some_and(|h| etag_matches(h, &cached.etag))
         {
-            return Ok(ListResponse::NotModified(cached.etag.clone()));
+            return Ok(ListResponse::NotModified(
+                cached.etag.clone(),
+                "no-cache".to_owned(),
+            ));
         }
         let algo = accept_encoding
             .0

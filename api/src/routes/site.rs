@@ -186,7 +186,7 @@ pub struct SiteApi {
 
 impl SiteApi {
     fn client<'r>(&self, req: &'r Request) -> Client<'r> {
-        crate::auth::client_of(req, self.state.trust_forwarded_for)
+        crate::auth::client_of(req, self.state.trusted_proxies)
     }
 
     /// Admits, parses and submits an enquiry of either form.

@@ -35,7 +35,10 @@ pub struct Options {
     pub google: Option<(String, String)>,
     pub secret_key: Option<String>,
     pub smtp_url: Option<String>,
-    pub trust_forwarded_for: bool,
+    /// `TRUSTED_PROXIES`: how many proxies' `X-Forwarded-For` entries to trust.
+    pub trusted_proxies: u8,
+    /// `PUBLIC_URL`; `None` is `http://localhost:PORT`.
+    pub public_url: Option<String>,
     /// The server's clock; a test that moves time passes `Clock::manual()`'s.
     pub clock: Option<api::clock::Clock>,
 }
@@ -48,7 +51,8 @@ impl Default for Options {
             google: None,
             secret_key: Some("test-secret-key-not-used-anywhere-else".into()),
             smtp_url: None,
-            trust_forwarded_for: false,
+            trusted_proxies: 0,
+            public_url: None,
             clock: None,
         }
     }
@@ -196,7 +200,8 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
     settings.rate_limits = options.rate_limits;
     settings.secret_key = options.secret_key.clone();
     settings.smtp_url = options.smtp_url.clone();
-    settings.trust_forwarded_for = options.trust_forwarded_for;
+    settings.trusted_proxies = Some(options.trusted_proxies);
+    settings.public_url = options.public_url.clone();
     if let Some(clock) = &options.clock {
         settings.clock = clock.clone();
     }

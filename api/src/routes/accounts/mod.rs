@@ -89,7 +89,7 @@ pub struct Accounts {
 
 impl Accounts {
     pub(crate) fn client<'r>(&self, req: &'r Request) -> Client<'r> {
-        crate::auth::client_of(req, self.state.trust_forwarded_for)
+        crate::auth::client_of(req, self.state.trusted_proxies)
     }
 
     /// Counts an attempt by this client under `rule`; `Some` when over it.
