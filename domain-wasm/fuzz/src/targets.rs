@@ -239,7 +239,26 @@ pub fn accounts(data: &[u8]) {
 pub fn password(data: &[u8]) {
     use dw::password::*;
     let mut input = Input::new(data);
-    let password = input.text();
+    let mut password = input.text();
+    // Selector bit 1: an entry of the common-password list, its letters
+    // upper-cased where the field's bits say.
+    if input.bit(1) {
+        let list = common_passwords();
+        let entry = list[(input.whole() % list.len() as u64) as usize];
+        let mut bits = input.whole();
+        password = entry
+            .chars()
+            .map(|c| {
+                bits = bits.rotate_right(1);
+                if bits & 1 == 1 {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                }
+            })
+            .collect();
+        assert!(is_common(&password), "{password:?} is on the list");
+    }
     let confirmation = if input.bit(0) {
         password.clone()
     } else {
@@ -251,13 +270,22 @@ pub fn password(data: &[u8]) {
     assert_eq!(s.label, LABELS[usize::from(s.score)]);
     assert_eq!(s.strong_enough, s.score >= STRONG_ENOUGH);
 
+    let common = is_common(&password);
+    assert_eq!(
+        common,
+        common_passwords()
+            .binary_search(&password.to_lowercase().as_str())
+            .is_ok(),
+        "is_common({password:?}) is a lookup in the list"
+    );
     let alone = check_strength(&password);
     if alone.is_ok() {
         assert!(
             s.strong_enough,
             "{password:?} passes only when strong enough"
         );
-        assert!(chars(&password) <= MAX_LENGTH);
+        assert!((MIN_LENGTH..=MAX_LENGTH).contains(&chars(&password)));
+        assert!(!common, "{password:?} is not a common password");
     }
     assert_eq!(check_new_password(&password, &password), alone);
     let both = check_new_password(&password, &confirmation);
@@ -285,6 +313,16 @@ pub fn password(data: &[u8]) {
         inline_mismatch(&password, &confirmation),
         (!confirmation.is_empty() && password != confirmation).then_some(MISMATCH_INLINE)
     );
+}
+
+/// The common-password list the crate embeds, one per line, sorted.
+fn common_passwords() -> &'static [&'static str] {
+    static LIST: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| {
+        include_str!("../../data/common-passwords/policy.txt")
+            .lines()
+            .collect()
+    })
 }
 
 /// Mentor slugs, paths and path segments (`slug`).
