@@ -8,7 +8,9 @@ import {
   LoginPage,
   RegisterPage,
   ResendVerificationPage,
+  RequireRole,
   ResetPasswordPage,
+  type Role,
 } from "../features/auth";
 import { HomePage } from "../features/home";
 import { ListingScreenSkeleton, MentorExplorer, MentorProfilePage, MentorsPage, ProfileScreenSkeleton } from "../features/mentors";
@@ -37,6 +39,11 @@ export interface Screen {
 
 function placeholder(title: string, eyebrow: string, summary: string): Screen {
   return { title, render: () => <PlaceholderPage title={title} eyebrow={eyebrow} summary={summary} /> };
+}
+
+/** A screen for some roles only (the mentor and admin dashboards): others see the not-allowed page. */
+function forRoles(roles: readonly Role[], screen: Screen): Screen {
+  return { title: screen.title, render: () => <RequireRole roles={roles}>{screen.render()}</RequireRole> };
 }
 
 /* The account screens, the listing and profile, and the static pages are separate chunks (see each feature's index). */
@@ -138,8 +145,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "/session-payment-required/:requestId": placeholder("Payment required", "Bookings", "Complete payment to confirm your session."),
   "/session-request-cancelled/:requestId": placeholder("Request cancelled", "Bookings", "This session request was cancelled."),
   "/dashboard/user": placeholder("Your dashboard", "Dashboard", "Your sessions, mentors and profile at a glance."),
-  "/dashboard/mentor": placeholder("Mentor dashboard", "Dashboard", "Your availability, bookings and earnings."),
-  "/dashboard/admin": placeholder("Admin dashboard", "Dashboard", "Mentors, bookings and payments across the platform."),
+  "/dashboard/mentor": forRoles(["mentor"], placeholder("Mentor dashboard", "Dashboard", "Your availability, bookings and earnings.")),
+  "/dashboard/admin": forRoles(["admin"], placeholder("Admin dashboard", "Dashboard", "Mentors, bookings and payments across the platform.")),
   "/confirmation": placeholder("Confirmation", "Bookings", "Your request has been received."),
   "/auth/edit-profile": lazyScreen("Edit profile", EditProfilePage),
   "/complete-profile": lazyScreen("Complete your profile", CompleteProfilePage),

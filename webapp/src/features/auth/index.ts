@@ -6,7 +6,7 @@
 import { lazy, type ComponentType } from "react";
 import { loadOnDemand } from "../../lib/domain";
 
-export { AccessGate, SessionEffects } from "./Guard";
+export { AccessGate, RequireRole, SessionEffects, type Role } from "./Guard";
 export { session, useSession, type SessionSnapshot, type SignIn, type User } from "./session";
 
 /**
