@@ -223,6 +223,29 @@ test.describe("the profile", () => {
   });
 });
 
+test.describe("dashboards for one role", () => {
+  test("the demo learner is sent to login from the admin dashboard, then shown it is not for them", async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto("/dashboard/admin");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await signIn(page, "learner@demo.mentorbridge.in", "Learner#2026");
+
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "You don’t have access to this page" })).toBeVisible();
+    await expect(page.getByTestId("not-allowed-reason")).toHaveText(
+      "This page is for administrator accounts only. You’re signed in as Demo Learner with a learner account.",
+    );
+    await expect(page).toHaveTitle("Access Denied · MentorBridge");
+    await expect(page.getByRole("heading", { name: "Admin dashboard" })).toHaveCount(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "Go to your dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/user$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Your dashboard" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});
+
 test.describe("accessibility of the account screens (axe-core)", () => {
   const guestScreens: [string, string][] = [
     ["/auth/login", "Welcome back"],
