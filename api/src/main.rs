@@ -89,6 +89,11 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
             "E-mail is not sent (no SMTP_URL): read it at {}/dev/outbox",
             bound.state().public_url
         );
+    } else if bound.state().mailer.dev_outbox_enabled() {
+        // No SMTP server: messages are recorded, their links redacted.
+        println!(
+            "E-mail is not sent (no SMTP_URL): set SMTP_URL to deliver it (or DEV_OUTBOX=on to read it, on this machine only)"
+        );
     }
     bound.run(shutdown_signal()).await
 }

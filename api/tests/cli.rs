@@ -245,6 +245,7 @@ fn the_binary_starts_without_the_demo_or_the_dev_outbox() {
     let (printed, [list, outbox]) = first_lines_of_a_server(&[]);
     assert!(!printed.contains("Demo accounts"), "{printed}");
     assert!(!printed.contains("/dev/outbox"), "{printed}");
+    assert!(printed.contains("E-mail is not sent"), "{printed}");
     assert!(
         list.starts_with("HTTP/1.1 200") && list.ends_with("[]"),
         "{list}"
