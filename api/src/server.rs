@@ -153,6 +153,9 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
     let keys = auth::load_keys(&store, settings.secret_key.as_deref())
         .await
         .map_err(StartError::Keys)?;
+    if settings.trust_forwarded_for && settings.trusted_proxies.is_none() {
+        tracing::warn!("TRUST_FORWARDED_FOR is deprecated: set TRUSTED_PROXIES=1 instead");
+    }
     let mailer = Mailer::new(store.clone(), settings)?;
     auth::passwords::warm_up();
     Ok(Bound {
