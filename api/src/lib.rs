@@ -8,6 +8,7 @@ pub mod auth;
 pub mod catalogue;
 pub mod clock;
 pub mod config;
+pub mod contract;
 pub mod demo;
 pub mod error;
 pub mod fields;

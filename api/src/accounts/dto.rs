@@ -18,11 +18,13 @@ pub struct UserOut {
     /// Created through Google and without a password of its own.
     pub is_google_user: bool,
     /// E.164, e.g. `+919876543210`.
+    #[oai(nullable)]
     pub contact_number: Option<String>,
     pub profile_complete: bool,
     /// A Google account gives a contact number before booking.
     pub requires_contact_number: bool,
     /// The mentor profile of this account, for mentors.
+    #[oai(nullable)]
     pub mentor_id: Option<i64>,
     pub date_joined: DateTime<Utc>,
 }
@@ -105,6 +107,7 @@ pub struct ProfileCompleted {
 #[derive(Debug, Object)]
 pub struct PublicConfig {
     /// The Google sign-in client id; `null` hides the Google button.
+    #[oai(nullable)]
     pub google_client_id: Option<String>,
     /// E-mail is recorded instead of sent, and `/dev/outbox` lists it.
     pub dev_outbox: bool,

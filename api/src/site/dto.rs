@@ -12,15 +12,18 @@ pub struct SiteStats {
     /// Listed mentors with a rating (a rating of 0 means no reviews yet).
     pub rated_mentors: i64,
     /// The mean rating of rated mentors, to one decimal; `null` while none is rated.
+    #[oai(nullable)]
     pub average_rating: Option<f64>,
     /// Sessions that took place. There is no bookings table yet, so this is
     /// 0 until bookings exist.
     pub completed_sessions: i64,
     /// The share of session feedback that is positive, in percent. `null`:
     /// no feedback is collected yet (there are no bookings yet).
+    #[oai(nullable)]
     pub positive_feedback_percent: Option<f64>,
     /// How many countries mentors are based in; `null` while mentor
     /// profiles carry no country.
+    #[oai(nullable)]
     pub countries: Option<i64>,
 }
 

@@ -1,0 +1,576 @@
+//! The authorization matrix (issue 10): every operation of the served
+//! OpenAPI document, called by every kind of caller, with the answer each
+//! must get. Callers are real accounts with real tokens from
+//! `POST /api/login/`: the demo learner, mentor and admin, another learner
+//! and another mentor (with a mentor profile of their own), and a guest
+//! without a token. Path parameters are real ids: the caller's own object
+//! or someone else's.
+//!
+//! An operation in the document without a row fails the test, and so does
+//! a row without an operation: every endpoint a change adds must say here
+//! who may call it. Every answer seen must also be one the document lists
+//! for the operation.
+//!
+//! One server per engine, attempt limits off; runs on SQLite and PostgreSQL.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use common::{Engine, Options, TestApp, spawn_app_with};
+use serde_json::{Value, json};
+
+/// What a caller gets from an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// Served: a 2xx, or an answer about the request itself that the
+    /// document lists (400 for a bad body, 409), never 401, 403 or 404.
+    Allowed,
+    /// 401: not signed in (or not a valid signature).
+    Unauthenticated,
+    /// 403: signed in, but not this caller's role.
+    Forbidden,
+    /// 404: someone else's object (its existence is not revealed).
+    NotFound,
+}
+
+const A: Answer = Answer::Allowed;
+const U: Answer = Answer::Unauthenticated;
+#[allow(dead_code)] // No operation is role-limited yet; the payments issues add some.
+const F: Answer = Answer::Forbidden;
+#[allow(dead_code)] // No operation has owned objects yet; bookings will.
+const N: Answer = Answer::NotFound;
+
+impl Answer {
+    fn admits(self, status: u16) -> bool {
+        match self {
+            Answer::Allowed => matches!(status, 200..=399 | 400 | 409),
+            Answer::Unauthenticated => status == 401,
+            Answer::Forbidden => status == 403,
+            Answer::NotFound => status == 404,
+        }
+    }
+}
+
+/// The people who call the API, in the order of a row's answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Who {
+    Guest,
+    Learner,
+    OtherLearner,
+    Mentor,
+    OtherMentor,
+    Admin,
+}
+
+const PEOPLE: [Who; 6] = [
+    Who::Guest,
+    Who::Learner,
+    Who::OtherLearner,
+    Who::Mentor,
+    Who::OtherMentor,
+    Who::Admin,
+];
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Who::Guest => "guest",
+            Who::Learner => "learner",
+            Who::OtherLearner => "another learner",
+            Who::Mentor => "mentor",
+            Who::OtherMentor => "another mentor",
+            Who::Admin => "admin",
+        })
+    }
+}
+
+/// A call from outside (a payment provider's webhook), signed instead of
+/// signed in. None exists yet; a row for one says how a body is signed and
+/// what a valid and a bad signature get (a bad one is a real signature of
+/// another body). The people's answers for such a row are usually 401.
+struct Webhook {
+    /// The header and value that sign `body` correctly.
+    sign: fn(body: &[u8]) -> (&'static str, String),
+    valid: Answer,
+    bad: Answer,
+}
+
+/// One operation: who may call it.
+struct Row {
+    method: &'static str,
+    /// As the document spells it, e.g. `/api/mentors/{id}/`.
+    path: &'static str,
+    /// Guest, learner, another learner, mentor, another mentor, admin.
+    people: [Answer; 6],
+    /// `Some` for a webhook.
+    webhook: Option<Webhook>,
+    /// What each caller sends: the path with real ids, a query, a body.
+    call: fn(&World, Who) -> Call,
+}
+
+/// A request of a row, for one caller.
+#[derive(Default)]
+struct Call {
+    /// The path with its parameters (and query); the row's path when `None`.
+    path: Option<String>,
+    body: Option<Value>,
+    /// A bearer token instead of the caller's usual one.
+    token: Option<String>,
+}
+
+fn plain(_: &World, _: Who) -> Call {
+    Call::default()
+}
+
+fn at(path: String) -> Call {
+    Call {
+        path: Some(path),
+        ..Call::default()
+    }
+}
+
+fn body(value: Value) -> Call {
+    Call {
+        body: Some(value),
+        ..Call::default()
+    }
+}
+
+/// Every operation of the API and who may call it. Add a row with each
+/// new operation.
+fn matrix() -> Vec<Row> {
+    let public = [A, A, A, A, A, A];
+    let signed_in = [U, A, A, A, A, A];
+    let row = |method, path, people, call| Row {
+        method,
+        path,
+        people,
+        webhook: None,
+        call,
+    };
+    vec![
+        // The public catalogue and site.
+        row("GET", "/api/mentors/", public, plain),
+        // A mentor reads their own public profile; everyone else the demo
+        // mentor's (someone else's, and public all the same).
+        row("GET", "/api/mentors/{id}/", public, |w, who| {
+            at(format!("/api/mentors/{}/", w.profile_for(who)))
+        }),
+        row("GET", "/api/explorer/", public, |_, _| {
+            at("/api/explorer/?category=technology&seed=7&rotation=1".into())
+        }),
+        row("GET", "/api/stats/", public, plain),
+        row("GET", "/api/config/", public, plain),
+        row("POST", "/api/contact/", public, |w, who| {
+            body(json!({
+                "name": "Matrix Caller",
+                "email": w.email_of(who),
+                "subject": "Who may write",
+                "message": "Anyone may send the team a message.",
+            }))
+        }),
+        row("POST", "/api/b2b/quote/", public, |w, who| {
+            body(json!({
+                "name": "Matrix Caller",
+                "email": w.email_of(who),
+                "company": "Matrix Ltd",
+                "programme": "ceo-talks",
+                "message": "Anyone may ask for a custom quote.",
+            }))
+        }),
+        // Accounts: the forms anyone may send (signed in or not).
+        row("POST", "/auth/users/", public, |_, who| {
+            body(json!({
+                "name": "New Person",
+                "email": format!("new-{}@example.com", slug(who)),
+                "password": PASSWORD,
+                "re_password": PASSWORD,
+            }))
+        }),
+        // A link that opens nothing: 400 under `uid`, for anyone.
+        row("POST", "/auth/users/activation/", public, |_, _| {
+            body(json!({"uid": "nobody", "token": "no-token"}))
+        }),
+        row(
+            "POST",
+            "/auth/users/resend_activation/",
+            public,
+            |w, who| body(json!({"email": w.email_of(who)})),
+        ),
+        row("POST", "/api/login/", public, |w, who| {
+            let (email, password) = w.credentials_for(who);
+            body(json!({"email": email, "password": password}))
+        }),
+        // The caller's own refresh token (a guest has none: 400).
+        row("POST", "/auth/jwt/refresh/", public, |w, who| {
+            match w.account(who) {
+                Some(a) => body(json!({"refresh": a.refresh})),
+                None => body(json!({})),
+            }
+        }),
+        // Ends a spare session of the caller's, so the usual one lives on.
+        row("POST", "/api/logout/", public, |w, who| {
+            match w.account(who) {
+                Some(a) => Call {
+                    body: Some(json!({"refresh": a.spare_refresh})),
+                    token: Some(a.spare_token.clone()),
+                    ..Call::default()
+                },
+                None => body(json!({})),
+            }
+        }),
+        row("POST", "/auth/users/reset_password/", public, |w, who| {
+            body(json!({"email": w.email_of(who)}))
+        }),
+        row(
+            "POST",
+            "/auth/users/reset_password_confirm/",
+            public,
+            |_, _| body(json!({"uid": "nobody", "token": "no-token", "new_password": PASSWORD})),
+        ),
+        row(
+            "POST",
+            "/api/accounts/check-user-auth-type/",
+            public,
+            |w, who| body(json!({"email": w.email_of(who)})),
+        ),
+        // Google is not set up on the test server: 400 for anyone.
+        row("POST", "/api/accounts/google-auth/", public, |_, _| {
+            body(json!({"credential": "not-a-google-token"}))
+        }),
+        // Accounts: the signed-in caller's own account (no id in the path:
+        // nobody can name someone else's).
+        row("GET", "/auth/users/me/", signed_in, plain),
+        row("PATCH", "/auth/users/me/", signed_in, |w, who| {
+            body(json!({"name": w.account(who).map_or("Nobody", |a| a.name.as_str())}))
+        }),
+        row(
+            "POST",
+            "/api/accounts/complete-profile/",
+            signed_in,
+            |_, _| body(json!({"contact_number": "+919876500123"})),
+        ),
+        // Only for an account that signs in with Google and has no password
+        // yet (it e-mails a link); the others are told they have one (400).
+        row("POST", "/api/accounts/set-password-link/", signed_in, plain),
+        // An empty body: 400 (fields required) once past the token check;
+        // the password itself stays as it is.
+        row("POST", "/auth/users/set_password/", signed_in, |_, _| {
+            body(json!({}))
+        }),
+    ]
+}
+
+const PASSWORD: &str = "Matrix-Rows#2026";
+
+fn slug(who: Who) -> String {
+    who.to_string().replace(' ', "-")
+}
+
+/// A signed-in caller.
+struct Account {
+    id: i64,
+    email: String,
+    password: String,
+    name: String,
+    token: String,
+    refresh: String,
+    /// A second session, for the operations that end one.
+    spare_token: String,
+    spare_refresh: String,
+    /// Their mentor profile, for mentors.
+    mentor_id: Option<i64>,
+}
+
+/// The callers and their objects on one server.
+struct World {
+    accounts: BTreeMap<Who, Account>,
+}
+
+impl World {
+    fn account(&self, who: Who) -> Option<&Account> {
+        self.accounts.get(&who)
+    }
+
+    fn email_of(&self, who: Who) -> String {
+        self.account(who)
+            .map_or_else(|| "guest@example.com".to_owned(), |a| a.email.clone())
+    }
+
+    /// Their own e-mail and password; a guest signs in as a fresh learner.
+    fn credentials_for(&self, who: Who) -> (String, String) {
+        let who = if who == Who::Guest {
+            Who::OtherLearner
+        } else {
+            who
+        };
+        let a = &self.accounts[&who];
+        (a.email.clone(), a.password.clone())
+    }
+
+    /// The caller's own mentor profile, or else the demo mentor's.
+    fn profile_for(&self, who: Who) -> i64 {
+        self.account(who)
+            .and_then(|a| a.mentor_id)
+            .or_else(|| self.accounts[&Who::Mentor].mentor_id)
+            .expect("the demo mentor has a profile")
+    }
+}
+
+async fn login(app: &TestApp, email: &str, password: &str) -> Value {
+    let (status, body) = app
+        .post("/api/login/", json!({"email": email, "password": password}))
+        .await;
+    assert_eq!(status, 200, "{email} signs in: {body}");
+    body
+}
+
+async fn sign_in(app: &TestApp, email: &str, password: &str) -> Account {
+    let first = login(app, email, password).await;
+    let spare = login(app, email, password).await;
+    let text = |v: &Value| v.as_str().expect("a token").to_owned();
+    Account {
+        id: first["user"]["id"].as_i64().expect("an id"),
+        email: email.to_owned(),
+        password: password.to_owned(),
+        name: first["user"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        token: text(&first["token"]),
+        refresh: text(&first["refresh"]),
+        spare_token: text(&spare["token"]),
+        spare_refresh: text(&spare["refresh"]),
+        mentor_id: first["user"]["mentor_id"].as_i64(),
+    }
+}
+
+/// A registered, activated account with `role`, linked to mentor profile
+/// `profile` when given.
+async fn new_account(
+    app: &TestApp,
+    email: &str,
+    role: api::store::Role,
+    profile: Option<i64>,
+) -> Account {
+    let (status, body) = app
+        .post(
+            "/auth/users/",
+            json!({"name": "Other Person", "email": email, "password": PASSWORD}),
+        )
+        .await;
+    assert_eq!(status, 201, "{email} registers: {body}");
+    let id = body["id"].as_i64().expect("an id");
+    let now = chrono::Utc::now();
+    let mut tx = app.store.begin().await.expect("begin");
+    tx.activate_user(id, now).await.expect("activate");
+    tx.set_role(id, role, now).await.expect("role");
+    if let Some(mentor) = profile {
+        tx.link_mentor(mentor, id).await.expect("link profile");
+    }
+    tx.commit().await.expect("commit");
+    let account = sign_in(app, email, PASSWORD).await;
+    assert_eq!(account.mentor_id, profile, "{email}'s profile");
+    account
+}
+
+async fn world(app: &TestApp) -> World {
+    let mut accounts = BTreeMap::new();
+    for demo in api::demo::accounts() {
+        let who = match demo.role {
+            api::store::Role::User => Who::Learner,
+            api::store::Role::Mentor => Who::Mentor,
+            api::store::Role::Admin => Who::Admin,
+        };
+        accounts.insert(who, sign_in(app, &demo.email, &demo.password).await);
+    }
+    let demo_profile = accounts[&Who::Mentor].mentor_id;
+    assert!(demo_profile.is_some(), "the demo mentor has a profile");
+    // Another mentor: the listed profile with the highest id that is not
+    // the demo mentor's.
+    let list = app.get_json("/api/mentors/").await;
+    let other_profile = list
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|m| m["id"].as_i64())
+        .filter(|id| Some(*id) != demo_profile)
+        .max()
+        .expect("another mentor profile");
+    accounts.insert(
+        Who::OtherLearner,
+        new_account(
+            app,
+            "other-learner@example.com",
+            api::store::Role::User,
+            None,
+        )
+        .await,
+    );
+    accounts.insert(
+        Who::OtherMentor,
+        new_account(
+            app,
+            "other-mentor@example.com",
+            api::store::Role::Mentor,
+            Some(other_profile),
+        )
+        .await,
+    );
+    let ids: BTreeSet<i64> = accounts.values().map(|a| a.id).collect();
+    assert_eq!(ids.len(), 5, "five different accounts");
+    World { accounts }
+}
+
+/// `(method, path)` of every operation in the document, and the statuses
+/// it lists for each.
+fn operations(doc: &Value) -> BTreeMap<(String, String), BTreeSet<String>> {
+    let mut out = BTreeMap::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            if !matches!(
+                method.as_str(),
+                "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace"
+            ) {
+                continue;
+            }
+            let statuses = op["responses"]
+                .as_object()
+                .map(|r| r.keys().cloned().collect())
+                .unwrap_or_default();
+            out.insert((method.to_uppercase(), path.clone()), statuses);
+        }
+    }
+    out
+}
+
+fn lists(statuses: &BTreeSet<String>, status: u16) -> bool {
+    let class = format!("{}XX", status / 100);
+    statuses.contains(&status.to_string())
+        || statuses.contains(&class)
+        || statuses.contains(&class.to_lowercase())
+        || statuses.contains("default")
+}
+
+async fn send(
+    app: &TestApp,
+    method: &str,
+    path: &str,
+    call: &Call,
+    token: Option<&str>,
+    header: Option<(&str, &str)>,
+) -> u16 {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
+    let mut request = app.client.request(method, app.url(path));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some((name, value)) = header {
+        request = request.header(name, value);
+    }
+    if let Some(body) = &call.body {
+        request = request.json(body);
+    }
+    request.send().await.expect("request").status().as_u16()
+}
+
+async fn every_operation_answers_each_caller_as_the_matrix_says(engine: Engine) {
+    let options = Options {
+        rate_limits: false,
+        ..Options::default()
+    };
+    let Some(app) = spawn_app_with(engine, options).await else {
+        return;
+    };
+    let doc = app.get_json("/api/openapi.json").await;
+    let documented = operations(&doc);
+    let rows = matrix();
+    let mut problems = Vec::new();
+
+    let mut seen = BTreeSet::new();
+    for row in &rows {
+        let key = (row.method.to_owned(), row.path.to_owned());
+        if !seen.insert(key.clone()) {
+            problems.push(format!(
+                "two rows for {} {} in api/tests/authorization.rs",
+                row.method, row.path
+            ));
+        }
+        if !documented.contains_key(&key) {
+            problems.push(format!(
+                "the row for {} {} in api/tests/authorization.rs matches no operation of the \
+                 OpenAPI document: remove it or correct its method and path",
+                row.method, row.path
+            ));
+        }
+    }
+    for (method, path) in documented.keys() {
+        if !seen.contains(&(method.clone(), path.clone())) {
+            problems.push(format!(
+                "add a row for {method} {path} to api/tests/authorization.rs (who may call \
+                 it: guest, learner, another learner, mentor, another mentor, admin)"
+            ));
+        }
+    }
+
+    let world = world(&app).await;
+    for row in &rows {
+        let Some(statuses) = documented.get(&(row.method.to_owned(), row.path.to_owned())) else {
+            continue;
+        };
+        let mut check = |caller: &str, expected: Answer, status: u16, path: &str| {
+            if !expected.admits(status) {
+                problems.push(format!(
+                    "{} {} ({path}) as {caller}: expected {expected:?}, got {status}",
+                    row.method, row.path
+                ));
+            } else if !lists(statuses, status) {
+                problems.push(format!(
+                    "{} {} as {caller} answered {status}, which the OpenAPI document does not list",
+                    row.method, row.path
+                ));
+            }
+        };
+        for (who, expected) in PEOPLE.into_iter().zip(row.people) {
+            let call = (row.call)(&world, who);
+            let path = call.path.clone().unwrap_or_else(|| row.path.to_owned());
+            let token = call
+                .token
+                .clone()
+                .or_else(|| world.account(who).map(|a| a.token.clone()));
+            let status = send(&app, row.method, &path, &call, token.as_deref(), None).await;
+            check(&who.to_string(), expected, status, &path);
+        }
+        if let Some(hook) = &row.webhook {
+            let call = (row.call)(&world, Who::Guest);
+            let path = call.path.clone().unwrap_or_else(|| row.path.to_owned());
+            let bytes = call.body.as_ref().map(Value::to_string).unwrap_or_default();
+            let (name, good) = (hook.sign)(bytes.as_bytes());
+            let (_, bad) = (hook.sign)(b"another body");
+            for (caller, signature, expected) in [
+                ("a webhook with a valid signature", good, hook.valid),
+                ("a webhook with a bad signature", bad, hook.bad),
+            ] {
+                let status = send(
+                    &app,
+                    row.method,
+                    &path,
+                    &call,
+                    None,
+                    Some((name, &signature)),
+                )
+                .await;
+                check(caller, expected, status, &path);
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "the authorization matrix:\n  {}",
+        problems.join("\n  ")
+    );
+}
+
+on_both_engines!(every_operation_answers_each_caller_as_the_matrix_says);
