@@ -16,7 +16,9 @@ export interface paths {
         /**
          * How an address signs in
          * @description `{exists, is_google_user}`: the forgot-password screen steers Google
-         *     accounts to Google sign-in.
+         *     accounts to Google sign-in. Each answer counts against the client's
+         *     budget of answers that reveal accounts (10 in 10 minutes, shared with
+         *     registration and the password reset request); past it, 429.
          */
         post: operations["checkUserAuthType"];
         delete?: never;
@@ -166,7 +168,9 @@ export interface paths {
          * Sign in with e-mail and password
          * @description Answers `{token, refresh, user}`. A wrong password, an unknown
          *     address and an account not yet activated get the same answer in
-         *     about the same time.
+         *     about the same time. 429 with `Retry-After` past the attempt limits:
+         *     per client, per (client, address), and the per-account throttle
+         *     (clients that signed in to the account before are exempt).
          */
         post: operations["login"];
         delete?: never;
@@ -297,7 +301,10 @@ export interface paths {
         /**
          * Register
          * @description Creates an inactive account and e-mails an activation link to
-         *     `{PUBLIC_URL}/activate/{uid}/{token}`.
+         *     `{PUBLIC_URL}/activate/{uid}/{token}`. The 400 for an address that
+         *     has an account counts against the client's budget of answers that
+         *     reveal accounts (10 in 10 minutes, shared with the password reset
+         *     request and `check-user-auth-type`); past it, 429.
          */
         post: operations["register"];
         delete?: never;
@@ -381,7 +388,9 @@ export interface paths {
         /**
          * Ask for a password-reset e-mail
          * @description 204 when sent; 400 when no account has the address, or the account
-         *     signs in with Google.
+         *     signs in with Google (counted against the client's budget of answers
+         *     that reveal accounts: 10 in 10 minutes, shared with registration and
+         *     `check-user-auth-type`; past it, 429).
          */
         post: operations["resetPassword"];
         delete?: never;
