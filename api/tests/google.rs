@@ -674,6 +674,99 @@ async fn google_links_only_addresses_it_vouches_for(engine: Engine) {
     assert_eq!(links, 1);
 }
 
+async fn link(app: &TestApp, access: &str, credential: String) -> (u16, Value) {
+    app.post_as(
+        access,
+        "/api/accounts/google-link/",
+        json!({"credential": credential}),
+    )
+    .await
+}
+
+async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.post(
+            "/api/accounts/google-link/",
+            json!({"credential": google.credential_for("x@gmail.com", "g-x", None)})
+        )
+        .await
+        .0,
+        401,
+        "guests are refused"
+    );
+    password_account(&app, "meera@corp.example", true).await;
+    // Google sign-in does not link: Google does not vouch for corp.example.
+    let consumer = || google.credential_for("meera@corp.example", "g-meera", None);
+    assert_eq!(google_auth(&app, consumer()).await.0, 400);
+    let (status, body) = login(&app, "meera@corp.example", PASSWORD).await;
+    assert_eq!(status, 200, "{body}");
+    let access = body["token"].as_str().expect("token").to_owned();
+
+    // Another address, a stale credential, an unverified address: refused.
+    let other = google.credential_for("someone@corp.example", "g-someone", None);
+    assert_eq!(
+        link(&app, &access, other).await,
+        (
+            400,
+            json!({"error": "This Google account's email address is not the address of this account."})
+        )
+    );
+    let mut claims = google.claims_for("meera@corp.example", "g-meera", None);
+    claims["iat"] = json!(now() - 600);
+    assert_eq!(
+        link(&app, &access, google.mint(claims)).await,
+        (
+            400,
+            json!({"error": "This Google credential is too old: sign in with Google again."})
+        )
+    );
+    let mut claims = google.claims_for("meera@corp.example", "g-meera", None);
+    claims["email_verified"] = json!(false);
+    assert_eq!(link(&app, &access, google.mint(claims)).await.0, 400);
+    assert!(
+        !mail_kinds(&app, "meera@corp.example")
+            .await
+            .contains(&"google_linked".into())
+    );
+
+    // Its own, fresh: linked, and the owner told.
+    let (status, body) = link(&app, &access, consumer()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["email"], "meera@corp.example");
+    assert!(
+        mail_kinds(&app, "meera@corp.example")
+            .await
+            .contains(&"google_linked".into())
+    );
+    let (status, body) = google_auth(&app, consumer()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["email"], "meera@corp.example");
+    assert_eq!(
+        link(&app, &access, consumer()).await,
+        (
+            400,
+            json!({"error": "This account is already linked to a Google account."})
+        )
+    );
+
+    // A Google account that already signs in elsewhere is not linked again.
+    password_account(&app, "tara@corp.example", true).await;
+    let (_, body) = login(&app, "tara@corp.example", PASSWORD).await;
+    let tara = body["token"].as_str().expect("token").to_owned();
+    let mut claims = google.claims_for("tara@corp.example", "g-meera", None);
+    claims["hd"] = json!("corp.example");
+    assert_eq!(
+        link(&app, &tara, google.mint(claims)).await,
+        (
+            400,
+            json!({"error": "This Google account signs in to another account."})
+        )
+    );
+}
+
 async fn a_never_activated_account_taken_over_by_google_loses_what_was_typed(engine: Engine) {
     let Some((app, google)) = google_app(engine).await else {
         return;
@@ -882,6 +975,7 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
 
 on_both_engines!(
     google_links_only_addresses_it_vouches_for,
+    the_owner_links_google_after_signing_in_with_the_password,
     a_never_activated_account_taken_over_by_google_loses_what_was_typed,
     google_neither_links_nor_signs_in_a_disabled_account,
     a_google_account_adds_a_password_only_with_fresh_proof,

@@ -224,6 +224,87 @@ async fn create(
     }
 }
 
+/// Why a signed-in account was not linked to a Google account.
+#[derive(Debug, Error)]
+pub enum GoogleLinkError {
+    #[error("This account is already linked to a Google account.")]
+    AlreadyLinked,
+    #[error("This Google account signs in to another account.")]
+    OtherAccount,
+    #[error("This Google account's email address is not the address of this account.")]
+    OtherAddress,
+    #[error("This Google credential is too old: sign in with Google again.")]
+    StaleCredential,
+    /// Google sign-in is not set up, the credential is missing or not
+    /// valid, its address is not verified, or Google's keys could not be
+    /// fetched.
+    #[error(transparent)]
+    Google(#[from] GoogleSignInError),
+}
+
+impl From<StoreError> for GoogleLinkError {
+    fn from(e: StoreError) -> Self {
+        GoogleLinkError::Google(GoogleSignInError::Store(e))
+    }
+}
+
+/// Whether `identity` was issued within [`FRESH_CREDENTIAL`] of `now`
+/// (allowing a minute of clock skew, as the verifier does on `exp`).
+fn fresh(identity: &GoogleIdentity, now: DateTime<Utc>) -> bool {
+    identity
+        .issued_at
+        .map(|iat| now.timestamp() - iat)
+        .is_some_and(|age| (-60..=FRESH_CREDENTIAL.num_seconds()).contains(&age))
+}
+
+/// Links the caller's account (signed in with its password) to the Google
+/// account of `credential`: how an owner links Google when Google does not
+/// vouch for the address ([`GoogleSignInError::PasswordToLink`]). The
+/// credential must be fresh ([`FRESH_CREDENTIAL`]) and carry the account's
+/// own address, verified by Google. The owner is e-mailed, as on every link.
+pub async fn link_signed_in(
+    state: &AppState,
+    caller: &Caller,
+    credential: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<User, GoogleLinkError> {
+    let user = &caller.user;
+    if user.google_sub.is_some() {
+        return Err(GoogleLinkError::AlreadyLinked);
+    }
+    let google = state
+        .google
+        .as_ref()
+        .ok_or(GoogleSignInError::NotConfigured)?;
+    let credential = credential
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .ok_or(GoogleSignInError::CredentialRequired)?;
+    let identity = google
+        .verify(credential)
+        .await
+        .map_err(GoogleSignInError::from)?;
+    if !identity.email_verified {
+        return Err(GoogleSignInError::EmailUnverified.into());
+    }
+    if Email::parse(&identity.email).ok().as_ref() != Some(&user.email) {
+        return Err(GoogleLinkError::OtherAddress);
+    }
+    if !fresh(&identity, now) {
+        return Err(GoogleLinkError::StaleCredential);
+    }
+    match state.store.user_by_google_sub(&identity.subject).await {
+        Ok(_) => return Err(GoogleLinkError::OtherAccount),
+        Err(StoreError::NotFound) => {}
+        Err(e) => return Err(e.into()),
+    }
+    match link(state, user, &identity, now).await {
+        Ok(user) => Ok(user),
+        Err(GoogleSignInError::OtherGoogleAccount) => Err(GoogleLinkError::OtherAccount),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Why a first password was not set for an account that signs in with Google.
 #[derive(Debug, Error)]
 pub enum FirstPasswordError {
@@ -280,9 +361,7 @@ pub async fn set_first_password(
     if user.google_sub.as_deref() != Some(identity.subject.as_str()) {
         return Err(FirstPasswordError::OtherGoogleAccount);
     }
-    let age = identity.issued_at.map(|iat| now.timestamp() - iat);
-    // A minute of clock skew either way, as the verifier allows on `exp`.
-    if !age.is_some_and(|a| (-60..=FRESH_CREDENTIAL.num_seconds()).contains(&a)) {
+    if !fresh(&identity, now) {
         return Err(FirstPasswordError::StaleCredential);
     }
     let hash = passwords::hash(new_password.to_owned())

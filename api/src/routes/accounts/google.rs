@@ -1,5 +1,5 @@
-//! `POST /api/accounts/google-auth/` and
-//! `POST /api/accounts/set-password-link/`.
+//! `POST /api/accounts/google-auth/`, `/api/accounts/google-link/` and
+//! `/api/accounts/set-password-link/`.
 
 use poem::Request;
 use poem_openapi::payload::Json;
@@ -7,7 +7,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::{Accounts, NoContentResponse, too_many};
 use crate::accounts::dto::{GoogleProblem, GoogleSignedIn, UserOut};
-use crate::accounts::google::{self, FirstPasswordError, GoogleSignInError};
+use crate::accounts::google::{self, FirstPasswordError, GoogleLinkError, GoogleSignInError};
 use crate::auth::{SignedIn, limits};
 use crate::error::Detail;
 use crate::fields::Fields;
@@ -27,6 +27,23 @@ pub enum GoogleResponse {
     /// app; or the account is disabled; or a password account has the
     /// address and Google does not vouch for it (not a Gmail address, and
     /// no `hd` claim naming its domain): its owner signs in with the password.
+    #[oai(status = 400)]
+    Invalid(Json<GoogleProblem>),
+    /// Too many attempts.
+    #[oai(status = 429)]
+    TooMany(Json<Detail>, #[oai(header = "Retry-After")] String),
+    /// Google's keys could not be fetched.
+    #[oai(status = 503)]
+    Unavailable(Json<GoogleProblem>),
+}
+
+#[derive(ApiResponse)]
+pub enum GoogleLinkResponse {
+    /// Linked: the account as it is now.
+    #[oai(status = 200)]
+    Ok(Json<UserOut>),
+    /// The credential is missing, not valid, not fresh, or for another
+    /// address; or the account or the Google account is linked already.
     #[oai(status = 400)]
     Invalid(Json<GoogleProblem>),
     /// Too many attempts.
@@ -114,6 +131,46 @@ impl GoogleApi {
             }
             Err(FirstPasswordError::Store(e)) => Err(e.into()),
             Err(e) => Err(crate::error::internal(e)),
+        }
+    }
+
+    /// Link my account to Google
+    ///
+    /// For an account signed in with its password whose address Google does
+    /// not vouch for (so Google sign-in answered "Sign in with your password
+    /// to link Google"): `credential` is a Google ID token issued within the
+    /// last 5 minutes whose verified address is the account's. The owner is
+    /// e-mailed. Afterwards the account also signs in with Google.
+    #[oai(
+        path = "/api/accounts/google-link/",
+        method = "post",
+        operation_id = "googleLink"
+    )]
+    async fn google_link(
+        &self,
+        req: &Request,
+        auth: SignedIn,
+        body: Json<GoogleBody>,
+    ) -> poem::Result<GoogleLinkResponse> {
+        let now = self.0.now();
+        if let Some(l) = self.0.throttle(limits::GOOGLE_PER_CLIENT, req, now).await? {
+            let (d, r) = too_many(l);
+            return Ok(GoogleLinkResponse::TooMany(d, r));
+        }
+        let problem = |e: GoogleLinkError| {
+            Json(GoogleProblem {
+                error: e.to_string(),
+            })
+        };
+        match google::link_signed_in(&self.0.state, &auth.0, body.credential.as_deref(), now).await
+        {
+            Ok(user) => Ok(GoogleLinkResponse::Ok(Json(UserOut::from(&user)))),
+            Err(GoogleLinkError::Google(GoogleSignInError::Store(e))) => Err(e.into()),
+            Err(e @ GoogleLinkError::Google(GoogleSignInError::Unavailable(_))) => {
+                tracing::error!(reason = %e, "Google sign-in keys unavailable");
+                Ok(GoogleLinkResponse::Unavailable(problem(e)))
+            }
+            Err(e) => Ok(GoogleLinkResponse::Invalid(problem(e))),
         }
     }
 }
