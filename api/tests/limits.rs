@@ -235,8 +235,9 @@ async fn one_ipv6_64_is_one_client(engine: Engine) {
 /// Strangers flooding one account from many /64s slow every client that
 /// has not signed in to it down to one attempt per slot (at most 60 s
 /// apart), and unknown addresses alike; the owner is never locked out:
-/// from a client that signed in before, at once, and from a new one after
-/// at most the bounded wait.
+/// from a client that signed in before, at once; from a new one after at
+/// most the bounded wait; and from a network that set a new password with
+/// an e-mailed reset link, at once.
 async fn the_account_throttle_slows_strangers_but_never_locks_the_owner_out(engine: Engine) {
     let Some((app, hand)) = app(engine).await else {
         return;
@@ -299,6 +300,45 @@ async fn the_account_throttle_slows_strangers_but_never_locks_the_owner_out(engi
             .0,
         200,
         "after the bounded wait"
+    );
+
+    // And at any time, however long the flood lasts: the owner resets the
+    // password from a new network, which proves the mailbox and makes that
+    // network known, then signs in at once while strangers still wait.
+    assert_too_many(
+        login_from(&app, "2001:db8:bad:ff::1", "owner@example.com", WRONG).await,
+        60,
+        "the flood goes on",
+    );
+    let phone = "2001:db8:dddd:1::1";
+    let (status, _, _) = post_from(
+        &app,
+        phone,
+        "/auth/users/reset_password/",
+        json!({"email": "owner@example.com"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204);
+    let link = app
+        .link_to("owner@example.com", "/password/reset/confirm/")
+        .await;
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let (status, _, body) = post_from(
+        &app,
+        phone,
+        "/auth/users/reset_password_confirm/",
+        json!({"uid": parts[3], "token": parts[4], "new_password": "Fresh#Pass2026x"}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 204, "{body}");
+    assert_eq!(
+        login_from(&app, phone, "owner@example.com", "Fresh#Pass2026x")
+            .await
+            .0,
+        200,
+        "the network that reset the password is known"
     );
 }
 

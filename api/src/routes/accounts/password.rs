@@ -91,6 +91,8 @@ impl PasswordApi {
     /// Set a new password with an e-mailed link
     ///
     /// The link works once and for an hour. Every session of the account ends.
+    /// The client that sets the password is exempt from the account's
+    /// sign-in throttle from then on (it proved the mailbox).
     #[oai(
         path = "/auth/users/reset_password_confirm/",
         method = "post",
@@ -137,7 +139,20 @@ impl PasswordApi {
             };
         };
         match password::confirm_reset(&self.0.state, uid, token, new, now).await {
-            Ok(()) => Ok(NoContentResponse::Done),
+            Ok(()) => {
+                // The link proves the mailbox: this client is now known to
+                // the account, so the per-account throttle never stands
+                // between the owner and signing in with the new password.
+                if let Some(id) = crate::auth::tokens::decode_uid(uid.trim()) {
+                    let client = self.0.client(req);
+                    self.0
+                        .state
+                        .limiter
+                        .remember_client(id, client.ip, now)
+                        .await?;
+                }
+                Ok(NoContentResponse::Done)
+            }
             Err(ResetError::Link(e)) => Ok(link_problem(e)?.into()),
             Err(ResetError::Store(e)) => Err(e.into()),
             Err(e @ ResetError::Hash(_)) => Err(crate::error::internal(e)),

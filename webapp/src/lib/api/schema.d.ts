@@ -411,6 +411,8 @@ export interface paths {
         /**
          * Set a new password with an e-mailed link
          * @description The link works once and for an hour. Every session of the account ends.
+         *     The client that sets the password is exempt from the account's
+         *     sign-in throttle from then on (it proved the mailbox).
          */
         post: operations["resetPasswordConfirm"];
         delete?: never;
