@@ -16,6 +16,8 @@ on_both_engines!(
     a_unit_of_work_commits_all_or_nothing,
     broken_constraints_are_known_by_name_on_both_engines,
     stored_values_that_the_code_cannot_read_are_errors,
+    disabled_is_kept_apart_from_activation,
+    linking_google_to_an_unproven_account_drops_what_its_registrant_typed,
 );
 
 async fn db(engine: Engine) -> Option<TestDb> {
@@ -348,4 +350,108 @@ async fn stored_values_that_the_code_cannot_read_are_errors(engine: Engine) {
         matches!(read, Err(StoreError::Corrupt { what: "role", .. })),
         "never a silent user: {read:?}"
     );
+}
+
+async fn disabled_is_kept_apart_from_activation(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = db.open().await;
+    let t0 = Utc
+        .with_ymd_and_hms(2030, 1, 1, 9, 0, 0)
+        .single()
+        .expect("time");
+    let mut tx = store.begin().await.expect("begin");
+    let mut new = account("asha@example.com", None);
+    new.is_active = false;
+    let user = tx.create_user(&new, t0).await.expect("create");
+    assert_eq!(user.disabled_at, None);
+    tx.set_disabled(user.id, true, t0).await.expect("disable");
+    // Disabling again keeps the first time; activating leaves it alone.
+    tx.set_disabled(user.id, true, t0 + Duration::hours(1))
+        .await
+        .expect("disable again");
+    tx.activate_user(user.id, t0 + Duration::hours(2))
+        .await
+        .expect("activate");
+    tx.commit().await.expect("commit");
+    let read = store.user_by_id(user.id).await.expect("read");
+    assert_eq!(read.disabled_at, Some(t0));
+    assert!(read.is_active && read.is_disabled());
+
+    let mut tx = store.begin().await.expect("begin");
+    tx.set_disabled(user.id, false, t0 + Duration::hours(3))
+        .await
+        .expect("enable");
+    tx.commit().await.expect("commit");
+    let read = store.user_by_id(user.id).await.expect("read");
+    assert_eq!(read.disabled_at, None);
+    assert!(read.is_active);
+
+    let mut tx = store.begin().await.expect("begin");
+    assert!(matches!(
+        tx.set_disabled(user.id + 100, true, t0).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
+async fn linking_google_to_an_unproven_account_drops_what_its_registrant_typed(engine: Engine) {
+    let Some(db) = db(engine).await else { return };
+    let store = db.open().await;
+    let now = Utc::now();
+    let mut tx = store.begin().await.expect("begin");
+    let mut typed = account("squat@example.com", None);
+    typed.is_active = false;
+    typed.password_hash = Some("$argon2id$typed".into());
+    typed.contact_number = Some("+919876543210".into());
+    let unproven = tx.create_user(&typed, now).await.expect("create");
+    let mut owned = account("owner@example.com", None);
+    owned.password_hash = Some("$argon2id$owned".into());
+    owned.contact_number = Some("+919876543211".into());
+    let active = tx.create_user(&owned, now).await.expect("create");
+    tx.link_google(&unproven, "g-1", "Real Owner", now)
+        .await
+        .expect("link");
+    tx.link_google(&active, "g-2", "Google Name", now)
+        .await
+        .expect("link");
+    // Linked meanwhile: not linked again.
+    assert!(matches!(
+        tx.link_google(&active, "g-3", "", now).await,
+        Err(StoreError::NotFound)
+    ));
+    tx.commit().await.expect("commit");
+
+    let taken = store.user_by_id(unproven.id).await.expect("read");
+    assert_eq!(
+        (
+            taken.name.as_str(),
+            taken.contact_number.as_deref(),
+            taken.password_hash.as_deref(),
+            taken.google_sub.as_deref(),
+            taken.is_active
+        ),
+        ("Real Owner", None, None, Some("g-1"), true)
+    );
+    let kept = store.user_by_id(active.id).await.expect("read");
+    assert_eq!(
+        (
+            kept.name.as_str(),
+            kept.contact_number.as_deref(),
+            kept.password_hash.as_deref(),
+            kept.google_sub.as_deref()
+        ),
+        (
+            "Asha",
+            Some("+919876543211"),
+            Some("$argon2id$owned"),
+            Some("g-2")
+        )
+    );
+
+    let mut tx = store.begin().await.expect("begin");
+    tx.clear_registration_fields(active.id, now)
+        .await
+        .expect("clear");
+    tx.commit().await.expect("commit");
+    let cleared = store.user_by_id(active.id).await.expect("read");
+    assert_eq!((cleared.name.as_str(), cleared.contact_number), ("", None));
 }
