@@ -47,12 +47,13 @@ test: setup-test
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
     step api-build cargo build -p api --locked
+    step schemathesis bash api/scripts/schemathesis.sh
     step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
     # Summary.
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build; do
+    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build schemathesis; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
@@ -68,7 +69,7 @@ test: setup-test
       fi
     done
     echo
-    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, api build"
+    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, api build, schemathesis (both engines)"
     echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
     [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
     echo "TOTAL: $passed passed, $failed failed"
@@ -309,6 +310,19 @@ _npm-ci:
     if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
       npm --prefix webapp ci --no-audit --no-fund --loglevel=error
       echo "$want" > "$stamp"
+    fi
+
+# schemathesis, for the contract test (api/scripts/schemathesis.sh), in a
+# virtual environment of its own; skipped while that version is installed.
+schemathesis_version := "4.32.5"
+_schemathesis-venv:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    venv=target/schemathesis-venv
+    if [ "$("$venv/bin/schemathesis" --version 2>/dev/null)" != "schemathesis, version {{schemathesis_version}}" ]; then
+      rm -rf "$venv"
+      python3 -m venv "$venv"
+      "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis=={{schemathesis_version}}"
     fi
 
 _apt *packages:

@@ -252,6 +252,10 @@ fn matrix() -> Vec<Row> {
             signed_in,
             |_, _| body(json!({"contact_number": "+919876500123"})),
         ),
+        // Google is not set up on the test server: 400 once signed in.
+        row("POST", "/api/accounts/google-link/", signed_in, |_, _| {
+            body(json!({"credential": "not-a-google-token"}))
+        }),
         // Only for an account that signs in with Google and has no password
         // yet (it e-mails a link); the others are told they have one (400).
         row("POST", "/api/accounts/set-password-link/", signed_in, plain),

@@ -61,10 +61,59 @@ export interface paths {
          * Sign in with Google
          * @description Verifies the Google ID token (signature against Google's published
          *     keys, audience, issuer, expiry), then signs in the account with that
-         *     Google identity, links it to the account with the same verified
-         *     address, or creates one.
+         *     Google identity, links it to the account with the same address (only
+         *     when Google vouches for the address: Gmail, or the token's `hd`
+         *     Workspace domain; the owner is e-mailed), or creates one.
          */
         post: operations["googleAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/google-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link my account to Google
+         * @description For an account signed in with its password whose address Google does
+         *     not vouch for (so Google sign-in answered "Sign in with your password
+         *     to link Google"): `credential` is a Google ID token issued within the
+         *     last 5 minutes whose verified address is the account's. The owner is
+         *     e-mailed. Afterwards the account also signs in with Google.
+         */
+        post: operations["googleLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounts/set-password-link/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail me a link to set my first password
+         * @description For a signed-in account that signs in with Google and has no
+         *     password: e-mails a single-use link, valid for an hour, that opens
+         *     the password reset page (`/auth/users/reset_password_confirm/`).
+         *     204 also past the e-mail limits (then nothing is sent); 400 when the
+         *     account already has a password.
+         */
+        post: operations["setPasswordLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -432,7 +481,11 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Every other session of the account ends; this one stays.
+         * @description Every other session of the account ends; this one stays. An account
+         *     that signs in with Google and has no password yet proves it is its
+         *     owner with `google_credential` (a bearer token alone is refused with
+         *     400 on `google_credential`), or uses the e-mailed link of
+         *     `POST /api/accounts/set-password-link/`.
          */
         post: operations["setPassword"];
         delete?: never;
@@ -467,19 +520,19 @@ export interface components {
         };
         /** CompleteProfileBody */
         CompleteProfileBody: {
-            contact_number?: string;
-            name?: string;
+            contact_number: string;
+            name?: string | null;
         };
         /** ContactBody */
         ContactBody: {
-            email?: string;
+            email: string;
             /** @description 10 to 5000 characters. */
-            message?: string;
-            name?: string;
+            message: string;
+            name: string;
             /** @description Optional; at most 150 characters. */
-            subject?: string;
+            subject?: string | null;
             /** @description Leave empty: a field hidden from people, which only spam robots fill. */
-            website?: string;
+            website?: string | null;
         };
         /**
          * Detail
@@ -493,11 +546,11 @@ export interface components {
             degree: string;
             institution: string;
             /** Format: int64 */
-            year?: number;
+            year?: number | null;
         };
         /** EmailBody */
         EmailBody: {
-            email?: string;
+            email: string;
         };
         /** Experience */
         Experience: {
@@ -505,17 +558,17 @@ export interface components {
             description: string;
             /**
              * Format: int64
-             * @description Absent while the role is current.
+             * @description `null` while the role is current.
              */
-            end_year?: number;
+            end_year?: number | null;
             /** Format: int64 */
-            start_year?: number;
+            start_year?: number | null;
             title: string;
         };
         /** GoogleBody */
         GoogleBody: {
             /** @description The ID token from Google Identity Services. */
-            credential?: string;
+            credential: string;
         };
         /** GoogleProblem */
         GoogleProblem: {
@@ -540,12 +593,12 @@ export interface components {
         };
         /** LoginBody */
         LoginBody: {
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         /** LogoutBody */
         LogoutBody: {
-            refresh?: string;
+            refresh?: string | null;
         };
         /**
          * Mentor
@@ -572,7 +625,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description The photo, or a generated portrait served by this server. */
-            image_url?: string;
+            image_url?: string | null;
             name: string;
             projects: components["schemas"]["Project"][];
             /**
@@ -590,15 +643,16 @@ export interface components {
             updated_at: string;
             /**
              * Format: int64
-             * @description The account behind the profile, when the mentor has one.
+             * @description Always `null` here (SPEC §3 allows it): account ids are not public.
+             *     A mentor finds their own profile through `mentor_id` of `/auth/users/me/`.
              */
-            user_id?: number;
+            user_id?: number | null;
         };
         /** ProfileBody */
         ProfileBody: {
             /** @description Empty clears it (not for Google accounts, which need one). */
-            contact_number?: string;
-            name?: string;
+            contact_number?: string | null;
+            name?: string | null;
         };
         /** ProfileCompleted */
         ProfileCompleted: {
@@ -610,36 +664,37 @@ export interface components {
         Project: {
             description: string;
             title: string;
-            url?: string;
+            url?: string | null;
         };
         /** PublicConfig */
         PublicConfig: {
             /** @description E-mail is recorded instead of sent, and `/dev/outbox` lists it. */
             dev_outbox: boolean;
             /** @description The Google sign-in client id; `null` hides the Google button. */
-            google_client_id?: string;
+            google_client_id?: string | null;
             /** @description Where people write for support and refund requests. */
             support_email: string;
         };
         /** QuoteBody */
         QuoteBody: {
             /** @description The organisation asking; required, at most 150 characters. */
-            company?: string;
-            email?: string;
+            company: string;
+            email: string;
             /** @description 10 to 5000 characters. */
-            message?: string;
-            name?: string;
+            message: string;
+            name: string;
             /** @description Optional; with its country code, or a ten-digit Indian mobile number. */
-            phone?: string;
+            phone?: string | null;
             /**
              * @description `corporate-mentoring`, `ceo-talks`, `strategy-consulting`,
              *     `industry-mentoring`, `startup-entrepreneurship` or `other`.
+             * @enum {string}
              */
-            programme?: string;
+            programme: "corporate-mentoring" | "ceo-talks" | "strategy-consulting" | "industry-mentoring" | "startup-entrepreneurship" | "other";
             /** @description Optional, free text of at most 50 characters (e.g. `11-50`). */
-            team_size?: string;
+            team_size?: string | null;
             /** @description Leave empty: a field hidden from people, which only spam robots fill. */
-            website?: string;
+            website?: string | null;
         };
         /**
          * Received
@@ -653,7 +708,7 @@ export interface components {
         };
         /** RefreshBody */
         RefreshBody: {
-            refresh?: string;
+            refresh: string;
         };
         /** Refreshed */
         Refreshed: {
@@ -664,12 +719,13 @@ export interface components {
         /** RegisterBody */
         RegisterBody: {
             /** @description Optional at registration. */
-            contact_number?: string;
-            email?: string;
-            name?: string;
-            password?: string;
+            contact_number?: string | null;
+            email: string;
+            name: string;
+            /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
+            password: string;
             /** @description The password again; when sent, it must match. */
-            re_password?: string;
+            re_password?: string | null;
         };
         /** Registered */
         Registered: {
@@ -680,11 +736,12 @@ export interface components {
         };
         /** ResetConfirmBody */
         ResetConfirmBody: {
-            new_password?: string;
+            /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
+            new_password: string;
             /** @description The new password again; when sent, it must match. */
-            re_new_password?: string;
-            token?: string;
-            uid?: string;
+            re_new_password?: string | null;
+            token: string;
+            uid: string;
         };
         /** Service */
         Service: {
@@ -707,10 +764,19 @@ export interface components {
         };
         /** SetPasswordBody */
         SetPasswordBody: {
-            /** @description Not needed by a Google account setting its first password. */
-            current_password?: string;
-            new_password?: string;
-            re_new_password?: string;
+            /** @description Required when the account has a password. */
+            current_password?: string | null;
+            /**
+             * @description Required instead when an account that signs in with Google sets its
+             *     first password: a Google ID token for the account's own Google
+             *     identity, issued within the last 5 minutes (sign in with Google
+             *     again to get one). Without one, ask for an e-mailed link
+             *     (`POST /api/accounts/set-password-link/`).
+             */
+            google_credential?: string | null;
+            /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
+            new_password: string;
+            re_new_password?: string | null;
         };
         /**
          * SiteStats
@@ -722,7 +788,7 @@ export interface components {
              * Format: double
              * @description The mean rating of rated mentors, to one decimal; `null` while none is rated.
              */
-            average_rating?: number;
+            average_rating?: number | null;
             /**
              * Format: int64
              * @description Sessions that took place. There is no bookings table yet, so this is
@@ -734,7 +800,7 @@ export interface components {
              * @description How many countries mentors are based in; `null` while mentor
              *     profiles carry no country.
              */
-            countries?: number;
+            countries?: number | null;
             /**
              * Format: int64
              * @description Mentors listed in the catalogue.
@@ -745,7 +811,7 @@ export interface components {
              * @description The share of session feedback that is positive, in percent. `null`:
              *     no feedback is collected yet (there are no bookings yet).
              */
-            positive_feedback_percent?: number;
+            positive_feedback_percent?: number | null;
             /**
              * Format: int64
              * @description Listed mentors with a rating (a rating of 0 means no reviews yet).
@@ -775,8 +841,17 @@ export interface components {
         };
         /** UidToken */
         UidToken: {
-            token?: string;
-            uid?: string;
+            token: string;
+            uid: string;
+        };
+        /**
+         * Unauthenticated
+         * @description No token, or one that is not (or no longer) valid.
+         */
+        Unauthenticated: {
+            /** @description `token_not_valid` when a token was sent. */
+            code?: string;
+            detail: string;
         };
         /**
          * UserOut
@@ -784,7 +859,7 @@ export interface components {
          */
         UserOut: {
             /** @description E.164, e.g. `+919876543210`. */
-            contact_number?: string;
+            contact_number?: string | null;
             /** Format: date-time */
             date_joined: string;
             email: string;
@@ -796,7 +871,7 @@ export interface components {
              * Format: int64
              * @description The mentor profile of this account, for mentors.
              */
-            mentor_id?: number;
+            mentor_id?: number | null;
             name: string;
             profile_complete: boolean;
             /** @description A Google account gives a contact number before booking. */
@@ -834,7 +909,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["AuthType"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -842,7 +917,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -878,7 +971,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ProfileCompleted"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -886,7 +979,34 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -922,13 +1042,36 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["GoogleSignedIn"];
                 };
             };
-            /** @description The credential is missing or not a valid Google ID token for this app. */
+            /**
+             * @description The credential is missing or not a valid Google ID token for this
+             *     app; or the account is disabled; or a password account has the
+             *     address and Google does not vouch for it (not a Gmail address, and
+             *     no `hd` claim naming its domain): its owner signs in with the password. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["GoogleProblem"];
+                    "application/json; charset=utf-8": components["schemas"]["GoogleProblem"] | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts. */
@@ -948,6 +1091,135 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["GoogleProblem"];
+                };
+            };
+        };
+    };
+    googleLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GoogleBody"];
+            };
+        };
+        responses: {
+            /** @description Linked: the account as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UserOut"];
+                };
+            };
+            /**
+             * @description The credential is missing, not valid, not fresh, or for another
+             *     address; or the account or the Google account is linked already. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GoogleProblem"] | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Google's keys could not be fetched. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["GoogleProblem"];
+                };
+            };
+        };
+    };
+    setPasswordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Field errors: `{"field": ["message"]}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Too many attempts; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
         };
@@ -974,7 +1246,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Received"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -982,7 +1254,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many enquiries; `Retry-After` says when to try again. */
@@ -1038,7 +1328,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Received"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1046,7 +1336,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many enquiries; `Retry-After` says when to try again. */
@@ -1068,7 +1376,7 @@ export interface operations {
                  * @description `all` (default), `technology`, `business`, `leadership`, `management`,
                  *     `marketing`, `mental-health` or `psychology`.
                  */
-                category?: string;
+                category?: "all" | "technology" | "business" | "leadership" | "management" | "marketing" | "mental-health" | "psychology";
                 /** @description The browser session's shuffle seed (0 to 4294967295). */
                 seed: number;
                 /** @description Rotation intervals passed since the seed was drawn (default 0). */
@@ -1120,7 +1428,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["LoggedIn"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1128,11 +1436,29 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
                 };
             };
             /** @description Wrong e-mail or password, or an account not yet activated (one answer for all three). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1172,6 +1498,33 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not a JSON object of the documented fields' types. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
         };
     };
     listMentors: {
@@ -1203,6 +1556,7 @@ export interface operations {
             /** @description The catalogue has not changed since the `If-None-Match` ETag. */
             304: {
                 headers: {
+                    "CACHE-CONTROL": string;
                     ETAG: string;
                     [name: string]: unknown;
                 };
@@ -1281,7 +1635,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Refreshed"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1289,7 +1643,7 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
                 };
             };
             /** @description Invalid, expired or already used (which also ends the session). */
@@ -1299,6 +1653,24 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["TokenProblem"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1335,7 +1707,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Registered"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1343,7 +1715,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1377,7 +1767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1385,11 +1775,29 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
                 };
             };
             /** @description Already active: `{"detail": "Stale token for given user."}`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1437,6 +1845,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
             /** @description Too many attempts; `Retry-After` says when to try again. */
             429: {
                 headers: {
@@ -1470,7 +1887,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["UserOut"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1478,7 +1895,34 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1512,7 +1956,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1520,7 +1964,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1554,7 +2016,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1562,7 +2024,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1596,7 +2076,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1604,7 +2084,25 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
@@ -1638,7 +2136,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1646,7 +2144,34 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": {
                         [key: string]: string[];
-                    };
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description Too many attempts; `Retry-After` says when to try again. */
