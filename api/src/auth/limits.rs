@@ -406,6 +406,76 @@ mod tests {
         assert_eq!(address_key(&"x".repeat(400)).len(), 254);
     }
 
+    #[tokio::test]
+    async fn a_client_stays_known_for_thirty_days_per_network() {
+        use crate::accounts::testing::{state, t0, user};
+        let state = state().await;
+        let asha = user(&state, "asha@example.com", |_| {}).await;
+        let limiter = &state.limiter;
+        let phone: IpAddr = "2001:db8:1:2::5".parse().expect("ip");
+        let same_64: IpAddr = "2001:db8:1:2:ffff::1".parse().expect("ip");
+        let elsewhere: IpAddr = "2001:db8:1:3::5".parse().expect("ip");
+        assert!(
+            !limiter
+                .is_known_client(asha.id, phone, t0())
+                .await
+                .expect("known")
+        );
+        limiter
+            .remember_client(asha.id, phone, t0())
+            .await
+            .expect("remembered");
+        assert!(
+            limiter
+                .is_known_client(asha.id, same_64, t0())
+                .await
+                .expect("known")
+        );
+        assert!(
+            !limiter
+                .is_known_client(asha.id, elsewhere, t0())
+                .await
+                .expect("known")
+        );
+        let later = t0() + chrono::Duration::seconds(KNOWN_CLIENT_SECS);
+        assert!(
+            limiter
+                .is_known_client(asha.id, phone, later)
+                .await
+                .expect("known")
+        );
+        let too_late = later + chrono::Duration::seconds(1);
+        assert!(
+            !limiter
+                .is_known_client(asha.id, phone, too_late)
+                .await
+                .expect("known")
+        );
+        // Housekeeping forgets it then, and not before.
+        state
+            .store
+            .prune_hits(later.timestamp())
+            .await
+            .expect("pruned");
+        assert!(
+            limiter
+                .is_known_client(asha.id, phone, t0())
+                .await
+                .expect("known")
+        );
+        state
+            .store
+            .prune_hits(too_late.timestamp())
+            .await
+            .expect("pruned");
+        assert!(
+            !limiter
+                .is_known_client(asha.id, phone, t0())
+                .await
+                .expect("known")
+        );
+    }
+
     #[test]
     fn windows_are_aligned() {
         let now = DateTime::from_timestamp(1_000_000_123, 0).expect("time");
