@@ -973,7 +973,36 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
     );
 }
 
+/// A Google sign-in makes the person's network known to the account, so
+/// the per-account throttle (api/src/auth/limits.rs) never slows them.
+async fn a_google_sign_in_makes_the_client_known(engine: Engine) {
+    let Some((app, google)) = google_app(engine).await else {
+        return;
+    };
+    let credential = google.credential_for("known@gmail.com", "g-known", Some("Known"));
+    let (status, body) = google_auth(&app, credential).await;
+    assert_eq!(status, 200, "{body}");
+    let user = app
+        .store
+        .user_by_email(&email("known@gmail.com"))
+        .await
+        .expect("user");
+    assert!(
+        app.store
+            .is_known_client(user.id, "127.0.0.1", 0)
+            .await
+            .expect("known clients")
+    );
+    assert!(
+        !app.store
+            .is_known_client(user.id, "127.0.0.2", 0)
+            .await
+            .expect("known clients")
+    );
+}
+
 on_both_engines!(
+    a_google_sign_in_makes_the_client_known,
     google_links_only_addresses_it_vouches_for,
     the_owner_links_google_after_signing_in_with_the_password,
     a_never_activated_account_taken_over_by_google_loses_what_was_typed,

@@ -87,7 +87,7 @@ impl From<GoogleError> for GoogleSignInError {
 pub async fn sign_in(
     state: &AppState,
     credential: Option<&str>,
-    user_agent: Option<&str>,
+    client: &Client<'_>,
     now: DateTime<Utc>,
 ) -> Result<(User, Tokens), GoogleSignInError> {
     let google = state
@@ -100,7 +100,13 @@ pub async fn sign_in(
         .ok_or(GoogleSignInError::CredentialRequired)?;
     let identity = google.verify(credential).await?;
     let user = account_for(state, &identity, now).await?;
-    let tokens = open_session(state, &user, user_agent, now).await?;
+    // Google vouched for the person: their network is known to the
+    // account, so the per-account throttle never slows them (limits.rs).
+    state
+        .limiter
+        .remember_client(user.id, client.ip, now)
+        .await?;
+    let tokens = open_session(state, &user, client.user_agent, now).await?;
     Ok((user, tokens))
 }
 

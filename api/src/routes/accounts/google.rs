@@ -80,11 +80,11 @@ impl GoogleApi {
             let (d, r) = too_many(l);
             return Ok(GoogleResponse::TooMany(d, r));
         }
-        let user_agent = self.0.client(req).user_agent;
+        let client = self.0.client(req);
         let problem = |e: GoogleSignInError| GoogleProblem {
             error: e.to_string(),
         };
-        match google::sign_in(&self.0.state, body.credential.as_deref(), user_agent, now).await {
+        match google::sign_in(&self.0.state, body.credential.as_deref(), &client, now).await {
             Ok((user, tokens)) => {
                 let out = UserOut::from(&user);
                 Ok(GoogleResponse::Ok(Json(GoogleSignedIn {
