@@ -4,7 +4,8 @@
 //! `POST /api/login/`: the demo learner, mentor and admin, another learner
 //! and another mentor (with a mentor profile of their own), and a guest
 //! without a token. Path parameters are real ids: the caller's own object
-//! or someone else's.
+//! or someone else's. A forged token, a refresh token sent as an access
+//! token and a token that is no token get what a guest gets.
 //!
 //! An operation in the document without a row fails the test, and so does
 //! a row without an operation: every endpoint a change adds must say here
@@ -291,6 +292,8 @@ struct Account {
 /// The callers and their objects on one server.
 struct World {
     accounts: BTreeMap<Who, Account>,
+    /// Tokens that must count for nothing, with who sends them.
+    bad_tokens: Vec<(&'static str, String)>,
 }
 
 impl World {
@@ -425,7 +428,36 @@ async fn world(app: &TestApp) -> World {
     );
     let ids: BTreeSet<i64> = accounts.values().map(|a| a.id).collect();
     assert_eq!(ids.len(), 5, "five different accounts");
-    World { accounts }
+    World {
+        bad_tokens: bad_tokens(app, &accounts).await,
+        accounts,
+    }
+}
+
+/// A forged token (the admin's claims under the learner's signature), a
+/// refresh token of a live session used as an access token, and a token
+/// that is no token at all.
+async fn bad_tokens(
+    app: &TestApp,
+    accounts: &BTreeMap<Who, Account>,
+) -> Vec<(&'static str, String)> {
+    let learner = &accounts[&Who::Learner];
+    let admin = &accounts[&Who::Admin];
+    let (admin_claims, _) = admin.token.rsplit_once('.').expect("a JWT");
+    let (_, learner_signature) = learner.token.rsplit_once('.').expect("a JWT");
+    let live = login(app, &learner.email, &learner.password).await;
+    let refresh = live["refresh"]
+        .as_str()
+        .expect("a refresh token")
+        .to_owned();
+    vec![
+        (
+            "a forged token (the admin's claims, the learner's signature)",
+            format!("{admin_claims}.{learner_signature}"),
+        ),
+        ("a refresh token sent as an access token", refresh),
+        ("a token that is not one", "not-a-token".to_owned()),
+    ]
 }
 
 /// `(method, path)` of every operation in the document, and the statuses
@@ -546,6 +578,13 @@ async fn every_operation_answers_each_caller_as_the_matrix_says(engine: Engine) 
                 .or_else(|| world.account(who).map(|a| a.token.clone()));
             let status = send(&app, row.method, &path, &call, token.as_deref(), None).await;
             check(&who.to_string(), expected, status, &path);
+        }
+        // A bad token is no better than none: the guest's answer.
+        for (caller, token) in &world.bad_tokens {
+            let call = (row.call)(&world, Who::Guest);
+            let path = call.path.clone().unwrap_or_else(|| row.path.to_owned());
+            let status = send(&app, row.method, &path, &call, Some(token), None).await;
+            check(caller, row.people[0], status, &path);
         }
         if let Some(hook) = &row.webhook {
             let call = (row.call)(&world, Who::Guest);
