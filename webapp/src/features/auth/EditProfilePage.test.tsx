@@ -116,11 +116,12 @@ describe("the edit-profile screen", () => {
     expect(callsTo(calls, "POST", "/auth/users/set_password/")).toHaveLength(0);
   });
 
-  it("has no password form for a Google account", async () => {
+  it("offers a Google account without a password to add one instead of changing it", async () => {
     mockApi({ "GET /auth/users/me/": json(200, aUser({ is_google_user: true })) });
     renderEdit();
     await screen.findByRole("form", { name: "Personal details" });
     expect(screen.queryByRole("form", { name: "Change password" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Add a password" })).toBeTruthy();
     expect(screen.getByText(/You sign in with Google/)).toBeTruthy();
   });
 

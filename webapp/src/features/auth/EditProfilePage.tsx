@@ -3,12 +3,17 @@ import { Link } from "react-router";
 import { checkContactNumber, checkCurrentPassword, checkName, checkOptionalContactNumber } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
 import { SessionEndedError } from "../../lib/api/client";
+import { useGoogleClientId } from "../../lib/api/config";
 import { formErrors } from "../../lib/api/errors";
 import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
+import { AddPasswordSection, type AddPasswordResult } from "./AddPasswordSection";
+import { ConnectGoogleSection } from "./ConnectGoogleSection";
 import {
   FIX_ERRORS,
+  HAS_PASSWORD_ALREADY,
   NETWORK_ERROR,
+  PASSWORD_ADDED,
   PASSWORD_CHANGE_FAILED,
   PASSWORD_CHANGED,
   PROFILE_FAILED,
@@ -19,7 +24,7 @@ import { newPasswordErrors } from "./passwords";
 import { session, useSession, type User } from "./session";
 import "./auth.css";
 
-type Outcome = { tone: "success" | "error"; text: string } | undefined;
+type Outcome = { tone: "success" | "error" | "info"; text: string } | undefined;
 
 function ProfileForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
@@ -115,12 +120,13 @@ function ProfileForm({ user }: { user: User }) {
 const PASSWORD_FIELDS = ["current_password", "new_password", "re_new_password"] as const;
 type PasswordErrors = Partial<Record<(typeof PASSWORD_FIELDS)[number], string>>;
 
-function PasswordForm() {
+/** `notice`: what to say first (the password was just added, or was there already). */
+function PasswordForm({ notice }: { notice?: Outcome }) {
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [errors, setErrors] = useState<PasswordErrors>({});
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useState<Outcome>(notice);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -211,13 +217,29 @@ function PasswordForm() {
   );
 }
 
+/** The Connect Google card, drawn only when the server has a Google client id. */
+function ConnectGoogleCard({ email, onLinked }: { email: string; onLinked: (user: User | null) => void }) {
+  const clientId = useGoogleClientId();
+  if (!clientId) return null;
+  return (
+    <div className="auth-card profile__card">
+      <ConnectGoogleSection email={email} onLinked={onLinked} />
+    </div>
+  );
+}
+
 type Load = { status: "loading" } | { status: "ready"; user: User } | { status: "failed" };
 
-/** /auth/edit-profile (login required): name and contact number; password change. */
+/**
+ * /auth/edit-profile (login required): name and contact number; the
+ * password (changed, or added to an account that signs in with Google);
+ * connecting Google to an account with a password.
+ */
 export default function EditProfilePage() {
   const snapshot = useSession();
   const stored = snapshot.status === "user" ? snapshot.user : null;
   const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [passwordNotice, setPasswordNotice] = useState<Outcome>();
 
   const reload = useCallback(() => {
     let active = true;
@@ -241,6 +263,24 @@ export default function EditProfilePage() {
   useEffect(() => reload(), [reload]);
 
   const user = load.status === "ready" ? load.user : null;
+
+  function passwordAdded(result: AddPasswordResult) {
+    if (!user) return;
+    if (result === "had-password") {
+      setPasswordNotice({ tone: "info", text: HAS_PASSWORD_ALREADY });
+      reload();
+      return;
+    }
+    const updated: User = { ...user, is_google_user: false };
+    session.updateUser(updated);
+    setPasswordNotice({ tone: "success", text: PASSWORD_ADDED });
+    setLoad({ status: "ready", user: updated });
+  }
+
+  function googleLinked(updated: User | null) {
+    if (!updated) return;
+    session.updateUser(updated);
+  }
 
   return (
     <section className="auth-page auth-page--wide" aria-labelledby="edit-profile-title" data-testid="edit-profile-page">
@@ -278,15 +318,9 @@ export default function EditProfilePage() {
               <ProfileForm user={user} />
             </div>
             <div className="auth-card profile__card">
-              {user.is_google_user ? (
-                <div className="auth-form">
-                  <h2 className="profile-section__title">Password</h2>
-                  <p className="auth-card__lead">You sign in with Google, so your password is managed in your Google account.</p>
-                </div>
-              ) : (
-                <PasswordForm />
-              )}
+              {user.is_google_user ? <AddPasswordSection email={user.email} onDone={passwordAdded} /> : <PasswordForm notice={passwordNotice} />}
             </div>
+            {user.is_google_user ? null : <ConnectGoogleCard email={user.email} onLinked={googleLinked} />}
           </>
         ) : null}
       </div>

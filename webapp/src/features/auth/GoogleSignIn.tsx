@@ -6,8 +6,17 @@ import { session } from "./session";
 export interface GoogleSignInProps {
   /** Shows a failed Google login's message (undefined clears it). */
   onError: (message: string | undefined) => void;
-  /** "signin_with" on the login screen, "signup_with" on register. */
-  text: "signin_with" | "signup_with";
+  /** "signin_with" on the login screen, "signup_with" on register, "continue_with" elsewhere. */
+  text: "signin_with" | "signup_with" | "continue_with";
+  /**
+   * What to do with Google's credential; resolves to the message to show on
+   * failure. Default: sign in with it (`handleGoogleCredential`).
+   */
+  onCredential?: (credential: string | undefined) => Promise<string | undefined>;
+  /** The "or" line above the button (default: shown). */
+  divider?: boolean;
+  /** Shown when Google's script cannot be loaded. */
+  unavailableNote?: string;
 }
 
 /**
@@ -26,12 +35,20 @@ export async function handleGoogleCredential(credential: string | undefined): Pr
  * "Continue with Google", when the server has a Google client id (SPEC §7).
  * Without one nothing is rendered and Google's script is never requested.
  */
-export function GoogleSignIn({ onError, text }: GoogleSignInProps) {
+export function GoogleSignIn({
+  onError,
+  text,
+  onCredential = handleGoogleCredential,
+  divider = true,
+  unavailableNote = "Google sign-in isn’t available right now. Use your e-mail and password instead.",
+}: GoogleSignInProps) {
   const clientId = useGoogleClientId();
   const slot = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed" | "working">("loading");
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const onCredentialRef = useRef(onCredential);
+  onCredentialRef.current = onCredential;
 
   useEffect(() => {
     if (!clientId) return;
@@ -46,7 +63,7 @@ export function GoogleSignIn({ onError, text }: GoogleSignInProps) {
           callback: (response) => {
             setState("working");
             onErrorRef.current(undefined);
-            void handleGoogleCredential(response.credential).then((message) => {
+            void onCredentialRef.current(response.credential).then((message) => {
               if (!active) return;
               setState("ready");
               if (message) onErrorRef.current(message);
@@ -77,13 +94,15 @@ export function GoogleSignIn({ onError, text }: GoogleSignInProps) {
   if (!clientId) return null;
   return (
     <div className="google-signin" data-testid="google-signin" aria-busy={state === "loading" || state === "working"}>
-      <p className="auth-divider">
-        <span>or</span>
-      </p>
+      {divider ? (
+        <p className="auth-divider">
+          <span>or</span>
+        </p>
+      ) : null}
       <div ref={slot} className="google-signin__slot" />
       {state === "failed" ? (
         <p className="google-signin__note" role="status">
-          Google sign-in isn’t available right now. Use your e-mail and password instead.
+          {unavailableNote}
         </p>
       ) : null}
     </div>

@@ -124,4 +124,53 @@ describe("Google sign-in on the login screen", () => {
     expect(sent?.body).toEqual({ credential: "google-id-token" });
     expect(sent?.headers.get("Content-Type")).toBe("application/json");
   });
+
+  it("turns to the password form when the address has a password account Google does not vouch for", async () => {
+    const initialize = vi.fn();
+    const renderButton = vi.fn();
+    window.google = { accounts: { id: { initialize, renderButton } } };
+    const calls = mockApi({
+      "GET /api/config/": json(200, { google_client_id: "client-123.apps.googleusercontent.com", dev_outbox: false }),
+      "POST /api/accounts/google-auth/": json(400, { error: "An account with this email already exists. Sign in with your password to link Google." }),
+      "POST /api/login/": json(200, { token: "a1", refresh: "r1", user: aUser({ email: "asha@example.com" }) }),
+    });
+    renderLogin();
+    await waitFor(() => expect(renderButton).toHaveBeenCalledTimes(1));
+    const callback = initialize.mock.calls[0]?.[0].callback as (r: { credential?: string }) => void;
+    // A credential whose payload names the address (base64url, no padding).
+    const payload = btoa(JSON.stringify({ email: "asha@example.com", sub: "g-1" })).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+    act(() => callback({ credential: `header.${payload}.signature` }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "Google login failed. An account with this email already exists. Sign in with your password to link Google." +
+        "Once you’re signed in, connect Google from your profile to use either way next time.",
+    );
+    // The message sits in the password form, whose e-mail is filled in and whose password field has focus.
+    const password = screen.getByLabelText("Password");
+    expect(password.closest("form")?.contains(alert)).toBe(true);
+    expect((screen.getByLabelText("E-mail address") as HTMLInputElement).value).toBe("asha@example.com");
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(session.getSnapshot().status).toBe("guest");
+
+    fireEvent.change(password, { target: { value: "Secret#123" } });
+    submit();
+    await waitFor(() => expect(session.getSnapshot().status).toBe("user"));
+    expect(callsTo(calls, "POST", "/api/login/")[0]?.body).toEqual({ email: "asha@example.com", password: "Secret#123" });
+  });
+
+  it("keeps the e-mail field empty for that answer when the credential names no address", async () => {
+    const initialize = vi.fn();
+    window.google = { accounts: { id: { initialize, renderButton: vi.fn() } } };
+    mockApi({
+      "GET /api/config/": json(200, { google_client_id: "client-123.apps.googleusercontent.com", dev_outbox: false }),
+      "POST /api/accounts/google-auth/": json(400, { error: "An account with this email already exists. Sign in with your password to link Google." }),
+    });
+    renderLogin();
+    await waitFor(() => expect(initialize).toHaveBeenCalledTimes(1));
+    const callback = initialize.mock.calls[0]?.[0].callback as (r: { credential?: string }) => void;
+    act(() => callback({ credential: "not-a-jwt" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Sign in with your password to link Google.");
+    expect((screen.getByLabelText("E-mail address") as HTMLInputElement).value).toBe("");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("E-mail address")));
+  });
 });

@@ -5,10 +5,15 @@ import { detailOf, fieldErrors } from "../../lib/api/errors";
 import { login, userFrom } from "./api";
 import { AuthPage } from "./AuthPage";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
-import { GoogleSignIn } from "./GoogleSignIn";
+import { credentialEmail } from "./google";
+import { GoogleSignIn, handleGoogleCredential } from "./GoogleSignIn";
 import { FIX_ERRORS, NETWORK_ERROR } from "./messages";
 import { session } from "./session";
 import "./auth.css";
+import "./account-security.css";
+
+/** The end of the server's answer when Google may not link an existing password account by itself (issue 10, finding 8). */
+const PASSWORD_TO_LINK = "Sign in with your password to link Google.";
 
 interface Errors {
   email?: string | undefined;
@@ -26,7 +31,22 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [linkHint, setLinkHint] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+
+  /** Google sign-in; when the address has a password account Google does not vouch for, the password form takes over. */
+  async function onGoogleCredential(credential: string | undefined): Promise<string | undefined> {
+    setLinkHint(false);
+    const failure = await handleGoogleCredential(credential);
+    if (failure?.endsWith(PASSWORD_TO_LINK)) {
+      const address = credentialEmail(credential);
+      if (address) setEmail(address);
+      setErrors({});
+      setLinkHint(true);
+      requestAnimationFrame(() => form.current?.querySelector<HTMLInputElement>(address ? "input[name=password]" : "input[name=email]")?.focus());
+    }
+    return failure;
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,6 +59,7 @@ export default function LoginPage() {
     };
     setErrors(found);
     setMessage(undefined);
+    setLinkHint(false);
     if (emailCheck.type === "error" || found.password) {
       requestAnimationFrame(() => focusFirstInvalid(form.current));
       return;
@@ -111,12 +132,17 @@ export default function LoginPage() {
         <p className="auth-form__aside">
           <Link to="/auth/forgot-password">Forgot password?</Link>
         </p>
-        {message ? <FormAlert tone="error">{message}</FormAlert> : null}
+        {message ? (
+          <FormAlert tone="error">
+            {message}
+            {linkHint ? <p className="form-alert__more">Once you’re signed in, connect Google from your profile to use either way next time.</p> : null}
+          </FormAlert>
+        ) : null}
         <SubmitButton busy={busy} busyLabel="Signing in…">
           Sign In
         </SubmitButton>
       </form>
-      <GoogleSignIn text="signin_with" onError={setMessage} />
+      <GoogleSignIn text="signin_with" onError={setMessage} onCredential={onGoogleCredential} />
     </AuthPage>
   );
 }

@@ -73,6 +73,28 @@ export function changePassword(currentPassword: string, newPassword: string, con
   });
 }
 
+/**
+ * The first password of an account that signs in with Google: a fresh Google
+ * credential of its own Google account proves it is the owner (a bearer
+ * token alone is not enough).
+ */
+export function addFirstPassword(googleCredential: string, newPassword: string, confirmation: string): Promise<Answer> {
+  return call("post", "/auth/users/set_password/", {
+    json: { google_credential: googleCredential, new_password: newPassword, re_new_password: confirmation },
+    authorised: true,
+  });
+}
+
+/** E-mails the owner of a Google account without a password a one-hour link to choose one. */
+export function requestFirstPasswordLink(): Promise<Answer> {
+  return call("post", "/api/accounts/set-password-link/", { authorised: true });
+}
+
+/** Links Google to the signed-in password account (`credential`: a fresh Google ID token for the same address). */
+export function linkGoogle(credential: string): Promise<Answer> {
+  return call("post", "/api/accounts/google-link/", { json: { credential }, authorised: true });
+}
+
 export function completeProfile(contactNumber: string, name?: string): Promise<Answer> {
   const json: Schemas["CompleteProfileBody"] = name === undefined ? { contact_number: contactNumber } : { contact_number: contactNumber, name };
   return call("post", "/api/accounts/complete-profile/", { json, authorised: true });

@@ -28,7 +28,7 @@ declare global {
 
 let script: Promise<GoogleAccountsId> | undefined;
 
-/** Loads Google's script once (only the login and register screens call this). */
+/** Loads Google's script once (only the login, register and edit-profile screens call this). */
 export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
   const ready = window.google?.accounts?.id;
   if (ready) return Promise.resolve(ready);
@@ -94,5 +94,23 @@ export async function exchangeGoogleCredential(credential: string | undefined): 
     };
   } catch (error) {
     return failure({ kind: "other", message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * The address a Google credential names, read without checking the
+ * signature: only to fill in a form for its owner (the server checks every
+ * credential it is sent).
+ */
+export function credentialEmail(credential: string | undefined): string | undefined {
+  const payload = credential?.split(".")[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
+    const claims: unknown = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), "=")));
+    const email = typeof claims === "object" && claims !== null ? (claims as { email?: unknown }).email : undefined;
+    return typeof email === "string" && email.includes("@") ? email : undefined;
+  } catch {
+    return undefined;
   }
 }

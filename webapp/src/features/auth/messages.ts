@@ -44,3 +44,17 @@ export const PROFILE_FAILED = "We couldn’t save your profile. Please try again
 export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out.";
 export const PASSWORD_CHANGE_FAILED = "We couldn’t change your password. Please try again.";
 export const PROFILE_LOAD_FAILED = "We couldn’t load your profile. Please try again.";
+
+/** Ours: a Google account adding its first password, and linking Google to a password account (issue 10). */
+export const PASSWORD_ADDED = "Your password has been added. You can now also sign in with your e-mail address and password. Other devices have been signed out.";
+export const PASSWORD_ADD_FAILED = "We couldn’t add your password. Please try again.";
+export const HAS_PASSWORD_ALREADY = "Your account already has a password. You can change it below.";
+export const GOOGLE_CONFIRMED = "Confirmed with Google. Choose your password within 5 minutes.";
+export const LINK_FAILED = "We couldn’t send the link. Please try again.";
+export const GOOGLE_CONNECTED = "Google is connected. You can now sign in with Google or with your password.";
+export const GOOGLE_CONNECT_FAILED = "We couldn’t connect Google. Please try again.";
+
+/** Ours: where the e-mailed first-password link went. */
+export function firstPasswordLinkSent(email: string): string {
+  return `We’ve sent a link to ${email}. It works for one hour.`;
+}
