@@ -35,14 +35,15 @@ test: setup-test
     # Checks (each counts as one test in the summary).
     step fmt cargo fmt --all -- --check
     step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
-    step clippy-wasm cargo clippy -p domain-wasm --features wasm --target wasm32-unknown-unknown --locked -- -D warnings
+    # The home page's module (feature `wasm`), then the other two together.
+    step clippy-wasm bash -c 'for f in wasm on-demand,passwords; do cargo clippy -p domain-wasm --features "$f" --target wasm32-unknown-unknown --locked -- -D warnings || exit; done'
     step wasm just wasm
     step typecheck npm --prefix webapp run --silent typecheck
     step lint npm --prefix webapp run --silent lint
     step api-types just api-types-check
     # Test suites.
     step rust-tests cargo test --workspace --locked
-    step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs
+    step wasm-vectors node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs domain-wasm/tests/modules.mjs
     step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
@@ -101,10 +102,12 @@ build: setup-build wasm
     cargo build --release -p api --locked
 
 # Compile the domain crate to WebAssembly (for the web app and for Node
-# tests) as two modules: the home page's (`#[export]`, feature `wasm`) and
-# the one the web app loads on demand for later screens (`#[export(on_demand)]`,
-# feature `on-demand`, in `on-demand/`). Shrink them with binaryen's wasm-opt
-# and hold the home page's initial module to its size budget.
+# tests) as three modules: the home page's (`#[export]`, feature `wasm`), the
+# one the web app loads on demand for later screens (`#[export(on_demand)]`,
+# feature `on-demand`, in `on-demand/`) and the one of the screens that set a
+# password, with the common-password list (`#[export(passwords)]`, feature
+# `passwords`, in `passwords/`). Shrink them with binaryen's wasm-opt and hold
+# the home page's initial module to its size budget.
 wasm: setup-build
     #!/usr/bin/env bash
     set -euo pipefail
@@ -113,16 +116,18 @@ wasm: setup-build
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true \
            CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
     for target in bundler:webapp/domain-pkg nodejs:target/wasm-node; do
-      for module in wasm: on-demand:/on-demand; do
+      for module in wasm: on-demand:/on-demand passwords:/passwords; do
         dir=${target#*:}${module#*:}
         wasm-pack --quiet build domain-wasm --release --target "${target%%:*}" --out-dir "../$dir" --out-name domain --no-pack -- --features "${module%%:*}" --locked
         webapp/node_modules/.bin/wasm-opt -Oz "$dir/domain_bg.wasm" -o "$dir/domain_bg.wasm"
       done
     done
-    node domain-wasm/scripts/on-demand.mjs webapp/domain-pkg
+    node domain-wasm/scripts/lazy-module.mjs webapp/domain-pkg on-demand loadOnDemand --idle
+    node domain-wasm/scripts/lazy-module.mjs webapp/domain-pkg passwords loadPasswordRules
     cargo build -q -p domain-wasm --example dispatch --locked
     gz() { gzip -9c "$1" | wc -c; }
-    home=webapp/domain-pkg/domain_bg.wasm later=webapp/domain-pkg/on-demand/domain_bg.wasm
+    home=webapp/domain-pkg/domain_bg.wasm later=webapp/domain-pkg/on-demand/domain_bg.wasm passwords=webapp/domain-pkg/passwords/domain_bg.wasm
+    echo "wasm, password screens: $(stat -c %s $passwords) bytes, $(gz $passwords) bytes gzipped"
     echo "wasm, on demand for later screens: $(stat -c %s $later) bytes, $(gz $later) bytes gzipped"
     echo "wasm, home page initial: $(stat -c %s $home) bytes, $(gz $home) bytes gzipped (budget {{wasm_gzip_budget}})"
     [ "$(gz $home)" -le {{wasm_gzip_budget}} ] || { echo "the home page's wasm module is over its size budget"; exit 1; }
@@ -232,7 +237,7 @@ bundle-size:
 
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
-    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts target/wasm-node/on-demand/domain.d.ts
+    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts target/wasm-node/on-demand/domain.d.ts target/wasm-node/passwords/domain.d.ts
 
 # Benchmark: arrange 10 000 mentors through wasm vs a TypeScript baseline.
 bench-domain: wasm

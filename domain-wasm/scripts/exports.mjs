@@ -22,7 +22,7 @@ function families() {
       const names = [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
         ([, attrs, fn]) => ({
           name: /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
-          onDemand: /\bon_demand\b/.test(attrs ?? ""),
+          module: /\bon_demand\b/.test(attrs ?? "") ? "onDemand" : /\bpasswords\b/.test(attrs ?? "") ? "passwords" : "home",
         }),
       );
       // The module doc's first sentence.
@@ -36,7 +36,10 @@ function families() {
 
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/** `dtsPaths`: the typings of the home page's module, then of the on-demand one. */
+/** Where a module's exports are marked in the table (the home page's: unmarked). */
+const MARK = { home: "", onDemand: " *(on demand)*", passwords: " *(password screens)*" };
+
+/** `dtsPaths`: the typings of the home page's module, then of the on-demand and passwords ones. */
 export function exportsMarkdown(dtsPaths) {
   const dts = [dtsPaths].flat().map((p) => readFileSync(p, "utf8")).join("\n");
   const dtsLines = dts.split("\n");
@@ -45,13 +48,12 @@ export function exportsMarkdown(dtsPaths) {
   for (const { file, title, names } of families()) {
     listed += names.length;
     lines.push(`#### ${title} (\`src/${file}\`)`, "", "| Export | What it answers |", "| --- | --- |");
-    for (const { name, onDemand } of names) {
+    for (const { name, module } of names) {
       const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
       if (at < 0) throw new Error(`${name} is not in ${dtsPaths}`);
       const sig = dtsLines[at].replace(/^export function /, "").replace(/;$/, "");
       const cell = (text) => text.replaceAll("|", "\\|");
-      const where = onDemand ? " *(on demand)*" : "";
-      lines.push(`| \`${cell(sig)}\`${where} | ${cell(docAbove(dtsLines, at))} |`);
+      lines.push(`| \`${cell(sig)}\`${MARK[module]} | ${cell(docAbove(dtsLines, at))} |`);
     }
     lines.push("");
   }

@@ -13,6 +13,13 @@
 //! digit, and anything that is neither a letter nor a digit (punctuation,
 //! symbols, spaces, emoji) is special. Length counts characters, not bytes or
 //! UTF-16 units.
+//!
+//! In the browser these rules are the `passwords` wasm module
+//! (`#[export(passwords)]`, feature `passwords`), which the web app loads on
+//! the screens that set a password only. The list and every rule that reads
+//! it are compiled for that module and natively (the server, tests, fuzzing)
+//! only, so neither the home page's module nor the on-demand one can carry
+//! it (`tests/modules.mjs` checks the built modules' bytes).
 
 /// Points needed to accept a password.
 pub const STRONG_ENOUGH: u8 = 3;
@@ -36,8 +43,8 @@ pub const COMMON: &str =
 /// capitalisation of has 8 or more characters and a score of 3, lower-cased,
 /// sorted by bytes, one a line (5,211 of them, 49 KB; the rest are refused
 /// as too weak or too short anyway). The unit tests rebuild the file from the
-/// ranked list. Only the on-demand wasm module carries it (the home page's
-/// module exports no password rule).
+/// ranked list. Of the wasm modules, only the `passwords` one carries it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
 const COMMON_PASSWORDS: &str = include_str!("../data/common-passwords/policy.txt");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -52,7 +59,7 @@ pub struct Strength {
 }
 
 /// Score 0–4, label and whether it reaches the threshold of 3.
-#[crate::export(js_name = "passwordStrength", on_demand)]
+#[crate::export(js_name = "passwordStrength", passwords)]
 pub fn strength(password: &str) -> Strength {
     let length = password.chars().count() >= MIN_LENGTH;
     let upper = password.chars().any(char::is_uppercase);
@@ -95,6 +102,7 @@ impl PasswordProblem {
 
 /// The check before a new password is submitted (reset, register, change):
 /// the two entries must match, then the password must pass [`check_strength`].
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
 pub fn check_new_password(password: &str, confirmation: &str) -> Result<(), PasswordProblem> {
     if password != confirmation {
         return Err(PasswordProblem::Mismatch);
@@ -105,6 +113,7 @@ pub fn check_new_password(password: &str, confirmation: &str) -> Result<(), Pass
 /// The server's check when it sets a password (no confirmation there), in
 /// this order: at most 128 characters, a score of 3 (SPEC §5: "Please use a
 /// stronger password."), at least 8 characters, not a common password.
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
 pub fn check_strength(password: &str) -> Result<(), PasswordProblem> {
     let length = password.chars().count();
     if length > MAX_LENGTH {
@@ -123,6 +132,7 @@ pub fn check_strength(password: &str) -> Result<(), PasswordProblem> {
 }
 
 /// Whether `password`, lower-cased, is on the common-password list.
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
 pub fn is_common(password: &str) -> bool {
     let lower = crate::bindings::lowercase(password);
     // Every entry is ASCII (a unit test holds the file to it).
@@ -132,6 +142,7 @@ pub fn is_common(password: &str) -> bool {
 /// Binary search of `sorted`, lines sorted by bytes, each ended by `\n`,
 /// for the line `word`, without an index: each step finds the line around
 /// the middle byte.
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
 fn sorted_lines_contain(sorted: &str, word: &str) -> bool {
     let (text, word) = (sorted.as_bytes(), word.as_bytes());
     // The lines not yet ruled out start at `lo` and end before `hi`.
@@ -157,7 +168,7 @@ fn sorted_lines_contain(sorted: &str, word: &str) -> bool {
 
 /// The hint under the confirmation field while typing: shown once something
 /// has been typed there and it differs.
-#[crate::export(js_name = "inlinePasswordMismatch", on_demand)]
+#[crate::export(js_name = "inlinePasswordMismatch", passwords)]
 pub fn inline_mismatch(password: &str, confirmation: &str) -> Option<&'static str> {
     (!confirmation.is_empty() && password != confirmation).then_some(MISMATCH_INLINE)
 }
@@ -201,7 +212,8 @@ pub enum NewPasswordCheck {
 
 /// Ok, or the field that failed (`password`: too weak, too long, too short
 /// or common; `confirmation`: `Passwords do not match.`) with its message.
-#[crate::export(js_name = "checkNewPassword", on_demand)]
+#[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
+#[crate::export(js_name = "checkNewPassword", passwords)]
 pub fn new_password_check(password: &str, confirmation: &str) -> NewPasswordCheck {
     match check_new_password(password, confirmation) {
         Ok(()) => NewPasswordCheck::Ok,

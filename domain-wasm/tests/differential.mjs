@@ -15,9 +15,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const pkgDir = resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node"));
-// The home page's module and the on-demand one, as one set of exports.
+// The home page's module, the on-demand one and the password screens' one, as one set of exports.
 const load = createRequire(import.meta.url);
-const wasm = { ...load(join(pkgDir, "domain.js")), ...load(join(pkgDir, "on-demand", "domain.js")) };
+const wasm = Object.assign({}, ...["", "on-demand", "passwords"].map((m) => load(join(pkgDir, m, "domain.js"))));
 const dispatchBin = resolve(process.env.DISPATCH_BIN ?? join(root, "target/debug/examples/dispatch"));
 const PER_FUNCTION = Number(process.env.DIFF_CASES ?? 300);
 

@@ -1,6 +1,11 @@
 import { afterEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { drainWithRealTimers } from "./testing/timers";
+import { loadOnDemand, loadPasswordRules } from "./lib/domain";
+
+// Tests call any rule at any time: the wasm modules the app fetches later
+// (on demand, and on the password screens) are there before the first test.
+await Promise.all([loadOnDemand(), loadPasswordRules()]);
 
 drainWithRealTimers(configure);
 

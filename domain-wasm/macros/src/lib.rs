@@ -14,8 +14,11 @@
 //! - under feature `wasm`, a wasm-bindgen export named in camelCase (or
 //!   `js_name`) in the home page's module; with `on_demand`
 //!   (`#[export(on_demand)]`), in the module the web app loads on demand for
-//!   later screens instead (built with feature `on-demand`), with camelCase parameter names, the function's doc comment
-//!   as its JSDoc, and TypeScript types read from the Rust signature: plain
+//!   later screens instead (built with feature `on-demand`); with `passwords`
+//!   (`#[export(passwords)]`), in the module of the screens that set a
+//!   password (built with feature `passwords`: it carries the
+//!   common-password list, which no other module may); with camelCase
+//!   parameter names, the function's doc comment as its JSDoc, and TypeScript types read from the Rust signature: plain
 //!   values cross as themselves, other types as the type of the same name
 //!   that `tsify` declares from the Rust type (results through serde,
 //!   arguments through `crate::bindings::FromJson`);
@@ -36,27 +39,45 @@ use syn::{
 #[proc_macro_attribute]
 pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut js_name: Option<LitStr> = None;
-    let mut on_demand = false;
+    let mut module = Module::Home;
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("js_name") {
             js_name = Some(meta.value()?.parse()?);
-            Ok(())
-        } else if meta.path.is_ident("on_demand") {
-            on_demand = true;
-            Ok(())
-        } else {
-            Err(meta.error("expected `js_name = \"…\"` or `on_demand`"))
+            return Ok(());
         }
+        let chosen = if meta.path.is_ident("on_demand") {
+            Module::OnDemand
+        } else if meta.path.is_ident("passwords") {
+            Module::Passwords
+        } else {
+            return Err(meta.error("expected `js_name = \"…\"`, `on_demand` or `passwords`"));
+        };
+        if module != Module::Home {
+            return Err(meta.error("an export is in one module: `on_demand` or `passwords`"));
+        }
+        module = chosen;
+        Ok(())
     });
     parse_macro_input!(attr with parser);
     let function = parse_macro_input!(item as ItemFn);
-    match expand(&function, js_name, on_demand) {
+    match expand(&function, js_name, module) {
         Ok(generated) => quote!(#function #generated).into(),
         Err(e) => {
             let e = e.to_compile_error();
             quote!(#function #e).into()
         }
     }
+}
+
+/// The wasm module an export is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Module {
+    /// The home page's (feature `wasm` alone).
+    Home,
+    /// The one loaded on demand for later screens (feature `on-demand`).
+    OnDemand,
+    /// The one of the screens that set a password (feature `passwords`).
+    Passwords,
 }
 
 /// The shape of a Rust type at the JavaScript boundary.
@@ -251,11 +272,7 @@ fn docs(attrs: &[Attribute]) -> Vec<&Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("doc")).collect()
 }
 
-fn expand(
-    function: &ItemFn,
-    js_name: Option<LitStr>,
-    on_demand: bool,
-) -> syn::Result<TokenStream2> {
+fn expand(function: &ItemFn, js_name: Option<LitStr>, module: Module) -> syn::Result<TokenStream2> {
     let sig = &function.sig;
     if !sig.generics.params.is_empty() || sig.asyncness.is_some() {
         return Err(syn::Error::new(
@@ -391,12 +408,17 @@ fn expand(
     };
     let wasm_mod = quote!(::wasm_bindgen::prelude::wasm_bindgen);
 
-    // Two wasm modules: the home page's (feature `wasm`) and the one loaded
-    // on demand for later screens (feature `on-demand`).
-    let module = if on_demand {
-        quote!(#[cfg(feature = "on-demand")])
-    } else {
-        quote!(#[cfg(all(feature = "wasm", not(feature = "on-demand")))])
+    // Three wasm modules: the home page's (feature `wasm`), the one loaded
+    // on demand for later screens (feature `on-demand`) and the one of the
+    // screens that set a password (feature `passwords`).
+    let module = match module {
+        Module::Home => quote!(#[cfg(all(
+            feature = "wasm",
+            not(feature = "on-demand"),
+            not(feature = "passwords")
+        ))]),
+        Module::OnDemand => quote!(#[cfg(feature = "on-demand")]),
+        Module::Passwords => quote!(#[cfg(feature = "passwords")]),
     };
     Ok(quote! {
         #module

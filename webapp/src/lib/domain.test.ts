@@ -20,6 +20,7 @@ import {
   googleLoginError,
   inlinePasswordMismatch,
   loadOnDemand,
+  loadPasswordRules,
   loginFailureMessage,
   logoutDestination,
   matchRoute,
@@ -320,13 +321,19 @@ describe("session rules", () => {
   });
 });
 
-describe("the two wasm modules behind one door", () => {
+describe("the three wasm modules behind one door", () => {
   it("serves the rules of later screens from the on-demand module under their own names", async () => {
     await expect(loadOnDemand()).resolves.toBeUndefined();
     // Tests load it before the first test; loading again is the same promise's result.
     expect(loadOnDemand()).toBe(loadOnDemand());
-    expect(passwordStrength("Mentor2026!")).toEqual({ score: 4, label: "very strong", strongEnough: true });
     expect(faqReadToggleLabel(true)).toBe("Read Less");
+  });
+
+  it("serves the password screens' rules from their own module", async () => {
+    await expect(loadPasswordRules()).resolves.toBeUndefined();
+    expect(loadPasswordRules()).toBe(loadPasswordRules());
+    expect(passwordStrength("Mentor2026!")).toEqual({ score: 4, label: "very strong", strongEnough: true });
+    expect(checkNewPassword("Password1", "Password1")).toMatchObject({ problem: "common" });
   });
 
   it("throws the spec's error for input no caller should pass, from either module", () => {

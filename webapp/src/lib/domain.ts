@@ -10,20 +10,23 @@
  */
 import * as wasm from "../../domain-pkg/domain.js";
 
-// Every rule of the home page's module, and those of the module loaded on
-// demand for later screens (`loadOnDemand()`; a lazy screen may await it).
+// Every rule of the home page's module, those of the module loaded on
+// demand for later screens (`loadOnDemand()`; a lazy screen may await it),
+// and those of the screens that set a password, with the common-password
+// list (`loadPasswordRules()`; only those screens' lazy loaders await it, so
+// the home page never fetches it).
 export * from "../../domain-pkg/domain.js";
 export * from "../../domain-pkg/on-demand.js";
+export * from "../../domain-pkg/passwords.js";
 
 // The app's names for generated types.
 export type {
   Access as RouteAccess,
   Category as ExplorerCategory,
-  NewPasswordCheck as FormCheck,
   Preview as FaqPreview,
   Route as RouteInfo,
-  Strength as PasswordStrength,
 } from "../../domain-pkg/domain.js";
+export type { NewPasswordCheck as FormCheck, Strength as PasswordStrength } from "../../domain-pkg/passwords/domain.js";
 
 /** A table the module computes, computed once and frozen. */
 function once<T>(make: () => T[]): () => readonly T[] {

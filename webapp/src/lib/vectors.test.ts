@@ -12,6 +12,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as wasm from "../../domain-pkg/domain.js";
 import * as onDemand from "../../domain-pkg/on-demand/domain.js";
+import * as passwords from "../../domain-pkg/passwords/domain.js";
 
 interface VectorCase {
   fn: string;
@@ -32,8 +33,9 @@ const suites = Object.entries(files)
   .sort((a, b) => a.name.localeCompare(b.name));
 const declared = suites.reduce((n, s) => n + s.cases.length, 0);
 
-// The home page's module and the one loaded on demand for later screens.
-const exports: Record<string, unknown> = { ...wasm, ...onDemand };
+// The home page's module, the one loaded on demand for later screens and the
+// one of the screens that set a password.
+const exports: Record<string, unknown> = { ...wasm, ...onDemand, ...passwords };
 
 /** As the vector files write values: undefined is null, typed arrays are arrays. */
 function plain(value: unknown): unknown {

@@ -4,7 +4,7 @@
  * chunks, loaded on demand, so the home page's first load does not grow.
  */
 import { lazy, type ComponentType } from "react";
-import { loadOnDemand } from "../../lib/domain";
+import { loadOnDemand, loadPasswordRules } from "../../lib/domain";
 
 export { AccessGate, RequireRole, SessionEffects, type Role } from "./Guard";
 export { session, useSession, type SessionSnapshot, type SignIn, type User } from "./session";
@@ -18,12 +18,21 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
   return lazy(() => Promise.all([load(), loadOnDemand()]).then(([module]) => module));
 }
 
+/**
+ * A screen that sets a password: also waits for the crate's password rules
+ * (the strength meter, the mismatch hint, the submit check with the
+ * common-password list), a module of their own that only these screens load.
+ */
+function passwordScreen(load: () => Promise<{ default: ComponentType }>) {
+  return lazy(() => Promise.all([load(), loadOnDemand(), loadPasswordRules()]).then(([module]) => module));
+}
+
 export const LoginPage = screen(() => import("./LoginPage"));
-export const RegisterPage = screen(() => import("./RegisterPage"));
+export const RegisterPage = passwordScreen(() => import("./RegisterPage"));
 export const ActivatePage = screen(() => import("./ActivatePage"));
 export const ForgotPasswordPage = screen(() => import("./ForgotPasswordPage"));
-export const ResetPasswordPage = screen(() => import("./ResetPasswordPage"));
+export const ResetPasswordPage = passwordScreen(() => import("./ResetPasswordPage"));
 export const EmailConfirmationPage = screen(() => import("./EmailConfirmationPage"));
 export const ResendVerificationPage = screen(() => import("./ResendVerificationPage"));
-export const EditProfilePage = screen(() => import("./EditProfilePage"));
+export const EditProfilePage = passwordScreen(() => import("./EditProfilePage"));
 export const CompleteProfilePage = screen(() => import("./CompleteProfilePage"));

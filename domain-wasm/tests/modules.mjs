@@ -1,0 +1,56 @@
+// Which wasm module carries what (issue 10, finding 2): the common-password
+// list (data/common-passwords/policy.txt) reaches the browser only in the
+// `passwords` module, which the web app loads on the screens that set a
+// password; the home page's module and the on-demand one (which the home page
+// also loads) must not contain it. Searched in the built .wasm bytes, in both
+// builds (the browser's, webapp/domain-pkg, and Node's).
+// Usage: node --test domain-wasm/tests/modules.mjs  (WASM_PKG=dir of the nodejs build)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "../..");
+const builds = [resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node")), join(root, "webapp/domain-pkg")];
+const wasmOf = (dir, module) => readFileSync(join(dir, module, "domain_bg.wasm"));
+const functionsOf = (dir, module) =>
+  [...readFileSync(join(dir, module, "domain.d.ts"), "utf8").matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]);
+
+// Runs of 8 consecutive lines of the list, from its start, middle and end:
+// the text of the list itself, which no other code of the crate contains.
+const lines = readFileSync(join(here, "../data/common-passwords/policy.txt"), "utf8").split("\n").filter(Boolean);
+const runs = [0, Math.floor(lines.length / 2), lines.length - 8].map((at) => Buffer.from(`${lines.slice(at, at + 8).join("\n")}\n`));
+
+const PASSWORD_RULES = ["checkNewPassword", "passwordStrength", "inlinePasswordMismatch"];
+
+for (const dir of builds) {
+  test(`only the passwords module carries the common-password list (${dir})`, { skip: !existsSync(join(dir, "passwords")) && dir !== builds[0] }, () => {
+    assert.ok(lines.length >= 5000, "policy.txt is the whole list");
+    // The search finds the list where it is: in the passwords module.
+    const passwords = wasmOf(dir, "passwords");
+    for (const run of runs) assert.ok(passwords.includes(run), `the passwords module has ${JSON.stringify(run.toString().slice(0, 40))}…`);
+    for (const module of ["", "on-demand"]) {
+      const bytes = wasmOf(dir, module);
+      const name = module || "home";
+      for (const run of runs) assert.ok(!bytes.includes(run), `the ${name} module contains the common-password list`);
+      // Not even a single entry typical of the list (each is in policy.txt).
+      for (const entry of ["1qaz2wsx3edc", "qwertyuiop123", "trustno1"]) {
+        assert.ok(lines.includes(entry), `${entry} is on the list`);
+        assert.ok(!bytes.includes(Buffer.from(`\n${entry}\n`)), `the ${name} module contains ${entry}`);
+      }
+    }
+  });
+
+  test(`the password rules are exported by the passwords module only (${dir})`, { skip: !existsSync(join(dir, "passwords")) && dir !== builds[0] }, () => {
+    const [home, onDemand, passwords] = ["", "on-demand", "passwords"].map((m) => functionsOf(dir, m));
+    for (const rule of PASSWORD_RULES) {
+      assert.ok(passwords.includes(rule), `passwords exports ${rule}`);
+      assert.ok(!home.includes(rule) && !onDemand.includes(rule), `${rule} is in the passwords module only`);
+    }
+    // Each export is in one module.
+    const all = [...home, ...onDemand, ...passwords];
+    assert.equal(new Set(all).size, all.length, "no export is in two modules");
+  });
+}
