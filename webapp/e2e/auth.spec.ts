@@ -293,3 +293,33 @@ test.describe("accessibility of the account screens (axe-core)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("the common-password list (issue 10, finding 2)", () => {
+  test("is fetched by the register page only, never by the home page", async ({ page }) => {
+    // The built wasm modules are all named domain_bg-<hash>.wasm: the
+    // passwords one is the module whose bytes hold the list.
+    const { readFileSync, readdirSync } = await import("node:fs");
+    const assets = new URL("../dist/assets/", import.meta.url);
+    const modules = readdirSync(assets).filter((f) => f.endsWith(".wasm"));
+    const passwords = modules.filter((f) => readFileSync(new URL(f, assets)).includes("\n1qaz2wsx3edc\n"));
+    expect(modules).toHaveLength(3);
+    expect(passwords).toHaveLength(1);
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".wasm")) fetched.push(r.url().slice(r.url().lastIndexOf("/") + 1));
+    });
+
+    // The home page fetches its own module and, below the fold and when idle, the on-demand one.
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => new Set(fetched).size).toBe(2);
+    await page.waitForLoadState("networkidle");
+    expect(fetched).not.toContain(passwords[0]);
+
+    await page.goto("/auth/register");
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await page.getByLabel("Password", { exact: true }).fill("Password1");
+    await expect(page.getByTestId("strength-label")).toHaveText("strong");
+    expect(fetched).toContain(passwords[0]);
+  });
+});
