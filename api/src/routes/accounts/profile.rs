@@ -33,6 +33,14 @@ responses!(CompleteProfileResponse {
     Ok(Json<ProfileCompleted>),
 });
 
+/// Reading my account takes no input and no attempt limit: 200 (or the
+/// token check's 401).
+#[derive(ApiResponse)]
+pub enum MyAccountResponse {
+    #[oai(status = 200)]
+    Ok(Json<UserOut>),
+}
+
 #[derive(ApiResponse)]
 pub enum ConfigResponse {
     #[oai(status = 200)]
@@ -45,8 +53,8 @@ pub struct ProfileApi(pub Accounts);
 impl ProfileApi {
     /// My account
     #[oai(path = "/auth/users/me/", method = "get", operation_id = "me")]
-    async fn me(&self, auth: SignedIn) -> poem::Result<MeResponse> {
-        Ok(MeResponse::Ok(Json(UserOut::from(&auth.0.user))))
+    async fn me(&self, auth: SignedIn) -> MyAccountResponse {
+        MyAccountResponse::Ok(Json(UserOut::from(&auth.0.user)))
     }
 
     /// Edit my profile

@@ -1834,17 +1834,6 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["UserOut"];
                 };
             };
-            /** @description Field errors: `{"field": ["message"]}`. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": {
-                        [key: string]: string[];
-                    };
-                };
-            };
             /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
             401: {
                 headers: {
@@ -1852,16 +1841,6 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
-                };
-            };
-            /** @description Too many attempts; `Retry-After` says when to try again. */
-            429: {
-                headers: {
-                    "RETRY-AFTER": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
         };
