@@ -88,6 +88,7 @@ describe("a Google account without a password", () => {
     fireEvent.click(choose.getByRole("button", { name: "Add Password" }));
     expect(choose.getByText("This password is one of the most common. Please choose one that is harder to guess.")).toBeTruthy();
     expect(choose.getByLabelText("New password").getAttribute("aria-invalid")).toBe("true");
+    expect(choose.getByRole("status").textContent).toBe("Confirmed with Google. Choose your password within 5 minutes.");
     fillNewPassword(choose, "Newer#456", "Newer#457");
     fireEvent.click(choose.getByRole("button", { name: "Add Password" }));
     expect(choose.getByText("Passwords do not match.")).toBeTruthy();

@@ -58,7 +58,7 @@ function ChoosePasswordForm({
     const problems = newPasswordErrors(next, confirmation);
     if (problems.password || problems.confirmation) {
       setErrors({ new_password: problems.password, re_new_password: problems.confirmation });
-      setOutcome(undefined);
+      setOutcome({ tone: "info", text: GOOGLE_CONFIRMED });
       requestAnimationFrame(() => focusFirstInvalid(form.current));
       return;
     }

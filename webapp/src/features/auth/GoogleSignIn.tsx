@@ -99,7 +99,7 @@ export function GoogleSignIn({
           <span>or</span>
         </p>
       ) : null}
-      <div ref={slot} className="google-signin__slot" />
+      <div ref={slot} className="google-signin__slot" hidden={state === "failed"} />
       {state === "failed" ? (
         <p className="google-signin__note" role="status">
           {unavailableNote}
