@@ -178,6 +178,19 @@ describe("a Google account without a password", () => {
     expect(change.getByRole("status").textContent).toBe("Your account already has a password. You can change it below.");
   });
 
+  it("still offers the e-mailed link when Google's script cannot load, without an empty button slot", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    mockApi({ "GET /auth/users/me/": json(200, GOOGLE_USER), "POST /api/accounts/set-password-link/": json(204) }, CLIENT);
+    renderEdit();
+    const add = within(await screen.findByRole("region", { name: "Add a password" }));
+    // The test browser loads no outside script: Google's fails as it would offline.
+    expect(await add.findByText("Google isn’t available right now. We can e-mail you a link instead.")).toBeTruthy();
+    expect(document.querySelector<HTMLElement>(".google-signin__slot")?.hidden).toBe(true);
+    expect(warn).toHaveBeenCalledWith("Google sign-in is unavailable:", expect.any(Error));
+    fireEvent.click(add.getByRole("button", { name: "E-mail me a link" }));
+    expect(await add.findByText("We’ve sent a link to asha@gmail.com. It works for one hour.")).toBeTruthy();
+  });
+
   it("e-mails a link, and says where it went and for how long it works", async () => {
     let answer: (r: Response) => void = () => undefined;
     const calls = mockApi({
