@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::{spawn_app_with, Engine, Options, TestApp};
-use serde_json::{json, Value};
+use common::{Engine, Options, TestApp, spawn_app_with};
+use serde_json::{Value, json};
 
 const PASSWORD: &str = "Mentor#2026";
 const COMMON: &str =
