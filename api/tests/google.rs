@@ -683,6 +683,19 @@ async fn link(app: &TestApp, access: &str, credential: String) -> (u16, Value) {
     .await
 }
 
+/// `GET /auth/users/me/` with the bearer token.
+async fn me(app: &TestApp, access: &str) -> Value {
+    let response = app
+        .client
+        .get(format!("{}/auth/users/me/", app.base))
+        .bearer_auth(access)
+        .send()
+        .await
+        .expect("me");
+    assert_eq!(response.status(), 200);
+    response.json().await.expect("json")
+}
+
 async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engine) {
     let Some((app, google)) = google_app(engine).await else {
         return;
@@ -733,9 +746,17 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
     );
 
     // Its own, fresh: linked, and the owner told.
+    assert_eq!(me(&app, &access).await["google_connected"], false);
     let (status, body) = link(&app, &access, consumer()).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["email"], "meera@corp.example");
+    assert_eq!(body["google_connected"], true);
+    let account = me(&app, &access).await;
+    assert_eq!(
+        (&account["google_connected"], &account["is_google_user"]),
+        (&json!(true), &json!(false)),
+        "connected, and still a password account"
+    );
     assert!(
         mail_kinds(&app, "meera@corp.example")
             .await

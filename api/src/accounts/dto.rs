@@ -17,6 +17,8 @@ pub struct UserOut {
     pub role: String,
     /// Created through Google and without a password of its own.
     pub is_google_user: bool,
+    /// A Google identity is connected (the account may also have a password).
+    pub google_connected: bool,
     /// E.164, e.g. `+919876543210`.
     #[oai(nullable)]
     pub contact_number: Option<String>,
@@ -37,6 +39,7 @@ impl From<&User> for UserOut {
             name: u.name.clone(),
             role: u.role.as_str().to_owned(),
             is_google_user: u.is_google_user(),
+            google_connected: u.google_sub.is_some(),
             contact_number: u.contact_number.clone(),
             profile_complete: u.profile_complete(),
             requires_contact_number: u.requires_contact_number(),

@@ -9,6 +9,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     name: "Asha Rao",
     role: "user",
     is_google_user: false,
+    google_connected: false,
     contact_number: "+919876543210",
     profile_complete: true,
     requires_contact_number: false,

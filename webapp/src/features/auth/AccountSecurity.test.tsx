@@ -272,6 +272,18 @@ describe("an account with a password", () => {
     expect(within(connect).getByTestId("google-signin")).toBeTruthy();
   });
 
+  it("says Google is connected, without a button, when the account already has it", async () => {
+    const google = fakeGoogle();
+    const connected = aUser({ google_connected: true });
+    mockApi({ "GET /auth/users/me/": json(200, connected) }, CLIENT);
+    renderEdit();
+    const section = await screen.findByRole("region", { name: "Google" });
+    expect(section.textContent).toContain("Google is connected to this account: you can sign in with Google or with your password.");
+    expect(within(section).queryByTestId("google-signin")).toBeNull();
+    expect(google.renderButton).not.toHaveBeenCalled();
+    expect(screen.queryByRole("region", { name: "Connect Google" })).toBeNull();
+  });
+
   it("has no Connect Google section when the server has no Google client id", async () => {
     const calls = mockApi({ "GET /auth/users/me/": json(200, aUser()) });
     renderEdit();

@@ -5,7 +5,7 @@ import { detailOf } from "../../lib/api/errors";
 import { FormAlert } from "../../components/form";
 import { isSuccess, linkGoogle, userFrom } from "./api";
 import { GoogleSignIn } from "./GoogleSignIn";
-import { GOOGLE_CONNECT_FAILED, GOOGLE_CONNECTED, NETWORK_ERROR } from "./messages";
+import { GOOGLE_ALREADY_CONNECTED, GOOGLE_CONNECT_FAILED, GOOGLE_CONNECTED, NETWORK_ERROR } from "./messages";
 import type { User } from "./session";
 import "./account-security.css";
 
@@ -22,10 +22,18 @@ function googleError(body: unknown): string | undefined {
  * "Connect Google", for an account with a password, when the server has a
  * Google client id: Google's credential for the account's own address goes
  * to `POST /api/accounts/google-link/`; the server's answer is shown as it
- * is (already linked, another address, too old, ...). The account's answer
- * does not say whether Google is linked, so the server decides.
+ * is (another address, too old, ...). An account already connected
+ * (`google_connected`) is told so, without a button.
  */
-export function ConnectGoogleSection({ email, onLinked }: { email: string; onLinked: (user: User | null) => void }) {
+export function ConnectGoogleSection({
+  email,
+  connected = false,
+  onLinked,
+}: {
+  email: string;
+  connected?: boolean;
+  onLinked: (user: User | null) => void;
+}) {
   const clientId = useGoogleClientId();
   const [outcome, setOutcome] = useState<Outcome>();
   const [linked, setLinked] = useState(false);
@@ -48,6 +56,16 @@ export function ConnectGoogleSection({ email, onLinked }: { email: string; onLin
   }
 
   if (!clientId) return null;
+  if (connected && !linked) {
+    return (
+      <section className="auth-form account-security" aria-labelledby="connect-google-title" data-testid="connect-google">
+        <h2 id="connect-google-title" className="profile-section__title">
+          Google
+        </h2>
+        <p className="account-security__lead">{GOOGLE_ALREADY_CONNECTED}</p>
+      </section>
+    );
+  }
   return (
     <section className="auth-form account-security" aria-labelledby="connect-google-title" data-testid="connect-google">
       <h2 id="connect-google-title" className="profile-section__title">

@@ -218,12 +218,12 @@ function PasswordForm({ notice }: { notice?: Outcome }) {
 }
 
 /** The Connect Google card, drawn only when the server has a Google client id. */
-function ConnectGoogleCard({ email, onLinked }: { email: string; onLinked: (user: User | null) => void }) {
+function ConnectGoogleCard({ email, connected, onLinked }: { email: string; connected: boolean; onLinked: (user: User | null) => void }) {
   const clientId = useGoogleClientId();
   if (!clientId) return null;
   return (
     <div className="auth-card profile__card">
-      <ConnectGoogleSection email={email} onLinked={onLinked} />
+      <ConnectGoogleSection email={email} connected={connected} onLinked={onLinked} />
     </div>
   );
 }
@@ -320,7 +320,7 @@ export default function EditProfilePage() {
             <div className="auth-card profile__card">
               {user.is_google_user ? <AddPasswordSection email={user.email} onDone={passwordAdded} /> : <PasswordForm notice={passwordNotice} />}
             </div>
-            {user.is_google_user ? null : <ConnectGoogleCard email={user.email} onLinked={googleLinked} />}
+            {user.is_google_user ? null : <ConnectGoogleCard email={user.email} connected={user.google_connected === true} onLinked={googleLinked} />}
           </>
         ) : null}
       </div>

@@ -52,6 +52,7 @@ export const HAS_PASSWORD_ALREADY = "Your account already has a password. You ca
 export const GOOGLE_CONFIRMED = "Confirmed with Google. Choose your password within 5 minutes.";
 export const LINK_FAILED = "We couldn’t send the link. Please try again.";
 export const GOOGLE_CONNECTED = "Google is connected. You can now sign in with Google or with your password.";
+export const GOOGLE_ALREADY_CONNECTED = "Google is connected to this account: you can sign in with Google or with your password.";
 export const GOOGLE_CONNECT_FAILED = "We couldn’t connect Google. Please try again.";
 
 /** Ours: where the e-mailed first-password link went. */

@@ -863,6 +863,8 @@ export interface components {
             /** Format: date-time */
             date_joined: string;
             email: string;
+            /** @description A Google identity is connected (the account may also have a password). */
+            google_connected: boolean;
             /** Format: int64 */
             id: number;
             /** @description Created through Google and without a password of its own. */
