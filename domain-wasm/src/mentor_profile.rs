@@ -113,7 +113,7 @@ pub fn safe_url(value: &str) -> Option<String> {
         || (!ipv6
             && host
                 .chars()
-                .any(|c| c.is_control() || FORBIDDEN.contains(c) || c == '\u{7f}'))
+                .any(|c| c.is_control() || c.is_whitespace() || FORBIDDEN.contains(c)))
     {
         return None;
     }
@@ -247,6 +247,9 @@ mod tests {
         // as an IPv6 host, controls and markup included.
         assert_eq!(safe_url("http://[:\u{c}\u{c}]/y"), None);
         assert_eq!(safe_url("http://[<b>]/"), None);
+        // Also found by it: white space other than ASCII's (U+3000) in a host.
+        assert_eq!(safe_url("http://a\u{3000}b.example/"), None);
+        assert_eq!(safe_url("http://a\u{a0}b.example/"), None);
         assert_eq!(safe_url("http://[\"x]/"), None);
         assert_eq!(
             safe_url("http://[::1]:8080/").as_deref(),
