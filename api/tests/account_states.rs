@@ -10,67 +10,22 @@ mod common;
 use api::admin::{AdminError, set_disabled};
 use api::auth::ACCOUNT_DISABLED;
 use chrono::Utc;
-use common::{Engine, Options, TestApp, spawn_app_with};
+use common::{Engine, TestApp, email, spawn_without_demo, uid_token};
 use serde_json::{Value, json};
 
 const PASSWORD: &str = "Mentor#2026";
 
-async fn app(engine: Engine) -> Option<TestApp> {
-    spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            ..Options::default()
-        },
-    )
-    .await
-}
-
-fn email(address: &str) -> domain_wasm::accounts::Email {
-    domain_wasm::accounts::Email::parse(address).expect("an address")
-}
-
-fn uid_token(link: &str) -> (String, String) {
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let n = parts.len();
-    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
-}
-
+/// Registers with a contact number.
 async fn register(app: &TestApp, address: &str) {
     let (status, body) = app
-        .post(
-            "/auth/users/",
-            json!({"name": "Asha Rao", "email": address, "password": PASSWORD,
-                   "re_password": PASSWORD, "contact_number": "98765 43210"}),
+        .register_with(
+            "Asha Rao",
+            address,
+            PASSWORD,
+            json!({"contact_number": "98765 43210"}),
         )
         .await;
     assert_eq!(status, 201, "{body}");
-}
-
-async fn activate(app: &TestApp, address: &str) -> (u16, Value) {
-    let (uid, token) = uid_token(&app.link_to(address, "/activate/").await);
-    app.post(
-        "/auth/users/activation/",
-        json!({"uid": uid, "token": token}),
-    )
-    .await
-}
-
-async fn login(app: &TestApp, address: &str, password: &str) -> (u16, Value) {
-    app.post(
-        "/api/login/",
-        json!({"email": address, "password": password}),
-    )
-    .await
-}
-
-async fn me(app: &TestApp, token: &str) -> (u16, Value) {
-    app.send(
-        app.client
-            .get(app.url("/auth/users/me/"))
-            .bearer_auth(token),
-    )
-    .await
 }
 
 async fn refresh(app: &TestApp, token: &Value) -> u16 {
@@ -94,35 +49,27 @@ async fn mark_disabled(app: &TestApp, address: &str) {
     tx.commit().await.expect("commit");
 }
 
-async fn mail_kinds(app: &TestApp, address: &str) -> Vec<String> {
-    app.store
-        .outbox(Some(address), 50)
-        .await
-        .expect("outbox")
-        .into_iter()
-        .map(|m| m.kind)
-        .collect()
-}
-
 async fn a_disabled_account_cannot_use_its_tokens_or_sign_in(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     register(&app, "asha@example.com").await;
-    assert_eq!(activate(&app, "asha@example.com").await.0, 204);
-    let (status, body) = login(&app, "asha@example.com", PASSWORD).await;
+    assert_eq!(app.activate("asha@example.com").await.0, 204);
+    let (status, body) = app.login("asha@example.com", PASSWORD).await;
     assert_eq!(status, 200, "{body}");
     let access = body["token"].as_str().expect("token").to_owned();
     let refresh_token = body["refresh"].clone();
-    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(app.me(&access).await.0, 200);
 
     // Even with its session still open, the account's tokens stop working.
     mark_disabled(&app, "asha@example.com").await;
-    let (status, body) = me(&app, &access).await;
+    let (status, body) = app.me(&access).await;
     assert_eq!(
         (status, &body["detail"], &body["code"]),
         (401, &json!(ACCOUNT_DISABLED), &json!("token_not_valid"))
     );
     assert_eq!(refresh(&app, &refresh_token).await, 401);
-    assert_eq!(login(&app, "asha@example.com", PASSWORD).await.0, 401);
+    assert_eq!(app.login("asha@example.com", PASSWORD).await.0, 401);
     // Still verified: disabled is not "never activated".
     let user = app
         .store
@@ -133,10 +80,12 @@ async fn a_disabled_account_cannot_use_its_tokens_or_sign_in(engine: Engine) {
 }
 
 async fn disabling_ends_sessions_and_refresh_is_refused(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     register(&app, "ravi@example.com").await;
-    assert_eq!(activate(&app, "ravi@example.com").await.0, 204);
-    let (_, second) = login(&app, "ravi@example.com", PASSWORD).await;
+    assert_eq!(app.activate("ravi@example.com").await.0, 204);
+    let (_, second) = app.login("ravi@example.com", PASSWORD).await;
     mark_disabled(&app, "ravi@example.com").await;
 
     // The operator's command also ends every session.
@@ -147,7 +96,7 @@ async fn disabling_ends_sessions_and_refresh_is_refused(engine: Engine) {
         said.contains("ravi@example.com was already disabled; their sessions were ended"),
         "{said}"
     );
-    let (status, body) = me(&app, second["token"].as_str().expect("token")).await;
+    let (status, body) = app.me(second["token"].as_str().expect("token")).await;
     assert_eq!(status, 401, "{body}");
     assert_eq!(refresh(&app, &second["refresh"]).await, 401);
 
@@ -155,17 +104,19 @@ async fn disabling_ends_sessions_and_refresh_is_refused(engine: Engine) {
         .await
         .expect("enabled");
     assert_eq!(said, "Enabled ravi@example.com.");
-    let (status, body) = login(&app, "ravi@example.com", PASSWORD).await;
+    let (status, body) = app.login("ravi@example.com", PASSWORD).await;
     assert_eq!(status, 200, "{body}");
     // Ended sessions stay ended.
     assert_eq!(refresh(&app, &second["refresh"]).await, 401);
 }
 
 async fn the_operator_command_disables_and_enables(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     register(&app, "omar@example.com").await;
-    assert_eq!(activate(&app, "omar@example.com").await.0, 204);
-    let (_, session) = login(&app, "omar@example.com", PASSWORD).await;
+    assert_eq!(app.activate("omar@example.com").await.0, 204);
+    let (_, session) = app.login("omar@example.com", PASSWORD).await;
 
     let said = set_disabled(&app.store, "omar@example.com", true)
         .await
@@ -174,9 +125,9 @@ async fn the_operator_command_disables_and_enables(engine: Engine) {
         said,
         "Disabled omar@example.com; their sessions were ended (1 open)."
     );
-    let (status, _) = me(&app, session["token"].as_str().expect("token")).await;
+    let (status, _) = app.me(session["token"].as_str().expect("token")).await;
     assert_eq!(status, 401);
-    assert_eq!(login(&app, "omar@example.com", PASSWORD).await.0, 401);
+    assert_eq!(app.login("omar@example.com", PASSWORD).await.0, 401);
 
     let unknown = set_disabled(&app.store, "nobody@example.com", true).await;
     assert!(
@@ -204,13 +155,15 @@ async fn the_operator_command_disables_and_enables(engine: Engine) {
             .expect("nothing to do"),
         "omar@example.com was not disabled; nothing changed."
     );
-    assert_eq!(login(&app, "omar@example.com", PASSWORD).await.0, 200);
+    assert_eq!(app.login("omar@example.com", PASSWORD).await.0, 200);
 }
 
 async fn a_password_reset_does_not_enable_a_disabled_account(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     register(&app, "kiran@example.com").await;
-    assert_eq!(activate(&app, "kiran@example.com").await.0, 204);
+    assert_eq!(app.activate("kiran@example.com").await.0, 204);
     set_disabled(&app.store, "kiran@example.com", true)
         .await
         .expect("disabled");
@@ -235,7 +188,7 @@ async fn a_password_reset_does_not_enable_a_disabled_account(engine: Engine) {
         .await;
     assert_eq!(status, 204, "{body}");
     assert_eq!(
-        login(&app, "kiran@example.com", "Fresh#Pass2026").await.0,
+        app.login("kiran@example.com", "Fresh#Pass2026").await.0,
         401
     );
     let user = app
@@ -249,13 +202,15 @@ async fn a_password_reset_does_not_enable_a_disabled_account(engine: Engine) {
         .await
         .expect("enabled");
     assert_eq!(
-        login(&app, "kiran@example.com", "Fresh#Pass2026").await.0,
+        app.login("kiran@example.com", "Fresh#Pass2026").await.0,
         200
     );
 }
 
 async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     // Registered, never activated, then disabled by an operator.
     register(&app, "lata@example.com").await;
     let said = set_disabled(&app.store, "lata@example.com", true)
@@ -264,7 +219,7 @@ async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engin
     assert!(said.starts_with("Disabled lata@example.com"), "{said}");
 
     // Resending the activation e-mail sends nothing to a disabled account.
-    let before = mail_kinds(&app, "lata@example.com").await;
+    let before = app.mail_kinds("lata@example.com").await;
     let (status, _) = app
         .post(
             "/auth/users/resend_activation/",
@@ -272,12 +227,12 @@ async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engin
         )
         .await;
     assert_eq!(status, 204);
-    assert_eq!(mail_kinds(&app, "lata@example.com").await, before);
+    assert_eq!(app.mail_kinds("lata@example.com").await, before);
 
     // The old link still proves the address, but the account stays disabled.
-    let (status, body) = activate(&app, "lata@example.com").await;
+    let (status, body) = app.activate("lata@example.com").await;
     assert!(matches!(status, 204 | 400 | 403), "{status} {body}");
-    assert_eq!(login(&app, "lata@example.com", PASSWORD).await.0, 401);
+    assert_eq!(app.login("lata@example.com", PASSWORD).await.0, 401);
     let user = app
         .store
         .user_by_email(&email("lata@example.com"))
@@ -289,7 +244,7 @@ async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engin
         .await
         .expect("enabled");
     assert!(said.starts_with("Enabled lata@example.com"), "{said}");
-    assert_eq!(login(&app, "lata@example.com", PASSWORD).await.0, 200);
+    assert_eq!(app.login("lata@example.com", PASSWORD).await.0, 200);
 }
 
 on_both_engines!(

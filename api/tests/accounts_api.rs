@@ -8,62 +8,13 @@ mod common;
 use api::admin::AdminError;
 use api::auth::tokens::{Keys, Purpose, TokenType, encode_uid, stored_id};
 use chrono::{Duration, Utc};
-use common::{Engine, Options, TestApp, spawn_app_with};
-
-fn email(address: &str) -> domain_wasm::accounts::Email {
-    domain_wasm::accounts::Email::parse(address).expect("an address")
-}
+use common::{
+    Engine, Options, email, spawn_app_with, spawn_with_google, spawn_without_demo, uid_token,
+};
 use serde_json::{Value, json};
 
 const PASSWORD: &str = "Mentor#2026";
 const SECRET: &str = "test-secret-key-not-used-anywhere-else";
-
-async fn app(engine: Engine) -> Option<TestApp> {
-    spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            ..Options::default()
-        },
-    )
-    .await
-}
-
-async fn register(app: &TestApp, email: &str) -> (u16, Value) {
-    app.post(
-        "/auth/users/",
-        json!({"name": "Asha Rao", "email": email, "password": PASSWORD, "re_password": PASSWORD}),
-    )
-    .await
-}
-
-/// Registers and activates through the e-mailed link.
-async fn active_account(app: &TestApp, email: &str) {
-    assert_eq!(register(app, email).await.0, 201);
-    let link = app.link_to(email, "/activate/").await;
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let (status, _) = app
-        .post(
-            "/auth/users/activation/",
-            json!({"uid": parts[1], "token": parts[2]}),
-        )
-        .await;
-    assert_eq!(status, 204, "activation of {email}");
-}
-
-async fn login(app: &TestApp, email: &str, password: &str) -> (u16, Value) {
-    app.post("/api/login/", json!({"email": email, "password": password}))
-        .await
-}
-
-async fn me(app: &TestApp, token: &str) -> (u16, Value) {
-    app.send(
-        app.client
-            .get(app.url("/auth/users/me/"))
-            .bearer_auth(token),
-    )
-    .await
-}
 
 /// Moves every used refresh token's use a minute into the past (past the
 /// grace period for a repeated refresh).
@@ -81,14 +32,10 @@ async fn age_used_refresh_tokens(store: &api::store::Store) {
     .expect("age refresh tokens");
 }
 
-fn uid_token(link: &str) -> (String, String) {
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let n = parts.len();
-    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
-}
-
 async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let (status, body) = app
         .post(
             "/auth/users/",
@@ -101,7 +48,7 @@ async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
     assert_eq!(body["name"], "Asha Rao");
 
     // Not active yet: the same answer as a wrong password.
-    let (status, body) = login(&app, "asha@example.com", PASSWORD).await;
+    let (status, body) = app.login("asha@example.com", PASSWORD).await;
     assert_eq!(
         (status, body["detail"].as_str()),
         (
@@ -133,7 +80,7 @@ async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
         (403, json!({"detail": "Stale token for given user."}))
     );
 
-    let (status, body) = login(&app, "ASHA@example.com", PASSWORD).await;
+    let (status, body) = app.login("ASHA@example.com", PASSWORD).await;
     assert_eq!(status, 200, "{body}");
     let token = body["token"].as_str().expect("token").to_owned();
     assert!(body["refresh"].as_str().is_some_and(|r| r.len() > 20));
@@ -142,7 +89,7 @@ async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
     assert_eq!(body["user"]["contact_number"], "+919876543210");
     assert_eq!(body["user"]["is_google_user"], false);
     assert_eq!(body["user"]["profile_complete"], true);
-    let (status, body) = me(&app, &token).await;
+    let (status, body) = app.me(&token).await;
     assert_eq!(
         (status, body["email"].as_str()),
         (200, Some("asha@example.com"))
@@ -150,7 +97,9 @@ async fn a_learner_registers_activates_and_signs_in(engine: Engine) {
 }
 
 async fn registration_explains_each_bad_field(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let (status, body) = app.post("/auth/users/", json!({})).await;
     assert_eq!(status, 400);
     for field in ["name", "email", "password"] {
@@ -185,8 +134,13 @@ async fn registration_explains_each_bad_field(engine: Engine) {
         (400, &json!(["Passwords do not match."]))
     );
 
-    assert_eq!(register(&app, "asha@example.com").await.0, 201);
-    let (status, body) = register(&app, "ASHA@example.com").await;
+    assert_eq!(
+        app.register("Asha Rao", "asha@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
+    let (status, body) = app.register("Asha Rao", "ASHA@example.com", PASSWORD).await;
     assert_eq!(
         (status, body),
         (
@@ -197,8 +151,15 @@ async fn registration_explains_each_bad_field(engine: Engine) {
 }
 
 async fn activation_refuses_bad_links(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    assert_eq!(register(&app, "ravi@example.com").await.0, 201);
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.register("Asha Rao", "ravi@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     let (uid, token) = uid_token(&app.link_to("ravi@example.com", "/activate/").await);
     let cases = [
         (
@@ -242,8 +203,15 @@ async fn activation_refuses_bad_links(engine: Engine) {
 }
 
 async fn resend_activation_sends_only_to_inactive_accounts(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    assert_eq!(register(&app, "meera@example.com").await.0, 201);
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.register("Asha Rao", "meera@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     for email in ["meera@example.com", "nobody@example.com"] {
         let (status, body) = app
             .post("/auth/users/resend_activation/", json!({"email": email}))
@@ -260,7 +228,7 @@ async fn resend_activation_sends_only_to_inactive_accounts(engine: Engine) {
         (400, json!({"email": ["Enter a valid email address."]}))
     );
 
-    active_account(&app, "kiran@example.com").await;
+    app.active_account("kiran@example.com", PASSWORD).await;
     let before = app.outbox("kiran@example.com").await.len();
     app.post(
         "/auth/users/resend_activation/",
@@ -275,12 +243,19 @@ async fn resend_activation_sends_only_to_inactive_accounts(engine: Engine) {
 }
 
 async fn sign_in_failures_look_alike(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "active@example.com").await;
-    assert_eq!(register(&app, "inactive@example.com").await.0, 201);
-    let wrong = login(&app, "active@example.com", "Wrong#2026").await;
-    let unknown = login(&app, "unknown@example.com", PASSWORD).await;
-    let inactive = login(&app, "inactive@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("active@example.com", PASSWORD).await;
+    assert_eq!(
+        app.register("Asha Rao", "inactive@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
+    let wrong = app.login("active@example.com", "Wrong#2026").await;
+    let unknown = app.login("unknown@example.com", PASSWORD).await;
+    let inactive = app.login("inactive@example.com", PASSWORD).await;
     assert_eq!(wrong.0, 401);
     assert_eq!(wrong, unknown);
     assert_eq!(wrong, inactive);
@@ -294,9 +269,11 @@ async fn sign_in_failures_look_alike(engine: Engine) {
 }
 
 async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "tara@example.com").await;
-    let (_, body) = login(&app, "tara@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("tara@example.com", PASSWORD).await;
+    let (_, body) = app.login("tara@example.com", PASSWORD).await;
     let access = body["token"].as_str().expect("token").to_owned();
     let first = body["refresh"].as_str().expect("refresh").to_owned();
 
@@ -310,7 +287,7 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
         .to_owned();
     assert_ne!(second, first);
     let new_access = body["access"].as_str().expect("access").to_owned();
-    assert_eq!(me(&app, &new_access).await.0, 200);
+    assert_eq!(app.me(&new_access).await.0, 200);
 
     // The used token again at once (two tabs, a retried request): refused,
     // but the session goes on.
@@ -322,11 +299,7 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
         (401, &json!("token_not_valid")),
         "{body}"
     );
-    assert_eq!(
-        me(&app, &new_access).await.0,
-        200,
-        "within the grace period"
-    );
+    assert_eq!(app.me(&new_access).await.0, 200, "within the grace period");
 
     // Later, the used token again: someone else has a copy; the whole session ends.
     age_used_refresh_tokens(&app.store).await;
@@ -346,7 +319,7 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
         "the thief's rotated token dies with the session"
     );
     for token in [&access, &new_access] {
-        let (status, body) = me(&app, token).await;
+        let (status, body) = app.me(token).await;
         assert_eq!((status, &body["code"]), (401, &json!("token_not_valid")));
     }
 
@@ -361,7 +334,7 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
         )
     );
     // An access token is not a refresh token.
-    let (_, body) = login(&app, "tara@example.com", PASSWORD).await;
+    let (_, body) = app.login("tara@example.com", PASSWORD).await;
     let (status, _) = app
         .post("/auth/jwt/refresh/", json!({"refresh": body["token"]}))
         .await;
@@ -374,9 +347,11 @@ async fn refresh_tokens_rotate_and_a_replay_ends_the_session(engine: Engine) {
 }
 
 async fn expired_tokens_are_refused(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "old@example.com").await;
-    let (_, body) = login(&app, "old@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("old@example.com", PASSWORD).await;
+    let (_, body) = app.login("old@example.com", PASSWORD).await;
     let keys = Keys::from_secret(SECRET);
     let claims = keys
         .decode(
@@ -390,7 +365,7 @@ async fn expired_tokens_are_refused(engine: Engine) {
         &claims.sid,
         Utc::now() - Duration::minutes(61),
     );
-    let (status, body) = me(&app, &stale).await;
+    let (status, body) = app.me(&stale).await;
     assert_eq!(
         (status, body),
         (
@@ -424,14 +399,14 @@ async fn tokens_expire_on_the_servers_clock(engine: Engine) {
     else {
         return;
     };
-    active_account(&app, "kiran@example.com").await;
-    let (_, body) = login(&app, "kiran@example.com", PASSWORD).await;
+    app.active_account("kiran@example.com", PASSWORD).await;
+    let (_, body) = app.login("kiran@example.com", PASSWORD).await;
     let access = body["token"].as_str().expect("token").to_owned();
     let refresh = body["refresh"].as_str().expect("refresh").to_owned();
-    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(app.me(&access).await.0, 200);
 
     hand.advance(std::time::Duration::from_secs(61 * 60));
-    let (status, body) = me(&app, &access).await;
+    let (status, body) = app.me(&access).await;
     assert_eq!(
         (status, body),
         (
@@ -445,7 +420,7 @@ async fn tokens_expire_on_the_servers_clock(engine: Engine) {
     assert_eq!(status, 200, "a refresh token lasts a day: {body}");
     let refresh = body["refresh"].as_str().expect("refresh").to_owned();
     assert_eq!(
-        me(&app, body["access"].as_str().expect("access")).await.0,
+        app.me(body["access"].as_str().expect("access")).await.0,
         200
     );
 
@@ -458,15 +433,17 @@ async fn tokens_expire_on_the_servers_clock(engine: Engine) {
 }
 
 async fn signing_out_ends_the_session(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "sam@example.com").await;
-    let (_, a) = login(&app, "sam@example.com", PASSWORD).await;
-    let (_, b) = login(&app, "sam@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("sam@example.com", PASSWORD).await;
+    let (_, a) = app.login("sam@example.com", PASSWORD).await;
+    let (_, b) = app.login("sam@example.com", PASSWORD).await;
     let (status, _) = app
         .post("/api/logout/", json!({"refresh": a["refresh"]}))
         .await;
     assert_eq!(status, 204);
-    assert_eq!(me(&app, a["token"].as_str().expect("token")).await.0, 401);
+    assert_eq!(app.me(a["token"].as_str().expect("token")).await.0, 401);
     assert_eq!(
         app.post("/auth/jwt/refresh/", json!({"refresh": a["refresh"]}))
             .await
@@ -475,9 +452,9 @@ async fn signing_out_ends_the_session(engine: Engine) {
     );
     // The other device stays signed in until it signs out with its bearer token.
     let b_token = b["token"].as_str().expect("token");
-    assert_eq!(me(&app, b_token).await.0, 200);
+    assert_eq!(app.me(b_token).await.0, 200);
     assert_eq!(app.post_as(b_token, "/api/logout/", json!({})).await.0, 204);
-    assert_eq!(me(&app, b_token).await.0, 401);
+    assert_eq!(app.me(b_token).await.0, 401);
     assert_eq!(
         app.post("/api/logout/", json!({"refresh": "garbage"}))
             .await
@@ -487,7 +464,9 @@ async fn signing_out_ends_the_session(engine: Engine) {
 }
 
 async fn a_reset_link_works_once_and_ends_other_sessions(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let (status, body) = app
         .post(
             "/auth/users/reset_password/",
@@ -502,8 +481,8 @@ async fn a_reset_link_works_once_and_ends_other_sessions(engine: Engine) {
         )
     );
 
-    active_account(&app, "lena@example.com").await;
-    let (_, session) = login(&app, "lena@example.com", PASSWORD).await;
+    app.active_account("lena@example.com", PASSWORD).await;
+    let (_, session) = app.login("lena@example.com", PASSWORD).await;
     let (status, _) = app
         .post(
             "/auth/users/reset_password/",
@@ -553,10 +532,10 @@ async fn a_reset_link_works_once_and_ends_other_sessions(engine: Engine) {
         "used twice"
     );
 
-    assert_eq!(login(&app, "lena@example.com", PASSWORD).await.0, 401);
-    assert_eq!(login(&app, "lena@example.com", "Fresh#2026").await.0, 200);
+    assert_eq!(app.login("lena@example.com", PASSWORD).await.0, 401);
+    assert_eq!(app.login("lena@example.com", "Fresh#2026").await.0, 200);
     assert_eq!(
-        me(&app, session["token"].as_str().expect("token")).await.0,
+        app.me(session["token"].as_str().expect("token")).await.0,
         401,
         "old sessions end"
     );
@@ -586,7 +565,7 @@ async fn reset_links_expire_after_an_hour_and_activation_links_after_three_days(
         return;
     };
     let minutes = |n: u64| std::time::Duration::from_secs(n * 60);
-    active_account(&app, "omar@example.com").await;
+    app.active_account("omar@example.com", PASSWORD).await;
     let confirm = |(uid, token): (String, String)| json!({"uid": uid, "token": token, "new_password": "Fresh#2026", "re_new_password": "Fresh#2026"});
     let ask = json!({"email": "omar@example.com"});
     assert_eq!(
@@ -621,8 +600,18 @@ async fn reset_links_expire_after_an_hour_and_activation_links_after_three_days(
     );
 
     let activate = |(uid, token): (String, String)| json!({"uid": uid, "token": token});
-    assert_eq!(register(&app, "nia@example.com").await.0, 201);
-    assert_eq!(register(&app, "zed@example.com").await.0, 201);
+    assert_eq!(
+        app.register("Asha Rao", "nia@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
+    assert_eq!(
+        app.register("Asha Rao", "zed@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     let nia = uid_token(&app.link_to("nia@example.com", "/activate/").await);
     let zed = uid_token(&app.link_to("zed@example.com", "/activate/").await);
     hand.advance(minutes(3 * 24 * 60 - 1));
@@ -650,9 +639,11 @@ async fn column(store: &api::store::Store, sql: &str) -> Vec<String> {
 /// Session ids and refresh token ids are stored as their SHA-256, never as
 /// the tokens carry them: a copy of the database names no session.
 async fn session_and_refresh_token_ids_are_stored_hashed(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "hana@example.com").await;
-    let (_, body) = login(&app, "hana@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("hana@example.com", PASSWORD).await;
+    let (_, body) = app.login("hana@example.com", PASSWORD).await;
     let refresh = body["refresh"].as_str().expect("refresh").to_owned();
     let claims = Keys::from_secret(SECRET)
         .decode(&refresh, TokenType::Refresh, Utc::now())
@@ -677,7 +668,7 @@ async fn session_and_refresh_token_ids_are_stored_hashed(engine: Engine) {
         .await;
     assert_eq!(status, 200, "{body}");
     let access = body["access"].as_str().expect("access").to_owned();
-    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(app.me(&access).await.0, 200);
     assert_eq!(
         column(
             &app.store,
@@ -689,12 +680,14 @@ async fn session_and_refresh_token_ids_are_stored_hashed(engine: Engine) {
     );
     let (status, _) = app.post_as(&access, "/api/logout/", json!({})).await;
     assert_eq!(status, 204);
-    assert_eq!(me(&app, &access).await.0, 401);
+    assert_eq!(app.me(&access).await.0, 401);
 }
 
 async fn changing_the_password_invalidates_older_links_and_other_sessions(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "ivy@example.com").await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("ivy@example.com", PASSWORD).await;
     app.post(
         "/auth/users/reset_password/",
         json!({"email": "ivy@example.com"}),
@@ -704,8 +697,8 @@ async fn changing_the_password_invalidates_older_links_and_other_sessions(engine
         &app.link_to("ivy@example.com", "/password/reset/confirm/")
             .await,
     );
-    let (_, here) = login(&app, "ivy@example.com", PASSWORD).await;
-    let (_, elsewhere) = login(&app, "ivy@example.com", PASSWORD).await;
+    let (_, here) = app.login("ivy@example.com", PASSWORD).await;
+    let (_, elsewhere) = app.login("ivy@example.com", PASSWORD).await;
     let here = here["token"].as_str().expect("token");
 
     let (status, body) = app
@@ -719,11 +712,9 @@ async fn changing_the_password_invalidates_older_links_and_other_sessions(engine
         .post_as(here, "/auth/users/set_password/", json!({"current_password": PASSWORD, "new_password": "Next#2026", "re_new_password": "Next#2026"}))
         .await;
     assert_eq!(status, 204);
-    assert_eq!(me(&app, here).await.0, 200, "this session stays");
+    assert_eq!(app.me(here).await.0, 200, "this session stays");
     assert_eq!(
-        me(&app, elsewhere["token"].as_str().expect("token"))
-            .await
-            .0,
+        app.me(elsewhere["token"].as_str().expect("token")).await.0,
         401,
         "others end"
     );
@@ -734,13 +725,15 @@ async fn changing_the_password_invalidates_older_links_and_other_sessions(engine
         )
         .await;
     assert_eq!(status, 400, "a link from before the change no longer works");
-    assert_eq!(login(&app, "ivy@example.com", "Next#2026").await.0, 200);
+    assert_eq!(app.login("ivy@example.com", "Next#2026").await.0, 200);
 }
 
 async fn the_profile_can_be_read_and_edited(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "noor@example.com").await;
-    let (_, body) = login(&app, "noor@example.com", PASSWORD).await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("noor@example.com", PASSWORD).await;
+    let (_, body) = app.login("noor@example.com", PASSWORD).await;
     let token = body["token"].as_str().expect("token");
     let patch = |body: Value| {
         app.client
@@ -770,7 +763,7 @@ async fn the_profile_can_be_read_and_edited(engine: Engine) {
         (status, body),
         (400, json!({"name": ["This field is required."]}))
     );
-    let (_, body) = me(&app, token).await;
+    let (_, body) = app.me(token).await;
     assert_eq!(body["name"], "Noor Ali", "a refused edit changes nothing");
     let (status, body) = app
         .post_as(token, "/api/accounts/complete-profile/", json!({}))
@@ -782,8 +775,15 @@ async fn the_profile_can_be_read_and_edited(engine: Engine) {
 }
 
 async fn the_auth_type_check_tells_google_accounts_apart(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    assert_eq!(register(&app, "pia@example.com").await.0, 201);
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    assert_eq!(
+        app.register("Asha Rao", "pia@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     let check = |email: &str| {
         app.post(
             "/api/accounts/check-user-auth-type/",
@@ -814,7 +814,7 @@ async fn repeated_failures_are_limited_without_locking_the_owner_out(engine: Eng
     else {
         return;
     };
-    active_account(&app, "victim@example.com").await;
+    app.active_account("victim@example.com", PASSWORD).await;
     // The proxy appends the real address last; what the client put first is ignored.
     let attempt = |ip: &'static str, password: &'static str| {
         let spoofed = format!("192.0.2.{}, {ip}", rand::random::<u8>());
@@ -883,7 +883,7 @@ async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
         return;
     };
     for account in api::demo::accounts() {
-        let (status, body) = login(&app, &account.email, &account.password).await;
+        let (status, body) = app.login(&account.email, &account.password).await;
         assert_eq!(status, 200, "{}: {body}", account.email);
         assert_eq!(body["user"]["role"], account.role.as_str());
         if account.role == api::store::Role::Mentor {
@@ -898,7 +898,9 @@ async fn demo_accounts_exist_in_demo_mode(engine: Engine) {
 }
 
 async fn an_administrator_is_made_by_command(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let given = |p: &'static str| move || Ok::<_, String>(p.to_owned());
     let weak =
         api::admin::create_admin(&app.store, "root@example.com", "Root", given("weakpass")).await;
@@ -918,31 +920,38 @@ async fn an_administrator_is_made_by_command(engine: Engine) {
         made.map_err(|e| e.to_string()),
         Ok("Created the administrator root@example.com.".into())
     );
-    let (_, body) = login(&app, "root@example.com", "Root#Admin2026").await;
+    let (_, body) = app.login("root@example.com", "Root#Admin2026").await;
     assert_eq!(body["user"]["role"], "admin");
 
-    active_account(&app, "promote@example.com").await;
+    app.active_account("promote@example.com", PASSWORD).await;
     let never = || Err::<String, String>("the password must not be asked for".into());
     let said = api::admin::create_admin(&app.store, "promote@example.com", "Promoted", never)
         .await
         .expect("promoted");
     assert!(said.contains("now an administrator"), "{said}");
-    let (_, body) = login(&app, "promote@example.com", PASSWORD).await;
+    let (_, body) = app.login("promote@example.com", PASSWORD).await;
     assert_eq!(body["user"]["role"], "admin");
 
     // Registered by someone who never proved the address: their password
     // must not become the administrator's.
-    assert_eq!(register(&app, "ops@example.com").await.0, 201);
+    assert_eq!(
+        app.register("Asha Rao", "ops@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     api::admin::create_admin(&app.store, "ops@example.com", "Ops", given("Ops#Admin2026"))
         .await
         .expect("taken over");
-    assert_eq!(login(&app, "ops@example.com", PASSWORD).await.0, 401);
-    let (_, body) = login(&app, "ops@example.com", "Ops#Admin2026").await;
+    assert_eq!(app.login("ops@example.com", PASSWORD).await.0, 401);
+    let (_, body) = app.login("ops@example.com", "Ops#Admin2026").await;
     assert_eq!(body["user"]["role"], "admin");
 }
 
 async fn oversized_bodies_are_refused(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     // A declared length over the limit is refused before the body is read.
     let addr = app.base.trim_start_matches("http://").to_owned();
     let mut stream = tokio::net::TcpStream::connect(&addr)
@@ -990,7 +999,9 @@ fn futures_chunks(
 }
 
 async fn public_config_says_what_the_web_app_may_show(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let config = app.get_json("/api/config/").await;
     assert_eq!(config["google_client_id"], Value::Null);
     assert_eq!(config["dev_outbox"], true);
@@ -1006,22 +1017,8 @@ async fn public_config_says_what_the_web_app_may_show(engine: Engine) {
     );
 }
 
-async fn google_app(engine: Engine) -> Option<(TestApp, common::google::TestGoogle)> {
-    let google = common::google::TestGoogle::start().await;
-    let app = spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            google: Some((google.client_id().to_owned(), google.jwks_url())),
-            ..Options::default()
-        },
-    )
-    .await?;
-    Some((app, google))
-}
-
 async fn google_sign_in_creates_an_account_that_completes_its_profile(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     assert_eq!(
@@ -1048,7 +1045,7 @@ async fn google_sign_in_creates_an_account_that_completes_its_profile(engine: En
         (&json!(false), &json!(true), &json!(true))
     );
     let access = body["access"].as_str().expect("access").to_owned();
-    assert_eq!(me(&app, &access).await.0, 200);
+    assert_eq!(app.me(&access).await.0, 200);
     assert_eq!(
         app.post("/auth/jwt/refresh/", json!({"refresh": body["refresh"]}))
             .await
@@ -1105,15 +1102,15 @@ async fn google_sign_in_creates_an_account_that_completes_its_profile(engine: En
             .is_some_and(|m| m.contains("Google")),
         "{body}"
     );
-    assert_eq!(login(&app, "dev@gmail.com", "").await.0, 400);
-    assert_eq!(login(&app, "dev@gmail.com", "Anything#1").await.0, 401);
+    assert_eq!(app.login("dev@gmail.com", "").await.0, 400);
+    assert_eq!(app.login("dev@gmail.com", "Anything#1").await.0, 401);
 }
 
 async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
-    active_account(&app, "link@example.com").await;
+    app.active_account("link@example.com", PASSWORD).await;
     // A Workspace account of the address's domain: Google vouches for it.
     let credential =
         google.workspace_credential_for("link@example.com", "google-sub-2", Some("Other Name"));
@@ -1132,7 +1129,7 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
         body["user"]["is_google_user"], false,
         "it still has its password"
     );
-    assert_eq!(login(&app, "link@example.com", PASSWORD).await.0, 200);
+    assert_eq!(app.login("link@example.com", PASSWORD).await.0, 200);
     // A different Google identity with the same address does not take it over.
     let other = google.credential_for("link@example.com", "google-sub-9", None);
     let (status, body) = app
@@ -1148,7 +1145,12 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
 
     // Someone registered the address but never proved it; its owner then
     // signs in with Google. The unproven password must not keep working.
-    assert_eq!(register(&app, "squatted@example.com").await.0, 201);
+    assert_eq!(
+        app.register("Asha Rao", "squatted@example.com", PASSWORD)
+            .await
+            .0,
+        201
+    );
     let credential =
         google.workspace_credential_for("squatted@example.com", "google-sub-4", Some("Real Owner"));
     let (status, body) = app
@@ -1159,11 +1161,11 @@ async fn google_sign_in_links_an_existing_account_with_the_same_address(engine: 
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["user"]["is_google_user"], true);
-    assert_eq!(login(&app, "squatted@example.com", PASSWORD).await.0, 401);
+    assert_eq!(app.login("squatted@example.com", PASSWORD).await.0, 401);
 }
 
 async fn google_credentials_are_checked_for_real(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     let mut claims = google.claims_for("eve@gmail.com", "google-sub-3", None);

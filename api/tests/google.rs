@@ -523,54 +523,25 @@ async fn a_jwks_that_is_not_a_jwks_is_unavailable() {
 
 use api::accounts::google::PASSWORD_TO_LINK;
 use api::auth::ACCOUNT_DISABLED;
-use common::{Engine, Options, TestApp, spawn_app_with};
+use common::{Engine, TestApp, email, spawn_with_google, uid_token};
 use serde_json::Value;
 
 const PASSWORD: &str = "Mentor#2026";
 
-async fn google_app(engine: Engine) -> Option<(TestApp, TestGoogle)> {
-    let google = TestGoogle::start().await;
-    let app = spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            google: Some((google.client_id().to_owned(), google.jwks_url())),
-            ..Options::default()
-        },
-    )
-    .await?;
-    Some((app, google))
-}
-
-fn email(address: &str) -> domain_wasm::accounts::Email {
-    domain_wasm::accounts::Email::parse(address).expect("an address")
-}
-
-fn uid_token(link: &str) -> (String, String) {
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let n = parts.len();
-    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
-}
-
 /// Registers (with a name and contact number); activates when `active`.
 async fn password_account(app: &TestApp, address: &str, active: bool) {
     let (status, body) = app
-        .post(
-            "/auth/users/",
-            json!({"name": "Typed Name", "email": address, "password": PASSWORD,
-                   "re_password": PASSWORD, "contact_number": "98765 43210"}),
+        .register_with(
+            "Typed Name",
+            address,
+            PASSWORD,
+            json!({"contact_number": "98765 43210"}),
         )
         .await;
     assert_eq!(status, 201, "{body}");
     if active {
-        let (uid, token) = uid_token(&app.link_to(address, "/activate/").await);
-        let (status, _) = app
-            .post(
-                "/auth/users/activation/",
-                json!({"uid": uid, "token": token}),
-            )
-            .await;
-        assert_eq!(status, 204);
+        let (status, body) = app.activate(address).await;
+        assert_eq!(status, 204, "{body}");
     }
 }
 
@@ -582,26 +553,8 @@ async fn google_auth(app: &TestApp, credential: String) -> (u16, Value) {
     .await
 }
 
-async fn login(app: &TestApp, address: &str, password: &str) -> (u16, Value) {
-    app.post(
-        "/api/login/",
-        json!({"email": address, "password": password}),
-    )
-    .await
-}
-
-async fn mail_kinds(app: &TestApp, address: &str) -> Vec<String> {
-    app.store
-        .outbox(Some(address), 50)
-        .await
-        .expect("outbox")
-        .into_iter()
-        .map(|m| m.kind)
-        .collect()
-}
-
 async fn google_links_only_addresses_it_vouches_for(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     // A consumer Google account claiming a company address is not linked
@@ -619,11 +572,11 @@ async fn google_links_only_addresses_it_vouches_for(engine: Engine) {
         .expect("user");
     assert_eq!(ravi.google_sub, None);
     assert!(
-        !mail_kinds(&app, "ravi@corp.example")
+        !app.mail_kinds("ravi@corp.example")
             .await
             .contains(&"google_linked".into())
     );
-    assert_eq!(login(&app, "ravi@corp.example", PASSWORD).await.0, 200);
+    assert_eq!(app.login("ravi@corp.example", PASSWORD).await.0, 200);
 
     // The company's own Workspace account (hd = corp.example) is linked,
     // and the owner is told.
@@ -659,14 +612,15 @@ async fn google_links_only_addresses_it_vouches_for(engine: Engine) {
     let (status, body) = google_auth(&app, gmail).await;
     assert_eq!(status, 200, "{body}");
     assert!(
-        mail_kinds(&app, "dev@gmail.com")
+        app.mail_kinds("dev@gmail.com")
             .await
             .contains(&"google_linked".into())
     );
     // The next sign-in is by the linked identity: no second mail.
     let again = google.credential_for("dev@gmail.com", "g-gmail", None);
     assert_eq!(google_auth(&app, again).await.0, 200);
-    let links = mail_kinds(&app, "dev@gmail.com")
+    let links = app
+        .mail_kinds("dev@gmail.com")
         .await
         .into_iter()
         .filter(|k| k == "google_linked")
@@ -685,19 +639,13 @@ async fn link(app: &TestApp, access: &str, credential: String) -> (u16, Value) {
 
 /// `GET /auth/users/me/` with the bearer token.
 async fn me(app: &TestApp, access: &str) -> Value {
-    let response = app
-        .client
-        .get(format!("{}/auth/users/me/", app.base))
-        .bearer_auth(access)
-        .send()
-        .await
-        .expect("me");
-    assert_eq!(response.status(), 200);
-    response.json().await.expect("json")
+    let (status, body) = app.me(access).await;
+    assert_eq!(status, 200, "{body}");
+    body
 }
 
 async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     assert_eq!(
@@ -714,7 +662,7 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
     // Google sign-in does not link: Google does not vouch for corp.example.
     let consumer = || google.credential_for("meera@corp.example", "g-meera", None);
     assert_eq!(google_auth(&app, consumer()).await.0, 400);
-    let (status, body) = login(&app, "meera@corp.example", PASSWORD).await;
+    let (status, body) = app.login("meera@corp.example", PASSWORD).await;
     assert_eq!(status, 200, "{body}");
     let access = body["token"].as_str().expect("token").to_owned();
 
@@ -740,7 +688,7 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
     claims["email_verified"] = json!(false);
     assert_eq!(link(&app, &access, google.mint(claims)).await.0, 400);
     assert!(
-        !mail_kinds(&app, "meera@corp.example")
+        !app.mail_kinds("meera@corp.example")
             .await
             .contains(&"google_linked".into())
     );
@@ -758,7 +706,7 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
         "connected, and still a password account"
     );
     assert!(
-        mail_kinds(&app, "meera@corp.example")
+        app.mail_kinds("meera@corp.example")
             .await
             .contains(&"google_linked".into())
     );
@@ -775,7 +723,7 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
 
     // A Google account that already signs in elsewhere is not linked again.
     password_account(&app, "tara@corp.example", true).await;
-    let (_, body) = login(&app, "tara@corp.example", PASSWORD).await;
+    let (_, body) = app.login("tara@corp.example", PASSWORD).await;
     let tara = body["token"].as_str().expect("token").to_owned();
     let mut claims = google.claims_for("tara@corp.example", "g-meera", None);
     claims["hd"] = json!("corp.example");
@@ -789,7 +737,7 @@ async fn the_owner_links_google_after_signing_in_with_the_password(engine: Engin
 }
 
 async fn a_never_activated_account_taken_over_by_google_loses_what_was_typed(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     password_account(&app, "owner@corp.example", false).await;
@@ -804,9 +752,9 @@ async fn a_never_activated_account_taken_over_by_google_loses_what_was_typed(eng
     assert_eq!(body["user"]["name"], "Real Owner");
     assert_eq!(body["user"]["contact_number"], Value::Null);
     assert_eq!(body["user"]["is_google_user"], true);
-    assert_eq!(login(&app, "owner@corp.example", PASSWORD).await.0, 401);
+    assert_eq!(app.login("owner@corp.example", PASSWORD).await.0, 401);
     assert!(
-        mail_kinds(&app, "owner@corp.example")
+        app.mail_kinds("owner@corp.example")
             .await
             .contains(&"google_linked".into())
     );
@@ -821,7 +769,7 @@ async fn a_never_activated_account_taken_over_by_google_loses_what_was_typed(eng
 }
 
 async fn google_neither_links_nor_signs_in_a_disabled_account(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     password_account(&app, "off@gmail.com", true).await;
@@ -859,7 +807,7 @@ async fn set_password(app: &TestApp, access: &str, body: Value) -> (u16, Value) 
 }
 
 async fn a_google_account_adds_a_password_only_with_fresh_proof(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     let (status, body) = google_auth(
@@ -913,15 +861,15 @@ async fn a_google_account_adds_a_password_only_with_fresh_proof(engine: Engine) 
         body["google_credential"][0],
         "The Google credential is malformed."
     );
-    assert_eq!(login(&app, "mira@gmail.com", "Fresh#Pass2026").await.0, 401);
+    assert_eq!(app.login("mira@gmail.com", "Fresh#Pass2026").await.0, 401);
 
     // A fresh one of its own.
     let fresh = google.credential_for("mira@gmail.com", "g-mira", None);
     let (status, body) = set_password(&app, &access, with(fresh)).await;
     assert_eq!(status, 204, "{body}");
-    assert_eq!(login(&app, "mira@gmail.com", "Fresh#Pass2026").await.0, 200);
+    assert_eq!(app.login("mira@gmail.com", "Fresh#Pass2026").await.0, 200);
     assert!(
-        mail_kinds(&app, "mira@gmail.com")
+        app.mail_kinds("mira@gmail.com")
             .await
             .contains(&"password_changed".into())
     );
@@ -932,7 +880,7 @@ async fn a_google_account_adds_a_password_only_with_fresh_proof(engine: Engine) 
 }
 
 async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     assert_eq!(
@@ -953,7 +901,7 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
         .await;
     assert_eq!(status, 204, "{body}");
     assert_eq!(
-        mail_kinds(&app, "nila@gmail.com").await,
+        app.mail_kinds("nila@gmail.com").await,
         vec!["first_password".to_owned()]
     );
     let (uid, token) = uid_token(
@@ -968,7 +916,7 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
         )
         .await;
     assert_eq!(status, 204, "{body}");
-    assert_eq!(login(&app, "nila@gmail.com", "Fresh#Pass2026").await.0, 200);
+    assert_eq!(app.login("nila@gmail.com", "Fresh#Pass2026").await.0, 200);
     // The link worked once.
     let (status, _) = app
         .post(
@@ -980,7 +928,7 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
 
     // An account with a password changes it instead.
     password_account(&app, "has@example.com", true).await;
-    let (_, body) = login(&app, "has@example.com", PASSWORD).await;
+    let (_, body) = app.login("has@example.com", PASSWORD).await;
     let token = body["token"].as_str().expect("token");
     let (status, body) = app
         .post_as(token, "/api/accounts/set-password-link/", json!({}))
@@ -997,7 +945,7 @@ async fn a_google_account_adds_a_password_with_an_emailed_link(engine: Engine) {
 /// A Google sign-in makes the person's network known to the account, so
 /// the per-account throttle (api/src/auth/limits.rs) never slows them.
 async fn a_google_sign_in_makes_the_client_known(engine: Engine) {
-    let Some((app, google)) = google_app(engine).await else {
+    let Some((app, google)) = spawn_with_google(engine).await else {
         return;
     };
     let credential = google.credential_for("known@gmail.com", "g-known", Some("Known"));

@@ -76,26 +76,6 @@ async fn login_from(app: &TestApp, ip: &str, email: &str, password: &str) -> (u1
     (status, retry)
 }
 
-/// Registers (from the server's own machine) and activates an account.
-async fn active_account(app: &TestApp, email: &str) {
-    let (status, body) = app
-        .post(
-            "/auth/users/",
-            json!({"name": "Asha Rao", "email": email, "password": PASSWORD}),
-        )
-        .await;
-    assert_eq!(status, 201, "{body}");
-    let link = app.link_to(email, "/activate/").await;
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let (status, _) = app
-        .post(
-            "/auth/users/activation/",
-            json!({"uid": parts[1], "token": parts[2]}),
-        )
-        .await;
-    assert_eq!(status, 204, "activation of {email}");
-}
-
 fn assert_too_many(answer: (u16, Option<i64>), longest: i64, what: &str) {
     assert_eq!(answer.0, 429, "{what}");
     let retry = answer.1.unwrap_or_else(|| panic!("{what}: no Retry-After"));
@@ -112,7 +92,7 @@ async fn racing_sign_ins_are_counted_before_the_password_is_checked(engine: Engi
     let Some((app, _hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "asha@example.com").await;
+    app.active_account("asha@example.com", PASSWORD).await;
     let answers =
         join_all((0..8).map(|_| login_from(&app, "203.0.113.9", "asha@example.com", WRONG))).await;
     let refused = answers.iter().filter(|a| a.0 == 401).count();
@@ -132,7 +112,7 @@ async fn racing_password_changes_are_counted_before_the_password_is_checked(engi
     let Some((app, _hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "ravi@example.com").await;
+    app.active_account("ravi@example.com", PASSWORD).await;
     let (status, _, body) = post_from(
         &app,
         "198.51.100.7",
@@ -175,7 +155,7 @@ async fn one_ipv6_64_is_one_client(engine: Engine) {
     let Some((app, _hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "lena@example.com").await;
+    app.active_account("lena@example.com", PASSWORD).await;
 
     // Sign-in attempts per client (30 in 10 minutes), each from another
     // address of 2001:db8:1:2::/64 (a missing password: no hash to check).
@@ -242,7 +222,7 @@ async fn the_account_throttle_slows_strangers_but_never_locks_the_owner_out(engi
     let Some((app, hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "owner@example.com").await;
+    app.active_account("owner@example.com", PASSWORD).await;
     // The owner's phone signs in once: its /64 is known to the account.
     assert_eq!(
         login_from(&app, "2001:db8:aaaa:1::5", "owner@example.com", PASSWORD)
@@ -357,7 +337,7 @@ async fn strangers_cannot_use_up_the_owners_reset_emails(engine: Engine) {
     let Some((app, _hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "mira@example.com").await;
+    app.active_account("mira@example.com", PASSWORD).await;
     assert_eq!(
         login_from(&app, "198.51.100.7", "mira@example.com", PASSWORD)
             .await
@@ -441,7 +421,7 @@ async fn limits_each_revealing_answer(engine: Engine, kind: Reveal) {
     let Some((app, hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "taken@example.com").await;
+    app.active_account("taken@example.com", PASSWORD).await;
     for n in 0..10 {
         assert_ne!(reveal(&app, "203.0.113.20", kind, n).await.0, 429, "{n}");
     }
@@ -477,7 +457,7 @@ async fn revealing_answers_share_one_budget(engine: Engine) {
     let Some((app, _hand)) = app(engine).await else {
         return;
     };
-    active_account(&app, "taken@example.com").await;
+    app.active_account("taken@example.com", PASSWORD).await;
     let kinds = [Reveal::AuthType, Reveal::Register, Reveal::Reset];
     for n in 0..10 {
         let ip = format!("2001:db8:42:1::{n}");

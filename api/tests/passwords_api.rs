@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::{Engine, Options, TestApp, spawn_app_with};
-use serde_json::{Value, json};
+use common::{Engine, spawn_without_demo};
+use serde_json::json;
 
 const PASSWORD: &str = "Mentor#2026";
 const COMMON: &str =
@@ -16,41 +16,10 @@ const COMMON: &str =
 const TOO_SHORT: &str = "Please use at least 8 characters.";
 const TOO_WEAK: &str = "Please use a stronger password.";
 
-async fn app(engine: Engine) -> Option<TestApp> {
-    spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            ..Options::default()
-        },
-    )
-    .await
-}
-
-async fn register(app: &TestApp, email: &str, password: &str) -> (u16, Value) {
-    app.post(
-        "/auth/users/",
-        json!({"name": "Asha Rao", "email": email, "password": password, "re_password": password}),
-    )
-    .await
-}
-
-/// Registers and activates through the e-mailed link.
-async fn active_account(app: &TestApp, email: &str) {
-    assert_eq!(register(app, email, PASSWORD).await.0, 201);
-    let link = app.link_to(email, "/activate/").await;
-    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
-    let (status, _) = app
-        .post(
-            "/auth/users/activation/",
-            json!({"uid": parts[1], "token": parts[2]}),
-        )
-        .await;
-    assert_eq!(status, 204, "activation of {email}");
-}
-
 async fn registration_refuses_common_and_short_passwords(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     for (password, message) in [
         ("Password1234", COMMON),
         ("pASSWORD1234", COMMON),
@@ -59,7 +28,7 @@ async fn registration_refuses_common_and_short_passwords(engine: Engine) {
         ("password1234", TOO_WEAK),
         ("weakpass", TOO_WEAK),
     ] {
-        let (status, body) = register(&app, "asha@example.com", password).await;
+        let (status, body) = app.register("Asha Rao", "asha@example.com", password).await;
         assert_eq!(
             (status, body),
             (400, json!({"password": [message]})),
@@ -67,19 +36,18 @@ async fn registration_refuses_common_and_short_passwords(engine: Engine) {
         );
     }
     assert!(app.outbox("asha@example.com").await.is_empty());
-    let (status, _) = register(&app, "asha@example.com", "vT7#kq2!Lm9xWp4z").await;
+    let (status, _) = app
+        .register("Asha Rao", "asha@example.com", "vT7#kq2!Lm9xWp4z")
+        .await;
     assert_eq!(status, 201, "a long random password");
 }
 
 async fn resetting_and_changing_refuse_common_and_short_passwords(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
-    active_account(&app, "lena@example.com").await;
-    let (_, session) = app
-        .post(
-            "/api/login/",
-            json!({"email": "lena@example.com", "password": PASSWORD}),
-        )
-        .await;
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
+    app.active_account("lena@example.com", PASSWORD).await;
+    let (_, session) = app.login("lena@example.com", PASSWORD).await;
     let token = session["token"].as_str().expect("token");
     for (password, message) in [("Welcome1", COMMON), ("Ab1!xyz", TOO_SHORT)] {
         let (status, body) = app
@@ -128,7 +96,9 @@ async fn resetting_and_changing_refuse_common_and_short_passwords(engine: Engine
 }
 
 async fn the_administrator_command_refuses_common_passwords(engine: Engine) {
-    let Some(app) = app(engine).await else { return };
+    let Some(app) = spawn_without_demo(engine).await else {
+        return;
+    };
     let given = |p: &'static str| move || Ok::<_, String>(p.to_owned());
     for (password, message) in [("Password1", COMMON), ("Ab1!xyz", TOO_SHORT)] {
         let made =

@@ -9,7 +9,7 @@ use api::seo::PAGES;
 use api::site::enquiries::{ACKS_PER_ADDRESS, ENQUIRIES_PER_CLIENT};
 use api::store::model::{NewMentor, NewService};
 use chrono::Utc;
-use common::{Engine, Options, TestApp, spawn_app, spawn_app_with};
+use common::{Engine, TestApp, spawn_app, spawn_without_demo};
 use domain_wasm::money::{self, Paise, PriceContext};
 use domain_wasm::slug::mentor_path;
 use html_escape::encode_double_quoted_attribute as attr;
@@ -67,17 +67,6 @@ fn title(html: &str) -> &str {
     let at = html.find("<title>").expect("a title") + "<title>".len();
     let len = html[at..].find("</title>").expect("closed");
     &html[at..at + len]
-}
-
-async fn forms_app(engine: Engine) -> Option<TestApp> {
-    spawn_app_with(
-        engine,
-        Options {
-            demo_data: false,
-            ..Options::default()
-        },
-    )
-    .await
 }
 
 fn contact(email: &str) -> Value {
@@ -180,7 +169,7 @@ async fn the_sitemap_lists_public_pages_and_every_mentor(engine: Engine) {
 }
 
 async fn robots_txt_keeps_crawlers_out_of_private_areas(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let resp = app.get("/robots.txt").await;
@@ -282,7 +271,7 @@ async fn mentor_pages_are_described_in_the_html_the_server_sends(engine: Engine)
 }
 
 async fn mentor_names_and_bios_are_escaped(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let name = "Dr. <Evil> \"Quote\" & Co";
@@ -346,7 +335,7 @@ async fn mentor_names_and_bios_are_escaped(engine: Engine) {
 }
 
 async fn static_pages_have_their_title_description_and_canonical(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let public = public_url(&app);
@@ -402,7 +391,7 @@ async fn static_pages_have_their_title_description_and_canonical(engine: Engine)
 }
 
 async fn unknown_paths_are_not_found_and_not_indexed(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     for path in ["/no-such-page", "/mentors/999999-nobody", "/b2b/"] {
@@ -441,7 +430,7 @@ async fn home_figures_match_the_catalogue(engine: Engine) {
     assert_eq!(stats["positive_feedback_percent"], Value::Null);
     assert_eq!(stats["countries"], Value::Null);
 
-    let Some(empty) = forms_app(engine).await else {
+    let Some(empty) = spawn_without_demo(engine).await else {
         return;
     };
     let stats = empty.get_json("/api/stats/").await;
@@ -454,7 +443,7 @@ async fn home_figures_match_the_catalogue(engine: Engine) {
 }
 
 async fn a_contact_message_is_stored_and_reaches_the_operator_and_the_sender(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let (status, body) = app
@@ -503,7 +492,7 @@ async fn a_contact_message_is_stored_and_reaches_the_operator_and_the_sender(eng
 }
 
 async fn a_quote_request_is_stored_and_reaches_the_operator_and_the_sender(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let (status, body) = app
@@ -533,7 +522,7 @@ async fn a_quote_request_is_stored_and_reaches_the_operator_and_the_sender(engin
 }
 
 async fn bad_fields_get_field_errors(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let (status, body) = app.post("/api/contact/", json!({})).await;
@@ -604,7 +593,7 @@ async fn bad_fields_get_field_errors(engine: Engine) {
 }
 
 async fn the_honeypot_answers_as_usual_but_keeps_and_sends_nothing(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let mut spam = contact("victim@example.com");
@@ -625,7 +614,7 @@ async fn the_honeypot_answers_as_usual_but_keeps_and_sends_nothing(engine: Engin
 }
 
 async fn enquiries_are_limited_per_client(engine: Engine) {
-    let Some(app) = forms_app(engine).await else {
+    let Some(app) = spawn_without_demo(engine).await else {
         return;
     };
     let limit = ENQUIRIES_PER_CLIENT.max as usize;

@@ -190,6 +190,45 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     spawn_app_with(engine, Options::default()).await
 }
 
+/// A server without the demo accounts, otherwise as `spawn_app`.
+pub async fn spawn_without_demo(engine: Engine) -> Option<TestApp> {
+    spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            ..Options::default()
+        },
+    )
+    .await
+}
+
+/// A server without the demo accounts that trusts a stand-in Google.
+pub async fn spawn_with_google(engine: Engine) -> Option<(TestApp, google::TestGoogle)> {
+    let google = google::TestGoogle::start().await;
+    let app = spawn_app_with(
+        engine,
+        Options {
+            demo_data: false,
+            google: Some((google.client_id().to_owned(), google.jwks_url())),
+            ..Options::default()
+        },
+    )
+    .await?;
+    Some((app, google))
+}
+
+/// A valid address as the store keys it.
+pub fn email(address: &str) -> domain_wasm::accounts::Email {
+    domain_wasm::accounts::Email::parse(address).expect("an address")
+}
+
+/// The `(uid, token)` that end an e-mailed link (`/activate/{uid}/{token}`).
+pub fn uid_token(link: &str) -> (String, String) {
+    let parts: Vec<&str> = link.trim_start_matches('/').split('/').collect();
+    let n = parts.len();
+    (parts[n - 2].to_owned(), parts[n - 1].to_owned())
+}
+
 pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp> {
     let db = TestDb::fresh(engine).await?;
     let web_dir = db.dir().join("web");
@@ -311,6 +350,82 @@ impl TestApp {
             }
         }
         panic!("no link starting {prefix} in mail to {recipient}");
+    }
+
+    /// Registers `email` (`re_password` repeats `password`).
+    pub async fn register(
+        &self,
+        name: &str,
+        email: &str,
+        password: &str,
+    ) -> (u16, serde_json::Value) {
+        self.register_with(name, email, password, serde_json::json!({}))
+            .await
+    }
+
+    /// Registers with the fields of `more` (an object) added to the form.
+    pub async fn register_with(
+        &self,
+        name: &str,
+        email: &str,
+        password: &str,
+        more: serde_json::Value,
+    ) -> (u16, serde_json::Value) {
+        let mut body = serde_json::json!(
+            {"name": name, "email": email, "password": password, "re_password": password}
+        );
+        for (key, value) in more.as_object().expect("an object") {
+            body[key] = value.clone();
+        }
+        self.post("/auth/users/", body).await
+    }
+
+    /// Follows the newest activation link e-mailed to `email`.
+    pub async fn activate(&self, email: &str) -> (u16, serde_json::Value) {
+        let (uid, token) = uid_token(&self.link_to(email, "/activate/").await);
+        self.post(
+            "/auth/users/activation/",
+            serde_json::json!({"uid": uid, "token": token}),
+        )
+        .await
+    }
+
+    /// Registers (as Asha Rao) and activates through the e-mailed link.
+    pub async fn active_account(&self, email: &str, password: &str) {
+        let (status, body) = self.register("Asha Rao", email, password).await;
+        assert_eq!(status, 201, "registration of {email}: {body}");
+        let (status, body) = self.activate(email).await;
+        assert_eq!(status, 204, "activation of {email}: {body}");
+    }
+
+    /// Signs in: the status and the answer (with `token` and `refresh`).
+    pub async fn login(&self, email: &str, password: &str) -> (u16, serde_json::Value) {
+        self.post(
+            "/api/login/",
+            serde_json::json!({"email": email, "password": password}),
+        )
+        .await
+    }
+
+    /// `GET /auth/users/me/` with `token`.
+    pub async fn me(&self, token: &str) -> (u16, serde_json::Value) {
+        self.send(
+            self.client
+                .get(self.url("/auth/users/me/"))
+                .bearer_auth(token),
+        )
+        .await
+    }
+
+    /// The kinds of the mail stored for `address`, newest first.
+    pub async fn mail_kinds(&self, address: &str) -> Vec<String> {
+        self.store
+            .outbox(Some(address), 50)
+            .await
+            .expect("outbox")
+            .into_iter()
+            .map(|m| m.kind)
+            .collect()
     }
 
     pub async fn get_json(&self, path: &str) -> serde_json::Value {
