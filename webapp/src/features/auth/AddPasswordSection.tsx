@@ -2,9 +2,10 @@ import { useRef, useState, type FormEvent } from "react";
 import { SessionEndedError } from "../../lib/api/client";
 import { useGoogleClientId } from "../../lib/api/config";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
+import { focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { addFirstPassword, isSuccess, requestFirstPasswordLink } from "./api";
 import { GoogleSignIn } from "./GoogleSignIn";
+import { NewPasswordFields } from "./NewPasswordFields";
 import {
   firstPasswordLinkSent,
   FIX_ERRORS,
@@ -98,24 +99,13 @@ function ChoosePasswordForm({
       <h3 id="choose-password-title" className="account-security__subtitle">
         Choose your password
       </h3>
-      <PasswordField
-        label="New password"
-        name="new_password"
-        autoComplete="new-password"
-        meter
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={errors.new_password}
-        required
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="re_new_password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={errors.re_new_password}
-        required
+      <NewPasswordFields
+        password={next}
+        confirmation={confirmation}
+        onPasswordChange={(e) => setNext(e.target.value)}
+        onConfirmationChange={(e) => setConfirmation(e.target.value)}
+        passwordError={errors.new_password}
+        confirmationError={errors.re_new_password}
       />
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <SubmitButton busy={busy} busyLabel="Adding…">

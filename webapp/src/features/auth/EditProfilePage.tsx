@@ -9,6 +9,7 @@ import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import { AddPasswordSection, type AddPasswordResult } from "./AddPasswordSection";
 import { ConnectGoogleSection } from "./ConnectGoogleSection";
+import { NewPasswordFields } from "./NewPasswordFields";
 import {
   FIX_ERRORS,
   HAS_PASSWORD_ALREADY,
@@ -190,24 +191,13 @@ function PasswordForm({ notice }: { notice?: Outcome }) {
         error={errors.current_password}
         required
       />
-      <PasswordField
-        label="New password"
-        name="new_password"
-        autoComplete="new-password"
-        meter
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        error={errors.new_password}
-        required
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="re_new_password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        error={errors.re_new_password}
-        required
+      <NewPasswordFields
+        password={next}
+        confirmation={confirmation}
+        onPasswordChange={(e) => setNext(e.target.value)}
+        onConfirmationChange={(e) => setConfirmation(e.target.value)}
+        passwordError={errors.new_password}
+        confirmationError={errors.re_new_password}
       />
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <SubmitButton busy={busy} busyLabel="Updating…">

@@ -4,8 +4,9 @@ import { checkEmail, checkName, checkOptionalContactNumber, inlinePasswordMismat
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { isSuccess, register, type Registration } from "./api";
 import { AuthPage } from "./AuthPage";
-import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
+import { Field, focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { GoogleSignIn } from "./GoogleSignIn";
+import { FIRST_PASSWORD, NewPasswordFields } from "./NewPasswordFields";
 import { FIX_ERRORS, NETWORK_ERROR, REGISTER_FAILED } from "./messages";
 import { newPasswordErrors } from "./passwords";
 import "./auth.css";
@@ -124,24 +125,14 @@ export default function RegisterPage() {
           error={errors.contact_number}
           hint="Include your country code, e.g. +91 98765 43210."
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          meter
-          value={values.password}
-          onChange={set("password")}
-          error={errors.password}
-          required
-        />
-        <PasswordField
-          label="Confirm password"
-          name="re_password"
-          autoComplete="new-password"
-          value={values.re_password}
-          onChange={set("re_password")}
-          error={mismatch}
-          required
+        <NewPasswordFields
+          fields={FIRST_PASSWORD}
+          password={values.password}
+          confirmation={values.re_password}
+          onPasswordChange={set("password")}
+          onConfirmationChange={set("re_password")}
+          passwordError={errors.password}
+          confirmationError={mismatch}
         />
         {message ? <FormAlert tone="error">{message}</FormAlert> : null}
         <SubmitButton busy={busy} busyLabel="Creating your account…">

@@ -4,9 +4,10 @@ import { inlinePasswordMismatch, successRedirectMs } from "../../lib/domain";
 import { formErrors } from "../../lib/api/errors";
 import { confirmPasswordReset, isSuccess } from "./api";
 import { AuthPage } from "./AuthPage";
-import { focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
+import { focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { KeyIcon, SuccessIcon } from "../../components/badges";
 import { FIX_ERRORS, RESET_FAILURE, RESET_SUCCESS } from "./messages";
+import { NewPasswordFields } from "./NewPasswordFields";
 import { newPasswordErrors } from "./passwords";
 import { useRedirectAfter } from "./useRedirectAfter";
 import "./auth.css";
@@ -95,27 +96,16 @@ export default function ResetPasswordPage() {
       }
     >
       <form ref={form} className="auth-form" noValidate onSubmit={onSubmit}>
-        <PasswordField
-          label="New password"
-          name="new_password"
-          autoComplete="new-password"
-          meter
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.new_password}
-          required
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="re_new_password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(e) => {
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={(e) => setPassword(e.target.value)}
+          onConfirmationChange={(e) => {
             setConfirmation(e.target.value);
             if (errors.re_new_password) setErrors((x) => ({ ...x, re_new_password: undefined }));
           }}
-          error={errors.re_new_password ?? inlinePasswordMismatch(password, confirmation)}
-          required
+          passwordError={errors.new_password}
+          confirmationError={errors.re_new_password ?? inlinePasswordMismatch(password, confirmation)}
         />
         {message ? (
           <FormAlert tone="error">
