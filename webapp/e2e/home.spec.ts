@@ -267,7 +267,21 @@ test.describe("the intro loading screen", () => {
     await expect(loader.getByRole("progressbar", { name: "Loading MentorBridge" })).toBeVisible();
     // The app renders underneath.
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await page.clock.resume();
+    // Then move the page's clock one loader tick (50 ms) at a time and let
+    // React render between ticks (a message-channel turn, which the clock
+    // does not fake), so every stage is seen however busy the machine is;
+    // with the clock running freely a starved page skips a stage's ticks.
+    for (let step = 0; step < 200 && (await loader.count()) > 0; step++) {
+      await page.clock.runFor(50);
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          }),
+      );
+    }
 
     await waitForIntro(page);
     const intro = await page.evaluate(() => (window as unknown as { __intro: { shown: number; hidden: number; stages: string[] } }).__intro);
