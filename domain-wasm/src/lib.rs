@@ -32,4 +32,5 @@ pub mod redirects;
 pub mod routes;
 pub mod session;
 pub mod site_stats;
+pub mod slots;
 pub mod slug;
