@@ -243,6 +243,12 @@ wasm-docs: wasm
 bench-domain: wasm
     cd webapp && node_modules/.bin/vitest run --config vitest.bench.config.ts --reporter=verbose 2>&1 | grep -vE "^ *(✓|RUN|Test Files|Tests|Start at|Duration)" || true
 
+# The mentor: Europe/London, 5 ranges a day, 30 overrides, 200 busy
+# intervals; release build; issue 11's goal is under 2 ms.
+# Benchmark: the median time to compute a busy mentor's 90 days of slots natively.
+bench-slots:
+    cargo run -q --release -p domain-wasm --locked --example bench_slots
+
 # domain-wasm/fuzz: cargo-fuzz and libFuzzer on the stable toolchain
 # (through RUSTC_BOOTSTRAP), one target at a time at low priority;
 # `just fuzz 300 slug urls` runs two targets. Each fuzzes a local working
