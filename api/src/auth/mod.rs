@@ -39,6 +39,38 @@ pub struct Caller {
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "check_bearer")]
 pub struct SignedIn(pub Caller);
 
+/// Django REST framework's answer to a signed-in caller whose role does not
+/// allow the operation (403).
+pub const NOT_PERMITTED: &str = "You do not have permission to perform this action.";
+
+/// A 403 `{"detail": NOT_PERMITTED}`.
+pub fn forbidden() -> poem::Error {
+    poem::Error::from_response(crate::error::detail_response(
+        StatusCode::FORBIDDEN,
+        NOT_PERMITTED,
+    ))
+}
+
+impl Caller {
+    /// Passes administrators; anyone else gets 403.
+    pub fn require_admin(&self) -> poem::Result<()> {
+        match self.user.role {
+            crate::store::Role::Admin => Ok(()),
+            _ => Err(forbidden()),
+        }
+    }
+
+    /// The id of the mentor profile this caller runs: a mentor's linked
+    /// profile. Anyone else (and a mentor account without a profile) gets
+    /// 403.
+    pub fn require_mentor(&self) -> poem::Result<i64> {
+        match (self.user.role, self.user.mentor_id) {
+            (crate::store::Role::Mentor, Some(id)) => Ok(id),
+            _ => Err(forbidden()),
+        }
+    }
+}
+
 /// A 401 in SimpleJWT's shape: `{"detail": ..., "code": "token_not_valid"}`.
 pub fn token_not_valid(detail: &str) -> poem::Error {
     let body = serde_json::json!({ "detail": detail, "code": "token_not_valid" }).to_string();

@@ -21,6 +21,12 @@ pub enum ApiTags {
     Accounts,
     /// The public site: home-page figures, the contact and custom-quote forms.
     Site,
+    /// Becoming a mentor: applications, their photo, and their status.
+    MentorApplications,
+    /// A mentor's own profile, photo, services and availability.
+    MentorDashboard,
+    /// Operations for administrators: the applications queue and the commission.
+    Admin,
 }
 
 /// Every documented API, one per tag or resource.
