@@ -3,6 +3,7 @@
 //! start from the database URL. Queries are written once with `$n`
 //! placeholders and run on either pool through [`on_pool!`].
 
+pub mod applications;
 pub mod constraints;
 pub mod enquiries;
 mod mentors;
