@@ -11,6 +11,7 @@ pub use domain_macros::export;
 
 pub mod accounts;
 pub mod bindings;
+pub mod commission;
 pub mod enquiry;
 pub mod explorer;
 pub mod faq;
@@ -21,6 +22,7 @@ pub mod labels;
 pub mod listing;
 pub mod mentor_profile;
 pub mod mentor_response;
+pub mod mentoring;
 pub mod money;
 pub mod num;
 pub mod pages;

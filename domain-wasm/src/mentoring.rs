@@ -1,0 +1,1026 @@
+//! The mentors' side (issue 11): the application to become a mentor
+//! (`POST /api/mentor-applications/`, the `/become-mentor` form), a
+//! mentor's services (`/api/mentor/services/`) and their public profile
+//! (`PATCH /api/mentor/profile/`), each cleaned and checked once here for
+//! the server and the browser.
+//!
+//! Each check takes what the person typed and gives either the cleaned
+//! value (the one to store: one-line fields trimmed with inner white space
+//! collapsed, long texts trimmed with their line breaks kept, e-mail
+//! addresses lower-cased, URLs written as a browser writes them, lists
+//! without blank or repeated entries) or every problem at once, as djoser's
+//! field errors: `{"field": ["message", …]}`, keyed by the API's field name
+//! and worded for the person filling in the form.
+//!
+//! A problem inside a list item is reported under the list's field, its
+//! message naming the item by its position as the person sees it, counting
+//! from 1: `"services": ["Session 2: Give the session a title of at least 3
+//! characters."]`, `"education": ["Education 1: Enter the degree."]`,
+//! `"links": ["Link 3: …"]`; a map entry is named by its label:
+//! `"social_links": ["GitHub: …"]`. Items left wholly blank are dropped, not
+//! refused, so their positions are those of the items as sent.
+//!
+//! # Decisions
+//!
+//! - **Prices** are whole rupees: `price_paise` is a multiple of 100, from 0
+//!   (a free session) to ₹1,00,000 (10,000,000 paise). Paise stay the unit
+//!   of the API and the ledger, but nobody prices a session at ₹499.50, and a
+//!   form asking for rupees cannot produce paise.
+//! - **Durations** share the slot rules' bounds ([`DURATION_MIN`] to
+//!   [`DURATION_MAX`] minutes), so every service can be booked.
+//! - **Expertise** entries matching a category ([`CATEGORIES`]) regardless
+//!   of case take the category's spelling (`technology` → `Technology`), so
+//!   the explorer's category matching finds the mentor; other entries (free
+//!   tags) are kept as written. Repeats, compared case-insensitively, are
+//!   dropped (the first spelling stays).
+//! - **Phone numbers** are kept as digits with their optional leading `+`
+//!   (`+91 98765-43210` → `+919876543210`): 10 to 15 digits, so a number with
+//!   its country code fits, and a national number of 10 digits too.
+//! - **URLs** written without a scheme (`github.com/asha`) are read as
+//!   `https://`; only `http:` and `https:` addresses are kept (see
+//!   [`safe_url`]). A LinkedIn address must be `https://linkedin.com/…` or
+//!   `https://www.linkedin.com/…` with a path (a profile, not the home page).
+//! - **Years** (education, experience) run from [`YEAR_MIN`] to
+//!   [`YEAR_MAX`], which leaves room for a degree still in progress; the crate
+//!   reads no clock, so "not in the future" is not checked here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::accounts::{Email, NAME_MAX, REQUIRED, parse_name};
+use crate::bindings::{BadInput, FromJson, bad, lowercase};
+use crate::enquiry::{clean_message, one_line};
+use crate::json::Json;
+use crate::mentor_profile::safe_url;
+use crate::money::group_indian;
+use crate::slots::{DURATION_MAX, DURATION_MIN};
+
+/// Field errors in djoser's shape, keyed by the API's field name.
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+/// A name is at least this many characters (and at most [`NAME_MAX`]).
+pub const NAME_MIN: usize = 2;
+/// A phone number has at least this many digits…
+pub const PHONE_DIGITS_MIN: usize = 10;
+/// …and at most this many (E.164's limit).
+pub const PHONE_DIGITS_MAX: usize = 15;
+/// At least one area of expertise, at most this many.
+pub const EXPERTISE_MAX: usize = 10;
+/// Each area of expertise is at most this many characters.
+pub const EXPERTISE_ITEM_MAX: usize = 40;
+/// Years of experience, at most.
+pub const EXPERIENCE_YEARS_MAX: i64 = 60;
+/// The current role, the company, a job title: at most this many characters.
+pub const LINE_MAX: usize = 100;
+/// The profile's headline, at most.
+pub const HEADLINE_MAX: usize = 150;
+/// At most this many other links in an application.
+pub const LINKS_MAX: usize = 5;
+/// The bio: at least this many characters…
+pub const BIO_MIN: usize = 50;
+/// …and at most this many.
+pub const BIO_MAX: usize = 2000;
+/// An application offers at least one session, at most this many.
+pub const SERVICES_MAX: usize = 5;
+/// A service's title: at least this many characters…
+pub const SERVICE_TITLE_MIN: usize = 3;
+/// …and at most this many.
+pub const SERVICE_TITLE_MAX: usize = 100;
+/// A service's (or a project's, or a job's) description, at most.
+pub const DESCRIPTION_MAX: usize = 1000;
+/// The highest price of a session: ₹1,00,000.
+pub const PRICE_MAX_PAISE: i64 = 10_000_000;
+/// Prices are whole rupees: multiples of this many paise.
+pub const PRICE_STEP_PAISE: i64 = 100;
+/// Each list of the profile (education, experience, projects) has at most
+/// this many entries.
+pub const PROFILE_LIST_MAX: usize = 20;
+/// A degree, an institution, a project's title: at most this many characters.
+pub const ENTRY_LINE_MAX: usize = 150;
+/// The earliest year an education or experience entry may give…
+pub const YEAR_MIN: i64 = 1940;
+/// …and the latest.
+pub const YEAR_MAX: i64 = 2100;
+/// A URL is at most this many characters.
+pub const URL_MAX: usize = 500;
+
+/// The networks a profile may link to (`social_links` keys), with their labels.
+pub const SOCIAL_NETWORKS: &[(&str, &str)] = &[
+    ("linkedin", "LinkedIn"),
+    ("twitter", "X (Twitter)"),
+    ("x", "X"),
+    ("github", "GitHub"),
+    ("youtube", "YouTube"),
+    ("instagram", "Instagram"),
+    ("medium", "Medium"),
+    ("website", "Website"),
+];
+
+/// The ways a profile may be contacted (`contact` keys), with their labels.
+pub const CONTACT_KINDS: &[(&str, &str)] = &[
+    ("email", "E-mail"),
+    ("phone", "Phone"),
+    ("website", "Website"),
+];
+
+/// The areas of expertise the forms offer: the explorer's categories
+/// (SPEC §4, without "All Mentors"), then the fields SPEC §1 names that the
+/// explorer has no tab for. A mentor may add free tags besides.
+pub const CATEGORIES: &[&str] = &[
+    crate::explorer::CATEGORIES[1].name,
+    crate::explorer::CATEGORIES[2].name,
+    crate::explorer::CATEGORIES[3].name,
+    crate::explorer::CATEGORIES[4].name,
+    crate::explorer::CATEGORIES[5].name,
+    crate::explorer::CATEGORIES[6].name,
+    crate::explorer::CATEGORIES[7].name,
+    "Career",
+    "Health",
+    "Academic",
+    "Freelancing",
+    "Creative",
+];
+
+/// A session a mentor offers (or would offer, in an application).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct ServiceDraft {
+    pub title: String,
+    pub description: String,
+    pub duration_minutes: i64,
+    pub price_paise: i64,
+}
+
+/// An application to become a mentor, as the form sends it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct ApplicationDraft {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub expertise: Vec<String>,
+    pub experience_years: i64,
+    pub current_role: String,
+    pub company: String,
+    /// Empty, or the applicant's LinkedIn profile.
+    pub linkedin: String,
+    /// Other pages about the applicant (a site, a portfolio).
+    pub links: Vec<String>,
+    pub bio: String,
+    pub services: Vec<ServiceDraft>,
+}
+
+/// An entry of a mentor's education (as in `GET /api/mentors/{id}/`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct EducationEntry {
+    pub degree: String,
+    pub institution: String,
+    pub year: Option<i64>,
+}
+
+/// An entry of a mentor's work experience.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct ExperienceEntry {
+    pub title: String,
+    pub company: String,
+    pub start_year: Option<i64>,
+    /// None: to this day.
+    pub end_year: Option<i64>,
+    pub description: String,
+}
+
+/// A project a mentor shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct ProjectEntry {
+    pub title: String,
+    pub description: String,
+    pub url: Option<String>,
+}
+
+/// A mentor's public profile, as they edit it on `/dashboard/mentor`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[serde(default)]
+pub struct ProfileDraft {
+    pub name: String,
+    pub headline: String,
+    pub bio: String,
+    pub expertise: Vec<String>,
+    pub experience_years: i64,
+    pub education: Vec<EducationEntry>,
+    pub experience: Vec<ExperienceEntry>,
+    pub projects: Vec<ProjectEntry>,
+    /// Keys from [`SOCIAL_NETWORKS`].
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub social_links: BTreeMap<String, String>,
+    /// Keys from [`CONTACT_KINDS`].
+    #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string>"))]
+    pub contact: BTreeMap<String, String>,
+}
+
+/// Collects the problems of one check.
+#[derive(Default)]
+struct Errors(FieldErrors);
+
+impl Errors {
+    fn add(&mut self, field: &str, message: impl Into<String>) {
+        self.0
+            .entry(field.to_owned())
+            .or_default()
+            .push(message.into());
+    }
+
+    /// Records `result`'s problem under `field` and gives its value (or the
+    /// default, when refused: the value is only returned when nothing is).
+    fn take<T: Default>(&mut self, field: &str, result: Result<T, String>) -> T {
+        result.unwrap_or_else(|message| {
+            self.add(field, message);
+            T::default()
+        })
+    }
+
+    fn finish<T>(self, value: T) -> Result<T, FieldErrors> {
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.0)
+        }
+    }
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// A one-line field of at most `max` characters; may be empty.
+fn line(raw: &str, max: usize) -> Result<String, String> {
+    let value = one_line(raw);
+    if chars(&value) > max {
+        return Err(format!("Keep this to {max} characters or fewer."));
+    }
+    Ok(value)
+}
+
+/// A one-line field that must be given.
+fn required_line(raw: &str, max: usize, missing: &str) -> Result<String, String> {
+    let value = line(raw, max)?;
+    if value.is_empty() {
+        return Err(missing.to_owned());
+    }
+    Ok(value)
+}
+
+/// A long text (line breaks kept) of at most `max` characters; may be empty.
+fn text(raw: &str, max: usize) -> Result<String, String> {
+    let value = clean_message(raw);
+    let n = chars(&value);
+    if n > max {
+        return Err(format!(
+            "Keep this to {} characters or fewer (it has {}).",
+            group_indian(max as u64),
+            group_indian(n as u64)
+        ));
+    }
+    Ok(value)
+}
+
+fn check_person_name(raw: &str) -> Result<String, String> {
+    let name = parse_name(raw).map_err(|p| p.message().to_owned())?;
+    if chars(&name) < NAME_MIN {
+        return Err(format!(
+            "Enter your full name: {NAME_MIN} to {NAME_MAX} characters."
+        ));
+    }
+    Ok(name)
+}
+
+fn check_email(raw: &str) -> Result<String, String> {
+    Email::parse(raw)
+        .map(Email::into_string)
+        .map_err(|p| p.message().to_owned())
+}
+
+/// The message for a phone number that is not one.
+pub const INVALID_PHONE: &str =
+    "Enter a phone number of 10 to 15 digits with its country code, such as +91 98765 43210.";
+
+/// A phone number: digits with an optional leading `+`, spaces and dashes
+/// between them, [`PHONE_DIGITS_MIN`] to [`PHONE_DIGITS_MAX`] digits; kept
+/// as the `+` and the digits.
+pub fn parse_phone(raw: &str) -> Result<String, String> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Err(REQUIRED.to_owned());
+    }
+    let (plus, rest) = match trimmed.strip_prefix('+') {
+        Some(rest) => ("+", rest),
+        None => ("", trimmed),
+    };
+    let mut digits = String::with_capacity(rest.len());
+    for c in rest.chars() {
+        match c {
+            '0'..='9' => digits.push(c),
+            ' ' | '-' => {}
+            _ => return Err(INVALID_PHONE.to_owned()),
+        }
+    }
+    if !(PHONE_DIGITS_MIN..=PHONE_DIGITS_MAX).contains(&digits.len()) {
+        return Err(INVALID_PHONE.to_owned());
+    }
+    Ok(format!("{plus}{digits}"))
+}
+
+/// A web address as stored (see [`safe_url`]); one written without a
+/// scheme is read as `https://`.
+fn web_address(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    if raw.is_empty() || chars(raw) > URL_MAX {
+        return None;
+    }
+    let url = if raw.contains("://") {
+        safe_url(raw)
+    } else {
+        safe_url(&format!("https://{raw}"))
+    }?;
+    // A host with a dot (or a bracketed address): `https://asha` is a slip.
+    let host = url
+        .split("://")
+        .nth(1)?
+        .split(['/', ':', '?', '#'])
+        .next()?;
+    (host.contains('.') || host.starts_with('[')).then_some(url)
+}
+
+const INVALID_URL: &str = "Enter a full web address, such as https://example.com/your-page.";
+
+fn check_url(raw: &str) -> Result<String, String> {
+    web_address(raw).ok_or_else(|| INVALID_URL.to_owned())
+}
+
+const INVALID_LINKEDIN: &str =
+    "Enter your LinkedIn profile's address, such as https://www.linkedin.com/in/your-name.";
+
+/// A LinkedIn profile's address (`https://www.linkedin.com/in/…`).
+pub fn parse_linkedin(raw: &str) -> Result<String, String> {
+    let url = web_address(raw).ok_or_else(|| INVALID_LINKEDIN.to_owned())?;
+    let path = url
+        .strip_prefix("https://www.linkedin.com/")
+        .or_else(|| url.strip_prefix("https://linkedin.com/"))
+        .or_else(|| url.strip_prefix("http://www.linkedin.com/"))
+        .or_else(|| url.strip_prefix("http://linkedin.com/"));
+    match path {
+        // Kept as https: LinkedIn serves nothing else.
+        Some(path) if !path.is_empty() && !path.starts_with(['?', '#']) => {
+            Ok(format!("https://www.linkedin.com/{path}"))
+        }
+        _ => Err(INVALID_LINKEDIN.to_owned()),
+    }
+}
+
+/// The linkedin field: empty, or [`parse_linkedin`].
+fn optional_linkedin(raw: &str) -> Result<String, String> {
+    if raw.trim().is_empty() {
+        Ok(String::new())
+    } else {
+        parse_linkedin(raw)
+    }
+}
+
+/// The areas of expertise: blank entries dropped, one line each, repeats
+/// dropped (case-insensitively), categories in their own spelling.
+fn check_expertise(raw: &[String]) -> Result<Vec<String>, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for item in raw {
+        let value = one_line(item);
+        if value.is_empty() {
+            continue;
+        }
+        if chars(&value) > EXPERTISE_ITEM_MAX {
+            let start: String = value.chars().take(20).collect();
+            problems.push(format!(
+                "\"{start}…\" is too long: keep each area to {EXPERTISE_ITEM_MAX} characters."
+            ));
+            continue;
+        }
+        let key = lowercase(&value);
+        if seen.contains(&key) {
+            continue;
+        }
+        let value = CATEGORIES
+            .iter()
+            .find(|c| lowercase(c) == key)
+            .map_or(value, |c| (*c).to_owned());
+        seen.push(key);
+        out.push(value);
+    }
+    if out.is_empty() && problems.is_empty() {
+        problems.push("Choose at least one area of expertise.".to_owned());
+    }
+    if out.len() > EXPERTISE_MAX {
+        problems.push(format!(
+            "Choose at most {EXPERTISE_MAX} areas of expertise (you have {}).",
+            out.len()
+        ));
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+fn check_experience_years(years: i64) -> Result<i64, String> {
+    if (0..=EXPERIENCE_YEARS_MAX).contains(&years) {
+        Ok(years)
+    } else {
+        Err(format!(
+            "Enter your years of experience, from 0 to {EXPERIENCE_YEARS_MAX}."
+        ))
+    }
+}
+
+fn check_bio(raw: &str) -> Result<String, String> {
+    let bio = clean_message(raw);
+    let n = chars(&bio);
+    if n == 0 {
+        Err(REQUIRED.to_owned())
+    } else if n < BIO_MIN {
+        Err(format!(
+            "Tell learners a little more about yourself: at least {BIO_MIN} characters (you have {n})."
+        ))
+    } else if n > BIO_MAX {
+        Err(format!(
+            "Keep your bio to {} characters or fewer (it has {}).",
+            group_indian(BIO_MAX as u64),
+            group_indian(n as u64)
+        ))
+    } else {
+        Ok(bio)
+    }
+}
+
+/// The other links of an application: blank ones dropped, each a web
+/// address, repeats dropped, at most [`LINKS_MAX`].
+fn check_links(raw: &[String]) -> Result<Vec<String>, Vec<String>> {
+    let mut problems = Vec::new();
+    let mut out: Vec<String> = Vec::new();
+    for (i, item) in raw.iter().enumerate() {
+        if item.trim().is_empty() {
+            continue;
+        }
+        match check_url(item) {
+            Ok(url) if !out.contains(&url) => out.push(url),
+            Ok(_) => {}
+            Err(message) => problems.push(format!("Link {}: {message}", i + 1)),
+        }
+    }
+    if out.len() > LINKS_MAX {
+        problems.push(format!(
+            "Add at most {LINKS_MAX} links (you have {}).",
+            out.len()
+        ));
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+fn price_label(paise: i64) -> String {
+    format!("₹{}", group_indian(paise.unsigned_abs() / 100))
+}
+
+/// A service a mentor offers: its title ([`SERVICE_TITLE_MIN`] to
+/// [`SERVICE_TITLE_MAX`] characters, one line), description (optional, at
+/// most [`DESCRIPTION_MAX`]), duration ([`DURATION_MIN`] to
+/// [`DURATION_MAX`] minutes) and price (whole rupees, 0 = free, at most
+/// ₹1,00,000). Errors are keyed `title`, `description`, `duration_minutes`,
+/// `price_paise`.
+pub fn check_service(draft: &ServiceDraft) -> Result<ServiceDraft, FieldErrors> {
+    let mut errors = Errors::default();
+    let title = one_line(&draft.title);
+    let title = if title.is_empty() {
+        errors.add("title", REQUIRED);
+        title
+    } else if !(SERVICE_TITLE_MIN..=SERVICE_TITLE_MAX).contains(&chars(&title)) {
+        errors.add(
+            "title",
+            format!(
+                "Give the session a title of {SERVICE_TITLE_MIN} to {SERVICE_TITLE_MAX} characters."
+            ),
+        );
+        title
+    } else {
+        title
+    };
+    let description = errors.take("description", text(&draft.description, DESCRIPTION_MAX));
+    let (min, max) = (i64::from(DURATION_MIN), i64::from(DURATION_MAX));
+    if !(min..=max).contains(&draft.duration_minutes) {
+        errors.add(
+            "duration_minutes",
+            format!("A session lasts from {min} to {max} minutes."),
+        );
+    }
+    if !(0..=PRICE_MAX_PAISE).contains(&draft.price_paise) {
+        errors.add(
+            "price_paise",
+            format!(
+                "Set a price from ₹0 (a free session) to {}.",
+                price_label(PRICE_MAX_PAISE)
+            ),
+        );
+    } else if draft.price_paise % PRICE_STEP_PAISE != 0 {
+        errors.add(
+            "price_paise",
+            "Set the price in whole rupees, without paise.",
+        );
+    }
+    errors.finish(ServiceDraft {
+        title,
+        description,
+        duration_minutes: draft.duration_minutes,
+        price_paise: draft.price_paise,
+    })
+}
+
+/// Every message of `errors` (a nested check's), in field order, prefixed
+/// with the item's name.
+fn prefixed(item: &str, errors: FieldErrors) -> impl Iterator<Item = String> {
+    errors
+        .into_values()
+        .flatten()
+        .map(move |message| format!("{item}: {message}"))
+}
+
+/// The services of an application: one to [`SERVICES_MAX`], each by
+/// [`check_service`]; problems named `Session n: …`.
+fn check_services(raw: &[ServiceDraft], errors: &mut Errors) -> Vec<ServiceDraft> {
+    let mut out = Vec::new();
+    for (i, service) in raw.iter().enumerate() {
+        match check_service(service) {
+            Ok(service) => out.push(service),
+            Err(problems) => {
+                for message in prefixed(&format!("Session {}", i + 1), problems) {
+                    errors.add("services", message);
+                }
+            }
+        }
+    }
+    if raw.is_empty() {
+        errors.add(
+            "services",
+            "Offer at least one session: its title, length and price.",
+        );
+    } else if raw.len() > SERVICES_MAX {
+        errors.add(
+            "services",
+            format!(
+                "Offer at most {SERVICES_MAX} sessions (you have {}).",
+                raw.len()
+            ),
+        );
+    }
+    out
+}
+
+/// An application to become a mentor, cleaned and checked: name (2–100
+/// characters), e-mail, phone ([`parse_phone`]), expertise (1–10 areas of at
+/// most 40 characters), years of experience (0–60), current role and company
+/// (optional, at most 100 characters each), LinkedIn (optional,
+/// [`parse_linkedin`]), other links (at most 5 web addresses), bio (50–2,000
+/// characters) and the sessions offered (1–5, [`check_service`]). `Ok` is the
+/// cleaned application; `Err` every problem, keyed by field.
+pub fn check_application(draft: &ApplicationDraft) -> Result<ApplicationDraft, FieldErrors> {
+    let mut errors = Errors::default();
+    let name = errors.take("name", check_person_name(&draft.name));
+    let email = errors.take("email", check_email(&draft.email));
+    let phone = errors.take("phone", parse_phone(&draft.phone));
+    let expertise = check_expertise(&draft.expertise).unwrap_or_else(|problems| {
+        for p in problems {
+            errors.add("expertise", p);
+        }
+        Vec::new()
+    });
+    let experience_years = errors.take(
+        "experience_years",
+        check_experience_years(draft.experience_years),
+    );
+    let current_role = errors.take("current_role", line(&draft.current_role, LINE_MAX));
+    let company = errors.take("company", line(&draft.company, LINE_MAX));
+    let linkedin = errors.take("linkedin", optional_linkedin(&draft.linkedin));
+    let links = check_links(&draft.links).unwrap_or_else(|problems| {
+        for p in problems {
+            errors.add("links", p);
+        }
+        Vec::new()
+    });
+    let bio = errors.take("bio", check_bio(&draft.bio));
+    let services = check_services(&draft.services, &mut errors);
+    errors.finish(ApplicationDraft {
+        name,
+        email,
+        phone,
+        expertise,
+        experience_years,
+        current_role,
+        company,
+        linkedin,
+        links,
+        bio,
+        services,
+    })
+}
+
+fn check_year(year: Option<i64>, what: &str) -> Result<Option<i64>, String> {
+    match year {
+        Some(y) if !(YEAR_MIN..=YEAR_MAX).contains(&y) => Err(format!(
+            "{what} must be a year from {YEAR_MIN} to {YEAR_MAX}."
+        )),
+        _ => Ok(year),
+    }
+}
+
+/// One entry of a profile list, cleaned, or its problems (unprefixed).
+type Entry<T> = Result<Option<T>, Vec<String>>;
+
+/// Collects an entry's problems: `Ok(value)` or the messages.
+#[derive(Default)]
+struct Problems(Vec<String>);
+
+impl Problems {
+    fn take<T: Default>(&mut self, result: Result<T, String>) -> T {
+        result.unwrap_or_else(|message| {
+            self.0.push(message);
+            T::default()
+        })
+    }
+
+    fn finish<T>(self, value: T) -> Entry<T> {
+        if self.0.is_empty() {
+            Ok(Some(value))
+        } else {
+            Err(self.0)
+        }
+    }
+}
+
+fn education_entry(e: &EducationEntry) -> Entry<EducationEntry> {
+    if e.degree.trim().is_empty() && e.institution.trim().is_empty() && e.year.is_none() {
+        return Ok(None);
+    }
+    let mut p = Problems::default();
+    let degree = p.take(required_line(
+        &e.degree,
+        ENTRY_LINE_MAX,
+        "Enter the degree or qualification.",
+    ));
+    let institution = p.take(required_line(
+        &e.institution,
+        ENTRY_LINE_MAX,
+        "Enter the institution.",
+    ));
+    let year = p.take(check_year(e.year, "The year"));
+    p.finish(EducationEntry {
+        degree,
+        institution,
+        year,
+    })
+}
+
+fn experience_entry(e: &ExperienceEntry) -> Entry<ExperienceEntry> {
+    if e.title.trim().is_empty()
+        && e.company.trim().is_empty()
+        && e.description.trim().is_empty()
+        && e.start_year.is_none()
+        && e.end_year.is_none()
+    {
+        return Ok(None);
+    }
+    let mut p = Problems::default();
+    let title = p.take(required_line(
+        &e.title,
+        LINE_MAX,
+        "Enter the role or job title.",
+    ));
+    let company = p.take(line(&e.company, LINE_MAX));
+    let start_year = p.take(check_year(e.start_year, "The start"));
+    let end_year = p.take(check_year(e.end_year, "The end"));
+    if let (Some(start), Some(end)) = (start_year, end_year)
+        && end < start
+    {
+        p.0.push(format!(
+            "The end ({end}) must not come before the start ({start})."
+        ));
+    }
+    let description = p.take(text(&e.description, DESCRIPTION_MAX));
+    p.finish(ExperienceEntry {
+        title,
+        company,
+        start_year,
+        end_year,
+        description,
+    })
+}
+
+fn project_entry(e: &ProjectEntry) -> Entry<ProjectEntry> {
+    let url_given = e.url.as_deref().is_some_and(|u| !u.trim().is_empty());
+    if e.title.trim().is_empty() && e.description.trim().is_empty() && !url_given {
+        return Ok(None);
+    }
+    let mut p = Problems::default();
+    let title = p.take(required_line(
+        &e.title,
+        ENTRY_LINE_MAX,
+        "Enter the project's title.",
+    ));
+    let description = p.take(text(&e.description, DESCRIPTION_MAX));
+    let url = match e.url.as_deref().filter(|_| url_given) {
+        Some(u) => p.take(check_url(u).map(Some)),
+        None => None,
+    };
+    p.finish(ProjectEntry {
+        title,
+        description,
+        url,
+    })
+}
+
+/// A list of the profile: blank entries dropped, each checked, at most
+/// [`PROFILE_LIST_MAX`]; problems under `field`, named `{item} n: …`.
+fn check_list<T>(
+    raw: &[T],
+    field: &str,
+    item: &str,
+    check: impl Fn(&T) -> Entry<T>,
+    errors: &mut Errors,
+) -> Vec<T> {
+    let mut out = Vec::new();
+    for (i, entry) in raw.iter().enumerate() {
+        match check(entry) {
+            Ok(Some(value)) => out.push(value),
+            Ok(None) => {}
+            Err(problems) => {
+                for message in problems {
+                    errors.add(field, format!("{item} {}: {message}", i + 1));
+                }
+            }
+        }
+    }
+    if raw.len() > PROFILE_LIST_MAX {
+        errors.add(
+            field,
+            format!(
+                "Keep this list to {PROFILE_LIST_MAX} entries (it has {}).",
+                raw.len()
+            ),
+        );
+    }
+    out
+}
+
+/// A map of the profile (`social_links`, `contact`): keys trimmed and
+/// lower-cased, each from `known`; empty values dropped; each value checked
+/// by `check` for its key; problems under `field`, named by the key's label.
+fn check_map(
+    raw: &BTreeMap<String, String>,
+    field: &str,
+    known: &[(&str, &str)],
+    check: impl Fn(&str, &str) -> Result<String, String>,
+    errors: &mut Errors,
+) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for (key, value) in raw {
+        let key = lowercase(key.trim());
+        let Some((key, label)) = known.iter().find(|(k, _)| *k == key) else {
+            let names: Vec<&str> = known.iter().map(|(k, _)| *k).collect();
+            let shown: String = key.chars().take(30).collect();
+            errors.add(
+                field,
+                format!("\"{shown}\" is not one of: {}.", names.join(", ")),
+            );
+            continue;
+        };
+        if value.trim().is_empty() {
+            continue;
+        }
+        match check(key, value) {
+            Ok(value) => {
+                out.insert((*key).to_owned(), value);
+            }
+            Err(message) => errors.add(field, format!("{label}: {message}")),
+        }
+    }
+    out
+}
+
+fn social_link(network: &str, value: &str) -> Result<String, String> {
+    if network == "linkedin" {
+        parse_linkedin(value)
+    } else {
+        check_url(value)
+    }
+}
+
+fn contact_entry(kind: &str, value: &str) -> Result<String, String> {
+    match kind {
+        "email" => check_email(value),
+        "phone" => parse_phone(value),
+        _ => check_url(value),
+    }
+}
+
+/// A mentor's public profile, cleaned and checked: name, bio, expertise and
+/// years of experience as in [`check_application`]; a headline (optional,
+/// one line, at most [`HEADLINE_MAX`]); education, experience and projects
+/// (at most [`PROFILE_LIST_MAX`] entries each, blank entries dropped, years
+/// from [`YEAR_MIN`] to [`YEAR_MAX`], an end not before its start, project
+/// URLs web addresses); social links keyed by [`SOCIAL_NETWORKS`] and contact
+/// keyed by [`CONTACT_KINDS`] (an empty value removes the entry; e-mail,
+/// phone and URLs checked as above).
+pub fn check_profile(draft: &ProfileDraft) -> Result<ProfileDraft, FieldErrors> {
+    let mut errors = Errors::default();
+    let name = errors.take("name", check_person_name(&draft.name));
+    let headline = errors.take("headline", line(&draft.headline, HEADLINE_MAX));
+    let bio = errors.take("bio", check_bio(&draft.bio));
+    let expertise = check_expertise(&draft.expertise).unwrap_or_else(|problems| {
+        for p in problems {
+            errors.add("expertise", p);
+        }
+        Vec::new()
+    });
+    let experience_years = errors.take(
+        "experience_years",
+        check_experience_years(draft.experience_years),
+    );
+    let education = check_list(
+        &draft.education,
+        "education",
+        "Education",
+        education_entry,
+        &mut errors,
+    );
+    let experience = check_list(
+        &draft.experience,
+        "experience",
+        "Experience",
+        experience_entry,
+        &mut errors,
+    );
+    let projects = check_list(
+        &draft.projects,
+        "projects",
+        "Project",
+        project_entry,
+        &mut errors,
+    );
+    let social_links = check_map(
+        &draft.social_links,
+        "social_links",
+        SOCIAL_NETWORKS,
+        social_link,
+        &mut errors,
+    );
+    let contact = check_map(
+        &draft.contact,
+        "contact",
+        CONTACT_KINDS,
+        contact_entry,
+        &mut errors,
+    );
+    errors.finish(ProfileDraft {
+        name,
+        headline,
+        bio,
+        expertise,
+        experience_years,
+        education,
+        experience,
+        projects,
+        social_links,
+        contact,
+    })
+}
+
+// ---- JavaScript --------------------------------------------------------
+
+/// Reads a draft from its JSON document as the API does (serde, missing
+/// fields empty); a value of the wrong type is malformed input.
+fn from_json<T: serde::de::DeserializeOwned>(json: &Json, what: &str) -> Result<T, BadInput> {
+    serde_json::from_value(json.clone().into_value())
+        .map_err(|e| bad(format!("{what} is malformed: {e}")))
+}
+
+impl FromJson for ServiceDraft {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        from_json(json, "a service")
+    }
+}
+
+impl FromJson for ApplicationDraft {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        from_json(json, "an application")
+    }
+}
+
+impl FromJson for ProfileDraft {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        from_json(json, "a profile")
+    }
+}
+
+/// The outcome of [`check_application_of`]: the cleaned application, or the
+/// field errors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[allow(clippy::large_enum_variant)] // made once per check and serialized at once
+pub enum ApplicationCheck {
+    Ok {
+        value: ApplicationDraft,
+    },
+    Error {
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string[]>"))]
+        errors: FieldErrors,
+    },
+}
+
+/// The outcome of [`check_service_of`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum ServiceCheck {
+    Ok {
+        value: ServiceDraft,
+    },
+    Error {
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string[]>"))]
+        errors: FieldErrors,
+    },
+}
+
+/// The outcome of [`check_profile_of`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+#[allow(clippy::large_enum_variant)] // made once per check and serialized at once
+pub enum ProfileCheck {
+    Ok {
+        value: ProfileDraft,
+    },
+    Error {
+        #[cfg_attr(feature = "wasm", tsify(type = "Record<string, string[]>"))]
+        errors: FieldErrors,
+    },
+}
+
+/// An application to become a mentor, cleaned (`{type: "ok", value}`) or
+/// its problems in djoser's shape (`{type: "error", errors}`), as the API
+/// checks it. Throws only for a value that is not an application.
+#[crate::export(on_demand, js_name = "checkApplication")]
+pub fn check_application_of(draft: ApplicationDraft) -> ApplicationCheck {
+    match check_application(&draft) {
+        Ok(value) => ApplicationCheck::Ok { value },
+        Err(errors) => ApplicationCheck::Error { errors },
+    }
+}
+
+/// A mentor's service (title, description, duration, price in whole
+/// rupees), cleaned or its problems, as the API checks it.
+#[crate::export(on_demand, js_name = "checkService")]
+pub fn check_service_of(draft: ServiceDraft) -> ServiceCheck {
+    match check_service(&draft) {
+        Ok(value) => ServiceCheck::Ok { value },
+        Err(errors) => ServiceCheck::Error { errors },
+    }
+}
+
+/// A mentor's public profile, cleaned or its problems, as the API checks it.
+#[crate::export(on_demand, js_name = "checkProfile")]
+pub fn check_profile_of(draft: ProfileDraft) -> ProfileCheck {
+    match check_profile(&draft) {
+        Ok(value) => ProfileCheck::Ok { value },
+        Err(errors) => ProfileCheck::Error { errors },
+    }
+}
+
+/// The areas of expertise the mentor forms offer, in order; free tags may
+/// be added besides.
+#[crate::export(on_demand)]
+pub fn mentor_categories() -> Vec<String> {
+    CATEGORIES.iter().map(|c| (*c).to_owned()).collect()
+}
+
+#[cfg(test)]
+mod tests;
