@@ -4,6 +4,7 @@
 //! placeholders and run on either pool through [`on_pool!`].
 
 pub mod applications;
+mod availability;
 pub mod constraints;
 pub mod enquiries;
 mod mentors;

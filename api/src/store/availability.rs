@@ -1,0 +1,83 @@
+//! Each mentor's availability (`mentor_availability`): the rules their
+//! bookable slots are computed from ([`domain_wasm::slots`]), stored as the
+//! JSON of [`Availability`], one row per mentor. The caller checks the
+//! rules ([`domain_wasm::slots::Schedule::new`]) before storing them; what
+//! is read back is used as stored.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use domain_wasm::slots::Availability;
+
+use super::{Store, StoreError, on_pool};
+
+/// The stored JSON as rules, or [`StoreError::Corrupt`] when it is not.
+fn parse(rules: &str) -> Result<Availability, StoreError> {
+    serde_json::from_str(rules).map_err(|_| StoreError::Corrupt {
+        what: "mentor availability",
+        value: rules.chars().take(200).collect(),
+    })
+}
+
+impl Store {
+    /// A mentor's availability; `None` when they have not set any (or there
+    /// is no such mentor).
+    pub async fn availability(&self, mentor_id: i64) -> Result<Option<Availability>, StoreError> {
+        let row: Option<(String,)> = on_pool!(self, pool =>
+            sqlx::query_as("SELECT rules FROM mentor_availability WHERE mentor_id = $1")
+                .bind(mentor_id)
+                .fetch_optional(pool)
+                .await)?;
+        row.map(|(rules,)| parse(&rules)).transpose()
+    }
+
+    /// Every mentor's availability, by mentor id (for the catalogue's
+    /// `available_slots`). One query.
+    pub async fn all_availability(&self) -> Result<HashMap<i64, Availability>, StoreError> {
+        let rows: Vec<(i64, String)> = on_pool!(self, pool =>
+            sqlx::query_as("SELECT mentor_id, rules FROM mentor_availability")
+                .fetch_all(pool)
+                .await)?;
+        rows.into_iter()
+            .map(|(id, rules)| Ok((id, parse(&rules)?)))
+            .collect()
+    }
+
+    /// Sets a mentor's availability (replacing what they had) and marks
+    /// their profile updated, in one transaction; then the catalogue is
+    /// marked written, so the next read shows the new slots.
+    /// [`StoreError::NotFound`] when there is no such mentor.
+    pub async fn put_availability(
+        &self,
+        mentor_id: i64,
+        availability: &Availability,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        // Serialising plain strings and numbers cannot fail.
+        let rules = serde_json::to_string(availability).unwrap_or_default();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let touched = sqlx::query("UPDATE mentors SET updated_at = $1 WHERE id = $2")
+                .bind(now)
+                .bind(mentor_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+            if touched == 0 {
+                return Err(StoreError::NotFound);
+            }
+            sqlx::query(
+                "INSERT INTO mentor_availability (mentor_id, rules, updated_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (mentor_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at",
+            )
+            .bind(mentor_id)
+            .bind(&rules)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+        });
+        self.catalogue_written();
+        Ok(())
+    }
+}
