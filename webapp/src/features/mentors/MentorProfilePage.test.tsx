@@ -51,17 +51,33 @@ function json(status: number, body: unknown) {
   });
 }
 
-/** Answers `/api/mentors/{id}/` from `mentors` (404 for others) and `/api/mentors/` with all of them. */
+/**
+ * Answers `/api/mentors/{id}/` from `mentors` (404 for others), `/api/mentors/` with all of them and
+ * `/api/mentors/{id}/slots/` with `slots` (the mentor in Europe/London).
+ */
 function serve(...mentors: ReturnType<typeof pallavi>[]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === "/api/mentors/") return json(200, mentors);
+    if (/^\/api\/mentors\/\d+\/slots\/\?/.test(url)) {
+      const answer = json(200, slots);
+      answer.headers.set("X-Mentor-Time-Zone", "Europe/London");
+      return answer;
+    }
     const id = Number(/^\/api\/mentors\/(\d+)\/$/.exec(url)?.[1]);
     const found = mentors.find((m) => m.id === id);
     return found ? json(200, found) : json(404, { detail: "Not found." });
   });
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
+}
+
+/** What `/api/mentors/{id}/slots/` answers (a 09:00 London slot on Monday 7 January 2030). */
+let slots: { start: string; end: string }[] = [];
+
+/** The requests other than the slots' (the catalogue and profile reads). */
+function catalogueCalls(fetchMock: ReturnType<typeof serve>): unknown[] {
+  return fetchMock.mock.calls.filter(([input]) => !String(input).includes("/slots/"));
 }
 
 function renderAt(path: string, timeZone = "Asia/Kolkata") {
@@ -78,6 +94,7 @@ function renderAt(path: string, timeZone = "Asia/Kolkata") {
 
 beforeEach(() => {
   resetMentorCache();
+  slots = [{ start: "2030-01-07T09:00:00Z", end: "2030-01-07T10:00:00Z" }];
   useFakeClock({ now: NOW });
 });
 
@@ -211,7 +228,20 @@ describe("MentorProfilePage", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     renderAt("/mentors/12-pallavi-borah");
     expect(screen.getByRole("heading", { level: 1, name: "Pallavi Borah" })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(catalogueCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it("shows the open times of the first service in the viewer's zone, stating the mentor's", async () => {
+    const fetchMock = serve(pallavi());
+    renderAt("/mentors/12-pallavi-borah");
+    const section = await screen.findByRole("region", { name: "Available times" });
+    const time = await within(section).findByText((_, element) => element?.tagName === "TIME" && element.getAttribute("datetime") === "2030-01-07T09:00:00.000Z");
+    // 09:00 in London in winter is 14:30 in Kolkata, whatever the locale writes.
+    expect(time.textContent).toMatch(/^(14:30|2:30\sPM)$/);
+    expect(within(section).getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Europe/London.");
+    const asked = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes("/slots/"));
+    expect(asked).toBe("/api/mentors/12/slots/?service=23&from=2030-01-05T18%3A30%3A00.000Z&to=2030-01-12T18%3A30%3A00.000Z");
+    expect(within(section).getByLabelText("Session")).toBeTruthy();
   });
 
   it("retries failures with the list's policy, then offers Retry", async () => {

@@ -28,6 +28,7 @@ import {
   upcomingSlots,
   type ProfileLink,
 } from "./profile";
+import { ProfileSlots } from "./ProfileSlots";
 import { useMentor } from "./useMentor";
 import "./mentors.css";
 import "./profile.css";
@@ -308,6 +309,8 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
               </ul>
             </Section>
           ) : null}
+
+          <ProfileSlots mentor={mentor} timeZone={timeZone} />
 
           {experience.length > 0 ? (
             <Section id="experience-title" title="Experience">

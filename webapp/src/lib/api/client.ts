@@ -66,6 +66,8 @@ export interface Answer<Body = unknown> {
   ok: boolean;
   statusText: string;
   contentType: string | null;
+  /** The response's headers (e.g. `X-Mentor-Time-Zone` beside a mentor's slots). */
+  headers: Headers;
   /** The body as text ("" for none). */
   text: string;
   /** The body parsed as JSON; null when it is empty or not JSON. */
@@ -77,6 +79,8 @@ export interface CallOptions {
   method?: string;
   /** A JSON body; serialised again for a repeated call. */
   json?: unknown;
+  /** A multipart body (an upload); the browser writes its Content-Type with the boundary. */
+  form?: FormData;
   headers?: Record<string, string>;
   /** The caller's own cancellation; an abort rejects with `NoAnswerError` (not timed out). */
   signal?: AbortSignal;
@@ -115,12 +119,13 @@ function init(token: string | null, options: CallOptions, signal: AbortSignal): 
   if (options.json !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const request: RequestInit = {
-    method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+    method: options.method ?? (options.json === undefined && options.form === undefined ? "GET" : "POST"),
     headers,
     credentials: options.credentials ?? "same-origin",
     signal,
   };
   if (options.json !== undefined) request.body = JSON.stringify(options.json);
+  else if (options.form !== undefined) request.body = options.form;
   if (options.keepalive) request.keepalive = true;
   return request;
 }
@@ -150,6 +155,7 @@ export function createApiClient(session: () => SessionPort | undefined, fetchImp
         ok: response.ok,
         statusText: response.statusText,
         contentType: response.headers.get("content-type"),
+        headers: response.headers,
         text,
         body: options.read === "text" ? null : parseJson(text),
       };

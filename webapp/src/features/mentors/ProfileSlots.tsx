@@ -1,0 +1,277 @@
+/**
+ * The profile page's "Available times": a mentor's open times for one of
+ * their services, a week at a time, in a time zone the viewer picks (their
+ * own by default), with the mentor's zone stated.
+ *
+ * The times are a list to read, not yet to pick: online booking is the next
+ * step. `onChoose` is its seam: given, each time becomes a button that hands
+ * the slot and service over.
+ */
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
+import { durationLabel } from "../../lib/domain";
+import { SelectField } from "../../components/form";
+import type { Mentor } from "./api";
+import { LoadError } from "./LoadError";
+import { servicesOf, type ProfileService } from "./profile";
+import {
+  browserZone,
+  COMMON_ZONES,
+  DEFAULT_WINDOW_DAYS,
+  fetchSlots,
+  groupByDay,
+  isKnownZone,
+  weekOf,
+  type DayKey,
+  type OpenSlot,
+} from "./slots";
+import "./slots.css";
+
+/** A service someone can book: published (not switched off) and with an id to ask the slots for. */
+export interface BookableService extends ProfileService {
+  id: number;
+}
+
+/** The mentor's services that have open times to show, in the profile's order. */
+export function bookableServices(mentor: Mentor): BookableService[] {
+  const shown = servicesOf(mentor);
+  const out: BookableService[] = [];
+  mentor.services.forEach((raw, i) => {
+    const service = shown[i];
+    if (service === undefined || typeof raw.id !== "number" || raw.active === false) return;
+    out.push({ ...service, id: raw.id });
+  });
+  return out;
+}
+
+export interface ProfileSlotsProps {
+  mentor: Mentor & { id: number };
+  /** The viewer's IANA zone; the browser's when not given. */
+  timeZone?: string | undefined;
+  /** The locale for dates and times; the browser's when not given. */
+  locale?: string | undefined;
+  /** The booking issue's seam: when given, each time is a button choosing that slot. */
+  onChoose?: ((slot: OpenSlot, service: BookableService) => void) | undefined;
+}
+
+type Shown =
+  | { key: string; status: "ready"; slots: OpenSlot[] }
+  | { key: string; status: "error"; message: string };
+
+/** The day as a calendar label (`Mon, 7 Jan`), read as a date, not an instant. */
+function dayLabel(day: DayKey, locale: string | undefined, long = false): string {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  const format = new Intl.DateTimeFormat(locale, { weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", timeZone: "UTC" });
+  return format.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function weekLabel(first: DayKey, last: DayKey, locale: string | undefined): string {
+  const at = (day: DayKey) => {
+    const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d));
+  };
+  const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return format.formatRange(at(first), at(last));
+}
+
+function zoneSentence(shownZone: string, viewerZone: string, mentorZone: string | undefined): string {
+  const shown = `Times shown in ${shownZone}${shownZone === viewerZone ? " (your time)" : ""}.`;
+  if (mentorZone === undefined) return shown;
+  return `${shown} Mentor is in ${mentorZone}${mentorZone === shownZone ? " too" : ""}.`;
+}
+
+function zoneOptions(viewerZone: string, mentorZone: string | undefined, shownZone: string): { zone: string; label: string }[] {
+  const zones = [viewerZone, ...(mentorZone ? [mentorZone] : []), shownZone, ...COMMON_ZONES];
+  return [...new Set(zones)].map((zone) => {
+    const notes = [zone === viewerZone ? "your time" : "", zone === mentorZone ? "mentor’s time" : ""].filter(Boolean);
+    return { zone, label: notes.length > 0 ? `${zone} (${notes.join(", ")})` : zone };
+  });
+}
+
+function SlotsSkeleton() {
+  return (
+    <div className="slots-loading" aria-busy="true" data-testid="slots-loading">
+      <p className="sr-only" role="status">
+        Loading open times…
+      </p>
+      <div aria-hidden="true" className="slots-loading__rows">
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="slots-loading__row">
+            <div className="skeleton skeleton--line skeleton--w40" />
+            <div className="slots-loading__chips">
+              {[0, 1, 2, 3].map((chip) => (
+                <div key={chip} className="skeleton slots-loading__chip" />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function ProfileSlots({ mentor, timeZone, locale, onChoose }: ProfileSlotsProps) {
+  const services = useMemo(() => bookableServices(mentor), [mentor]);
+  const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? timeZone : browserZone()), [timeZone]);
+  const [now] = useState(() => new Date());
+  const [serviceId, setServiceId] = useState<number | undefined>(services[0]?.id);
+  const [zone, setZone] = useState(viewerZone);
+  const [weekIndex, setWeekIndex] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  const [shown, setShown] = useState<Shown | undefined>(undefined);
+  const [mentorZone, setMentorZone] = useState<string | undefined>(undefined);
+  const [windowDays, setWindowDays] = useState(DEFAULT_WINDOW_DAYS);
+  const ids = useId();
+
+  const service = services.find((s) => s.id === serviceId) ?? services[0];
+  const week = useMemo(() => weekOf(weekIndex, zone, now), [weekIndex, zone, now]);
+  const requestKey = `${service?.id ?? ""}|${zone}|${weekIndex}|${attempt}`;
+
+  useEffect(() => {
+    if (service === undefined) return;
+    const controller = new AbortController();
+    void fetchSlots(mentor.id, service.id, week.from, week.to, controller.signal).then((answer) => {
+      if (controller.signal.aborted) return;
+      if (answer.type === "failed") {
+        setShown({ key: requestKey, status: "error", message: answer.message });
+        return;
+      }
+      if (answer.mentorZone !== undefined) setMentorZone(answer.mentorZone);
+      if (answer.windowDays !== undefined) setWindowDays(answer.windowDays);
+      setShown({ key: requestKey, status: "ready", slots: answer.slots });
+    });
+    return () => controller.abort();
+  }, [mentor.id, service, week, requestKey]);
+
+  if (service === undefined) return null;
+
+  const current = shown?.key === requestKey ? shown : undefined;
+  const hasNext = (weekIndex + 1) * 7 < windowDays;
+  const hasPrevious = weekIndex > 0;
+  const firstName = mentor.name.split(/\s+/u)[0] || mentor.name;
+  const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
+  const timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);
+
+  const onService = (e: ChangeEvent<HTMLSelectElement>) => {
+    setServiceId(Number(e.target.value));
+    setWeekIndex(0);
+  };
+
+  return (
+    <section className="profile-section slots" aria-labelledby="slots-title" data-testid="profile-slots">
+      <h2 id="slots-title" className="profile-section__title">
+        Available times
+      </h2>
+
+      <div className="slots__controls">
+        {services.length > 1 ? (
+          <SelectField label="Session" value={String(service.id)} onChange={onService}>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.durationMinutes !== undefined ? `${s.title} · ${durationLabel(s.durationMinutes)}` : s.title}
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <p className="slots__service" data-testid="slots-service">
+            <span className="slots__service-label">Session</span>
+            <span>
+              {service.title}
+              {service.durationMinutes !== undefined ? ` · ${durationLabel(service.durationMinutes)}` : ""}
+            </span>
+          </p>
+        )}
+        <SelectField label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)}>
+          {zoneOptions(viewerZone, mentorZone, zone).map((option) => (
+            <option key={option.zone} value={option.zone}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <p className="slots__zone" data-testid="slots-zone">
+        {zoneSentence(zone, viewerZone, mentorZone)}
+      </p>
+
+      <div className="slots__week" role="group" aria-labelledby={`${ids}-week`}>
+        <button
+          type="button"
+          className="btn btn--secondary slots__nav"
+          onClick={() => setWeekIndex((n) => n - 1)}
+          disabled={!hasPrevious}
+          aria-label="Previous 7 days"
+        >
+          <span aria-hidden="true">‹</span>
+          <span className="slots__nav-text">Previous</span>
+        </button>
+        <h3 id={`${ids}-week`} className="slots__range" aria-live="polite" data-testid="slots-week">
+          {range}
+        </h3>
+        <button
+          type="button"
+          className="btn btn--secondary slots__nav"
+          onClick={() => setWeekIndex((n) => n + 1)}
+          disabled={!hasNext}
+          aria-label="Next 7 days"
+        >
+          <span className="slots__nav-text">Next</span>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+
+      {current === undefined ? (
+        <SlotsSkeleton />
+      ) : current.status === "error" ? (
+        <LoadError title="We couldn’t load the open times" message={current.message} onRetry={() => setAttempt((n) => n + 1)} testId="slots-error" />
+      ) : days.length === 0 ? (
+        <div className="slots__empty" data-testid="slots-empty">
+          <p>No open times in this week.</p>
+          {hasNext ? (
+            <button type="button" className="btn btn--secondary" onClick={() => setWeekIndex((n) => n + 1)}>
+              Show next week
+            </button>
+          ) : (
+            <p className="slots__hint">{firstName} takes bookings up to {windowDays} days ahead.</p>
+          )}
+        </div>
+      ) : (
+        <ol className="slots__days" aria-label={`Open times, ${range}`} data-testid="slots-days">
+          {days.map(({ day, slots }) => (
+            <li key={day} className="slots__day" data-testid="slots-day">
+              <h4 id={`${ids}-${day}`} className="slots__day-title">
+                <span aria-hidden="true">{dayLabel(day, locale)}</span>
+                <span className="sr-only">{dayLabel(day, locale, true)}</span>
+              </h4>
+              <ul className="slots__times" aria-labelledby={`${ids}-${day}`}>
+                {slots.map((slot) => {
+                  const time = (
+                    <time dateTime={slot.start.toISOString()} data-testid="slot-time">
+                      {timeFormat.format(slot.start)}
+                    </time>
+                  );
+                  return (
+                    <li key={slot.key} className="slots__time">
+                      {onChoose ? (
+                        <button type="button" className="slots__choose" onClick={() => onChoose(slot, service)}>
+                          {time}
+                        </button>
+                      ) : (
+                        time
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <p className="slots__note">
+        {service.durationMinutes !== undefined ? `Each time is the start of a ${durationLabel(service.durationMinutes)} session. ` : ""}
+        {onChoose ? "Choose a time to book it." : `Booking one of ${firstName}’s times online opens soon.`}
+      </p>
+    </section>
+  );
+}
