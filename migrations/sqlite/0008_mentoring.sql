@@ -33,7 +33,8 @@ CREATE TABLE mentor_applications (
     phone            TEXT    NOT NULL,
     expertise        TEXT    NOT NULL,
     experience_years INTEGER NOT NULL CHECK (experience_years >= 0),
-    current_role     TEXT    NOT NULL DEFAULT '',
+    -- The API's current_role (CURRENT_ROLE is a reserved word in PostgreSQL).
+    job_title        TEXT    NOT NULL DEFAULT '',
     company          TEXT    NOT NULL DEFAULT '',
     linkedin         TEXT    NOT NULL DEFAULT '',
     links            TEXT    NOT NULL,

@@ -120,7 +120,7 @@ struct ApplicationRow {
     phone: String,
     expertise: String,
     experience_years: i64,
-    current_role: String,
+    job_title: String,
     company: String,
     linkedin: String,
     links: String,
@@ -160,7 +160,7 @@ impl TryFrom<ApplicationRow> for Application {
                 email: r.email,
                 phone: r.phone,
                 experience_years: r.experience_years,
-                current_role: r.current_role,
+                current_role: r.job_title,
                 company: r.company,
                 linkedin: r.linkedin,
                 bio: r.bio,
@@ -184,7 +184,7 @@ impl TryFrom<ApplicationRow> for Application {
 fn select(condition: &str, order: &str) -> String {
     format!(
         "SELECT a.id, a.user_id, u.email AS user_email, a.status, a.name, a.email, a.phone, \
-         a.expertise, a.experience_years, a.current_role, a.company, a.linkedin, a.links, a.bio, \
+         a.expertise, a.experience_years, a.job_title, a.company, a.linkedin, a.links, a.bio, \
          a.services, a.photo_id, a.reason, a.created_at, a.submitted_at, a.decided_at, \
          a.decided_by, a.mentor_id, a.updated_at \
          FROM mentor_applications a JOIN users u ON u.id = a.user_id \
@@ -258,17 +258,6 @@ impl Store {
         rows.into_iter().map(Application::try_from).collect()
     }
 
-    /// The addresses of the active administrators.
-    pub async fn admin_emails(&self) -> Result<Vec<String>, StoreError> {
-        Ok(on_pool!(self, pool => sqlx::query_scalar::<_, String>(
-            "SELECT email FROM users WHERE role = 'admin' AND is_active = $1 \
-             AND disabled_at IS NULL ORDER BY id",
-        )
-        .bind(true)
-        .fetch_all(pool)
-        .await)?)
-    }
-
     /// Who uploaded an image and what for; `NotFound` when there is none.
     pub async fn image_owner(&self, id: &str) -> Result<ImageOwner, StoreError> {
         let row = on_pool!(self, pool => sqlx::query_as::<_, ImageOwner>(
@@ -290,6 +279,17 @@ impl Tx {
             .fetch_optional(conn)
             .await)?;
         row.ok_or(StoreError::NotFound)?.try_into()
+    }
+
+    /// The addresses of the active administrators.
+    pub async fn admin_emails(&mut self) -> Result<Vec<String>, StoreError> {
+        Ok(on_tx!(self, conn => sqlx::query_scalar::<_, String>(
+            "SELECT email FROM users WHERE role = 'admin' AND is_active = $1 \
+             AND disabled_at IS NULL ORDER BY id",
+        )
+        .bind(true)
+        .fetch_all(conn)
+        .await)?)
     }
 
     /// The account's open (draft or pending) application, if any.
@@ -317,7 +317,7 @@ impl Tx {
         let submitted_at = (new.status == ApplicationStatus::Pending).then_some(now);
         on_tx!(self, conn => sqlx::query(
             "INSERT INTO mentor_applications (id, user_id, status, name, email, phone, expertise, \
-             experience_years, current_role, company, linkedin, links, bio, services, photo_id, \
+             experience_years, job_title, company, linkedin, links, bio, services, photo_id, \
              created_at, submitted_at, updated_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $16)",
         )
