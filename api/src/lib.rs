@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod app;
+pub mod applications;
 pub mod auth;
 pub mod catalogue;
 pub mod clock;
@@ -14,6 +15,8 @@ pub mod error;
 pub mod fields;
 pub mod google;
 pub mod mail;
+pub mod media;
+pub mod mentoring;
 pub mod payload;
 pub mod portrait;
 pub mod routes;

@@ -37,10 +37,21 @@ pub async fn register(
     registration: Registration,
     now: DateTime<Utc>,
 ) -> Result<User, RegisterError> {
+    let new = prepare(registration).await?;
+    let mut tx = state.store.begin().await?;
+    let user = create_inactive(state, &mut tx, &new, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(user)
+}
+
+/// The account a registration makes, its password hashed (slow: done
+/// before any unit of work begins).
+pub async fn prepare(registration: Registration) -> Result<NewUser, RegisterError> {
     let hash = passwords::hash(registration.password)
         .await
         .map_err(|e| RegisterError::Hash(e.to_string()))?;
-    let new = NewUser {
+    Ok(NewUser {
         email: registration.email,
         name: registration.name,
         password_hash: Some(hash),
@@ -48,12 +59,20 @@ pub async fn register(
         role: Role::User,
         is_active: false,
         contact_number: registration.contact_number,
-    };
-    let mut tx = state.store.begin().await?;
-    let user = tx.create_user(&new, now).await?;
-    queue_activation(state, &mut tx, &user, now).await?;
-    tx.commit().await?;
-    state.mailer.wake();
+    })
+}
+
+/// Creates the inactive account of [`prepare`] and queues its activation
+/// e-mail in `tx`, so a flow that registers along the way (a guest's
+/// mentor application) stores its own rows in the same unit of work.
+pub async fn create_inactive(
+    state: &AppState,
+    tx: &mut Tx,
+    new: &NewUser,
+    now: DateTime<Utc>,
+) -> Result<User, StoreError> {
+    let user = tx.create_user(new, now).await?;
+    queue_activation(state, tx, &user, now).await?;
     Ok(user)
 }
 
@@ -98,6 +117,8 @@ pub async fn activate(
     }
     let mut tx = state.store.begin().await?;
     tx.activate_user(user.id, now).await?;
+    // A guest's mentor application is submitted with the account.
+    crate::applications::submit_draft(state, &mut tx, &user, now).await?;
     let welcome = templates::welcome(
         user.email.as_str(),
         greeting_name(&user),

@@ -29,6 +29,7 @@
 
 mod dev;
 pub mod enquiry_templates;
+pub mod mentoring_templates;
 mod smtp;
 pub mod templates;
 

@@ -3,7 +3,10 @@
 //! (`crate::accounts`, `crate::site`) and map its error to an answer.
 
 pub mod accounts;
+pub mod admin_commission;
+pub mod applications;
 pub mod explorer;
+pub mod mentor;
 pub mod mentors;
 pub mod site;
 
@@ -38,6 +41,10 @@ pub type Apis = (
     accounts::session::SessionApi,
     accounts::password::PasswordApi,
     accounts::google::GoogleApi,
+    applications::ApplicationsApi,
+    applications::AdminApplicationsApi,
+    mentor::MentorDashboardApi,
+    admin_commission::AdminCommissionApi,
     accounts::profile::ProfileApi,
 );
 
@@ -65,6 +72,18 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
             accounts::google::GoogleApi(accounts::Accounts {
                 state: state.clone(),
             }),
+            applications::ApplicationsApi {
+                state: state.clone(),
+            },
+            applications::AdminApplicationsApi {
+                state: state.clone(),
+            },
+            mentor::MentorDashboardApi {
+                state: state.clone(),
+            },
+            admin_commission::AdminCommissionApi {
+                state: state.clone(),
+            },
             accounts::profile::ProfileApi(accounts::Accounts { state }),
         ),
         "Mentorship marketplace API",

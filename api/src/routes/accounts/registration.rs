@@ -40,7 +40,7 @@ responses!(ActivationResponse {
 });
 
 /// The registration form, by the domain's rules.
-fn parse(body: &RegisterBody) -> Result<Registration, Fields> {
+pub(crate) fn parse(body: &RegisterBody) -> Result<Registration, Fields> {
     let mut fields = Fields::default();
     let name = fields.name("name", &body.name);
     let email = fields.email("email", &body.email);
