@@ -5,13 +5,17 @@
 
 pub mod applications;
 mod availability;
+pub mod commission;
 pub mod constraints;
 pub mod enquiries;
+pub mod media;
+mod mentor_profile;
 mod mentors;
 pub mod model;
 mod outbox;
 mod ratelimit;
 mod secrets;
+pub mod services;
 mod users;
 
 use std::path::Path;
