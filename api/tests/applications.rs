@@ -607,6 +607,80 @@ async fn the_queue_is_oldest_first_and_flags_overdue_ones(engine: Engine) {
     assert!(errors["status"][0].is_string());
 }
 
+/// Records an uploaded image as the media module does (the upload itself
+/// is the media tests' subject).
+async fn uploaded(app: &TestApp, id: &str, owner: i64, purpose: &str) {
+    let sql = "INSERT INTO media_images (id, owner_user_id, purpose, width, height, placeholder, created_at) \
+               VALUES ($1, $2, $3, 400, 400, 'data:image/jpeg;base64,', $4)";
+    let now = chrono::Utc::now();
+    match &app.store {
+        api::store::Store::Sqlite(pool) => sqlx::query(sql)
+            .bind(id)
+            .bind(owner)
+            .bind(purpose)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+        api::store::Store::Postgres(pool) => sqlx::query(sql)
+            .bind(id)
+            .bind(owner)
+            .bind(purpose)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(|_| ()),
+    }
+    .expect("an image row");
+}
+
+async fn the_applications_photo_becomes_the_mentors_photo(engine: Engine) {
+    let Some(app) = spawn(engine, None).await else {
+        return;
+    };
+    let token = learner(&app, "asha@example.com").await;
+    let me = app.me(&token).await.1["id"].as_i64().expect("id");
+    let (learner_email, _) = demo("user");
+    let other = app
+        .store
+        .user_by_email(&common::email(learner_email))
+        .await
+        .expect("the demo learner")
+        .id;
+    uploaded(&app, "photo-of-someone-else", other, "application").await;
+    uploaded(&app, "photo-for-a-profile", me, "mentor").await;
+    uploaded(&app, "photo-for-the-application", me, "application").await;
+    for wrong in ["photo-of-someone-else", "photo-for-a-profile"] {
+        let mut body = application("Asha Rao", "asha@example.com");
+        body["photo_id"] = json!(wrong);
+        let (status, errors) = app.post_as(&token, "/api/mentor-applications/", body).await;
+        assert_eq!(status, 400, "{wrong}: {errors}");
+        assert!(errors["photo_id"][0].is_string());
+    }
+    let mut body = application("Asha Rao", "asha@example.com");
+    body["photo_id"] = json!("photo-for-the-application");
+    let (status, applied) = app.post_as(&token, "/api/mentor-applications/", body).await;
+    assert_eq!(status, 201, "{applied}");
+    let url = api::media::public_url("photo-for-the-application");
+    assert_eq!(applied["photo_id"], "photo-for-the-application");
+    assert_eq!(applied["photo_url"], url);
+
+    let admin = admin_token(&app).await;
+    let id = applied["id"].as_str().expect("id");
+    let (status, decided) = app
+        .post_as(
+            &admin,
+            &format!("/api/admin/mentor-applications/{id}/approve/"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{decided}");
+    let mentor = app
+        .get_json(&format!("/api/mentors/{}/", decided["mentor_id"]))
+        .await;
+    assert_eq!(mentor["image_url"], url);
+}
+
 on_both_engines!(
     a_signed_in_learner_applies_and_the_applicant_and_admins_are_told,
     bad_fields_get_field_errors,
@@ -617,4 +691,5 @@ on_both_engines!(
     rejection_tells_the_reason_and_allows_a_new_application,
     unknown_applications_are_not_found,
     the_queue_is_oldest_first_and_flags_overdue_ones,
+    the_applications_photo_becomes_the_mentors_photo,
 );

@@ -24,6 +24,7 @@ use crate::state::AppState;
 use crate::store::applications::{
     Application, ApplicationForm, ApplicationStatus, NewApplication, is_second_open_application,
 };
+use crate::store::media::MediaPurpose;
 use crate::store::{Role, StoreError, Tx, User};
 
 pub const ALREADY_OPEN: &str = "You already have an application under review. We will e-mail you the decision; you can follow it on your application's page.";
@@ -87,8 +88,7 @@ fn field(name: &str, message: &str) -> ApplicationError {
 
 /// The address at which the site shows an uploaded photo.
 pub fn photo_url(photo_id: &str) -> String {
-    // Until the media module lands (`crate::media::public_url`).
-    format!("/media/images/{photo_id}")
+    crate::media::public_url(photo_id)
 }
 
 /// A random, unguessable id (22 characters, URL-safe).
@@ -116,8 +116,12 @@ async fn check_photo(
     let Some(id) = photo_id else {
         return Ok(());
     };
-    match state.store.image_owner(id).await {
-        Ok(owner) if owner.owner_user_id == user.id && owner.purpose == "application" => Ok(()),
+    match state.store.media_image(id).await {
+        Ok(image)
+            if image.owner_user_id == user.id && image.purpose == MediaPurpose::Application =>
+        {
+            Ok(())
+        }
         Ok(_) | Err(StoreError::NotFound) => Err(field("photo_id", PHOTO_NOT_FOUND)),
         Err(e) => Err(e.into()),
     }

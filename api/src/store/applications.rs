@@ -206,13 +206,6 @@ pub fn is_second_open_application(e: &StoreError) -> bool {
                 || v.name.contains("mentor_applications.user_id")))
 }
 
-/// An uploaded image as an application's photo check needs it.
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct ImageOwner {
-    pub owner_user_id: i64,
-    pub purpose: String,
-}
-
 impl Store {
     /// One application (drafts included) by id.
     pub async fn application(&self, id: &str) -> Result<Application, StoreError> {
@@ -256,17 +249,6 @@ impl Store {
             .fetch_all(pool)
             .await)?;
         rows.into_iter().map(Application::try_from).collect()
-    }
-
-    /// Who uploaded an image and what for; `NotFound` when there is none.
-    pub async fn image_owner(&self, id: &str) -> Result<ImageOwner, StoreError> {
-        let row = on_pool!(self, pool => sqlx::query_as::<_, ImageOwner>(
-            "SELECT owner_user_id, purpose FROM media_images WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(pool)
-        .await)?;
-        row.ok_or(StoreError::NotFound)
     }
 }
 
