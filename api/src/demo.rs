@@ -9,11 +9,13 @@
 //! filter that matches on expertise finds them. A handful also cover Career
 //! Growth, Freelancing, Health & Fitness, academic and creative careers.
 //!
-//! The catalogue is fully deterministic: contacts, social links and slots
-//! are derived from a mentor's position and handle by plain arithmetic. No
-//! randomness and no clock reads, so the same `today` always gives the same
-//! catalogue. Only the bookable slots depend on `today`; they fall in the 14
-//! days after it, between 09:00 and 21:00 IST. A mentor's handle is the
+//! The catalogue is fully deterministic: contacts, social links and
+//! availability are derived from a mentor's position and handle by plain
+//! arithmetic. No randomness and no clock reads, so the same `today` always
+//! gives the same catalogue. Every mentor has weekly availability (weekday
+//! evenings and weekend mornings, most in Asia/Kolkata, one in Europe/London
+//! and one in America/New_York), so their bookable slots, computed from it,
+//! never run out; only a few date overrides depend on `today`. A mentor's handle is the
 //! crate's slug of their name (`domain_wasm::slug::slugify`), unless the data
 //! gives one (names whose slug is not plain ASCII, or starts with a title).
 //!
@@ -26,11 +28,12 @@
 
 use std::sync::LazyLock;
 
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
 use domain_wasm::accounts::Email;
+use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 use serde::Deserialize;
 
-use crate::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
+use crate::store::model::{Education, Experience, NewMentor, NewService, Project};
 use crate::store::{NewUser, Role as AccountRole, Store, StoreError};
 
 /// The demo data, as written in `api/data/demo.json`.
@@ -163,7 +166,8 @@ pub fn accounts() -> &'static [DemoAccount] {
 }
 
 /// The deterministic demo catalogue. `today` is the UTC date the catalogue is
-/// seeded on; only the available slots depend on it (they fall in the 14 days after it).
+/// seeded on; only the availability's date overrides depend on it (a day off
+/// or extra hours in the fortnight after it).
 pub fn catalogue(today: NaiveDate) -> Vec<NewMentor> {
     // Interleave the categories so that the first page of an unfiltered
     // listing already shows every kind of mentor.
@@ -177,17 +181,102 @@ pub fn catalogue(today: NaiveDate) -> Vec<NewMentor> {
         .collect()
 }
 
-/// How many slots a mentor offers, cycled by catalogue position.
-const SLOT_COUNTS: [usize; 7] = [3, 5, 2, 6, 0, 4, 1];
-/// Slot days are `1 + (index + k * SLOT_DAY_STEP) % 14` for the k-th slot;
-/// the step is coprime with 14, so one mentor's slots fall on distinct days
-/// and can never overlap.
-const SLOT_DAY_STEP: usize = 5;
-/// 03:30 UTC, 09:00 IST: the earliest start.
-const FIRST_START_MINUTE: i64 = 3 * 60 + 30;
-/// Starts are on the half hour from 03:30 to 13:00 UTC, so even a 90-minute
-/// session ends by 14:30 UTC (20:00 IST).
-const START_CHOICES: usize = 20;
+/// The catalogue positions of the mentors who live outside India (the
+/// others are in Asia/Kolkata): one where the clocks change in spring and
+/// autumn on Europe's dates, one on America's.
+const LONDON: usize = 3;
+const NEW_YORK: usize = 10;
+/// Weekday evenings start at one of these local hours and last three hours.
+const EVENING_STARTS: [u32; 3] = [17, 18, 19];
+
+/// A mentor's weekly availability: weekday evenings (every weekday, or
+/// Monday, Wednesday and Friday, or Tuesday and Thursday) and weekend
+/// mornings (Saturday 09:00–12:00, Sunday 10:00–13:00, or both), 15-minute
+/// buffers, 12 hours' notice, bookings open 60 days ahead. Every mentor has
+/// at least two ranges a week, each long enough for a 90-minute session
+/// with its buffers. Some take a day off three days after `today`; some add
+/// an afternoon nine days after it.
+fn availability(index: usize, today: NaiveDate) -> Availability {
+    let time_zone = match index {
+        LONDON => "Europe/London",
+        NEW_YORK => "America/New_York",
+        _ => "Asia/Kolkata",
+    };
+    let range = |start: u32, end: u32| (format!("{start:02}:00"), format!("{end:02}:00"));
+    let evening_days: &[u8] = match index % 3 {
+        0 => &[0, 1, 2, 3, 4],
+        1 => &[0, 2, 4],
+        _ => &[1, 3],
+    };
+    let evening = EVENING_STARTS[(index / 3) % EVENING_STARTS.len()];
+    let mut weekly: Vec<WeeklyRange> = evening_days
+        .iter()
+        .map(|&weekday| {
+            let (start, end) = range(evening, evening + 3);
+            WeeklyRange {
+                weekday,
+                start,
+                end,
+            }
+        })
+        .collect();
+    let (saturday, sunday) = match index % 4 {
+        1 => (true, false),
+        2 => (false, true),
+        _ => (true, true),
+    };
+    for (weekday, wanted, start) in [(5, saturday, 9), (6, sunday, 10)] {
+        if wanted {
+            let (start, end) = range(start, start + 3);
+            weekly.push(WeeklyRange {
+                weekday,
+                start,
+                end,
+            });
+        }
+    }
+    let ranges_of = |date: NaiveDate| -> Vec<TimeRange> {
+        let weekday = date.weekday().num_days_from_monday() as u8;
+        weekly
+            .iter()
+            .filter(|r| r.weekday == weekday)
+            .map(|r| TimeRange {
+                start: r.start.clone(),
+                end: r.end.clone(),
+            })
+            .collect()
+    };
+    let overrides = match index % 5 {
+        0 => vec![DateOverride {
+            date: (today + TimeDelta::days(3)).format("%Y-%m-%d").to_string(),
+            ranges: Vec::new(),
+        }],
+        1 => {
+            // The usual ranges and an afternoon, which ends before any
+            // evening starts and begins after any morning ends.
+            let date = today + TimeDelta::days(9);
+            let (start, end) = range(14, 17);
+            let mut ranges = ranges_of(date);
+            ranges.push(TimeRange { start, end });
+            vec![DateOverride {
+                date: date.format("%Y-%m-%d").to_string(),
+                ranges,
+            }]
+        }
+        _ => Vec::new(),
+    };
+    Availability {
+        time_zone: time_zone.to_owned(),
+        weekly,
+        overrides,
+        buffer_before_minutes: 15,
+        buffer_after_minutes: 15,
+        minimum_notice_minutes: 12 * 60,
+        booking_window_days: 60,
+        max_sessions_per_day: None,
+        slot_interval_minutes: None,
+    }
+}
 
 /// The mentor's handle: given in the data, or the crate's slug of the name.
 fn handle(seed: &Seed) -> String {
@@ -281,39 +370,8 @@ fn mentor(index: usize, seed: &Seed, today: NaiveDate) -> NewMentor {
                 price_paise: s.price_paise,
             })
             .collect(),
-        available_slots: slots(index, seed, today),
+        availability: Some(availability(index, today)),
     }
-}
-
-/// Up to six slots on distinct days in the 14 days after `today`, each as
-/// long as one of the mentor's services, in chronological order. Mentors
-/// without reviews yet get none or two.
-fn slots(index: usize, seed: &Seed, today: NaiveDate) -> Vec<NewSlot> {
-    if seed.services.is_empty() {
-        return Vec::new();
-    }
-    let count = if seed.rating <= 0.0 {
-        if index % 2 == 1 { 2 } else { 0 }
-    } else {
-        SLOT_COUNTS[index % SLOT_COUNTS.len()]
-    };
-    let midnight = today.and_time(NaiveTime::MIN).and_utc();
-    let mut slots: Vec<NewSlot> = (0..count)
-        .map(|k| {
-            let day = 1 + (index + k * SLOT_DAY_STEP) % 14;
-            let half_hours = (index * 7 + k * 3) % START_CHOICES;
-            let minutes = seed.services[k % seed.services.len()].minutes;
-            let starts_at = midnight
-                + TimeDelta::days(day as i64)
-                + TimeDelta::minutes(FIRST_START_MINUTE + 30 * half_hours as i64);
-            NewSlot {
-                starts_at,
-                ends_at: starts_at + TimeDelta::minutes(minutes),
-            }
-        })
-        .collect();
-    slots.sort_by_key(|slot| slot.starts_at);
-    slots
 }
 
 /// Creates the demo accounts that do not exist yet (active, with their
@@ -422,6 +480,7 @@ mod tests {
     use std::collections::{BTreeMap, HashSet};
 
     use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, Utc};
+    use domain_wasm::slots::{Interval, Schedule, SlotQuery, slots};
 
     use super::catalogue;
     use crate::store::model::NewMentor;
@@ -1049,77 +1108,98 @@ mod tests {
         );
     }
 
-    #[test]
-    fn slots_fall_in_the_next_fourteen_days_in_ist_working_hours() {
-        let today = today();
-        let window_start = midnight(today + TimeDelta::days(1));
-        let window_end = midnight(today + TimeDelta::days(15));
-        let earliest = NaiveTime::from_hms_opt(3, 30, 0).expect("valid time");
-        let latest = NaiveTime::from_hms_opt(15, 30, 0).expect("valid time");
-        for m in &mentors() {
-            for s in &m.available_slots {
-                assert!(
-                    s.starts_at > midnight(today),
-                    "{}: slot not in the future",
-                    m.name
-                );
-                assert!(
-                    s.starts_at >= window_start && s.ends_at <= window_end,
-                    "{}: {s:?}",
-                    m.name
-                );
-                assert!(s.ends_at > s.starts_at, "{}: {s:?}", m.name);
-                assert_eq!(
-                    s.starts_at.date_naive(),
-                    s.ends_at.date_naive(),
-                    "{}",
-                    m.name
-                );
-                assert!(
-                    s.starts_at.time() >= earliest && s.ends_at.time() <= latest,
-                    "{}: {s:?}",
-                    m.name
-                );
-            }
-        }
+    /// The slots of a mentor's first service in `days` days from `now`.
+    fn first_service_slots(m: &NewMentor, now: DateTime<Utc>, days: i64) -> Vec<Interval> {
+        let availability = m
+            .availability
+            .as_ref()
+            .expect("every mentor has availability");
+        let service = m.services.first().expect("every mentor has a service");
+        let query = SlotQuery {
+            duration_minutes: u32::try_from(service.duration_minutes).expect("a duration"),
+            now,
+            from: now,
+            to: now + TimeDelta::days(days),
+            busy: Vec::new(),
+        };
+        slots(availability, &query).expect("the demo availability is valid")
     }
 
     #[test]
-    fn slots_match_a_service_and_do_not_overlap() {
-        for m in &mentors() {
-            let durations: Vec<i64> = m.services.iter().map(|s| s.duration_minutes).collect();
-            for s in &m.available_slots {
-                let minutes = (s.ends_at - s.starts_at).num_minutes();
-                assert!(
-                    durations.contains(&minutes),
-                    "{}: {minutes}-minute slot",
-                    m.name
-                );
-            }
-            for pair in m.available_slots.windows(2) {
-                assert!(
-                    pair[0].ends_at <= pair[1].starts_at,
-                    "{}: overlapping or unsorted slots",
-                    m.name
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn slot_counts_vary_and_some_mentors_have_none() {
+    fn every_mentor_has_valid_availability_mostly_in_india() {
         let mentors = mentors();
-        assert!(mentors.iter().all(|m| m.available_slots.len() <= 6));
-        assert!(mentors.iter().any(|m| m.available_slots.is_empty()));
-        assert!(mentors.iter().any(|m| m.available_slots.len() == 6));
-        let bookable = mentors
-            .iter()
-            .filter(|m| !m.available_slots.is_empty())
-            .count();
+        let mut zones: BTreeMap<String, usize> = BTreeMap::new();
+        for m in &mentors {
+            let a = m.availability.as_ref().expect("availability");
+            let schedule = Schedule::new(a);
+            assert!(schedule.is_ok(), "{}: {schedule:?}", m.name);
+            assert_eq!((a.buffer_before_minutes, a.buffer_after_minutes), (15, 15));
+            assert_eq!(a.minimum_notice_minutes, 12 * 60);
+            assert_eq!(a.booking_window_days, 60);
+            *zones.entry(a.time_zone.clone()).or_default() += 1;
+        }
+        assert_eq!(zones.get("Europe/London"), Some(&1), "{zones:?}");
+        assert_eq!(zones.get("America/New_York"), Some(&1), "{zones:?}");
+        assert_eq!(zones.get("Asia/Kolkata"), Some(&(mentors.len() - 2)));
+    }
+
+    #[test]
+    fn ranges_are_weekday_evenings_and_weekend_mornings() {
+        for m in &mentors() {
+            let a = m.availability.as_ref().expect("availability");
+            assert!(a.weekly.len() >= 3, "{}: {:?}", m.name, a.weekly);
+            for r in &a.weekly {
+                let evening = r.weekday < 5 && r.start.as_str() >= "17:00";
+                let morning = r.weekday >= 5 && r.end.as_str() <= "13:00";
+                assert!(evening || morning, "{}: {r:?}", m.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_mentor_has_slots_in_every_week_of_the_window() {
+        // From a morning in IST, when the notice reaches into the evening.
+        let now = midnight(today()) + TimeDelta::hours(5);
+        for m in &mentors() {
+            let found = first_service_slots(m, now, 92);
+            assert!(found.len() >= 10, "{}: {} slots", m.name, found.len());
+            for week in 0..8 {
+                let (from, to) = (
+                    now + TimeDelta::days(7 * week),
+                    now + TimeDelta::days(7 * (week + 1)),
+                );
+                assert!(
+                    found.iter().any(|s| s.start >= from && s.start < to),
+                    "{}: no slot in week {week}",
+                    m.name
+                );
+            }
+            // The window is 60 days of 24 hours.
+            assert!(found.iter().all(|s| s.start < now + TimeDelta::days(60)));
+            assert!(found.iter().all(|s| s.start >= now + TimeDelta::hours(12)));
+        }
+    }
+
+    #[test]
+    fn some_mentors_take_a_day_off_and_some_add_hours() {
+        let mentors = mentors();
+        let overrides = |m: &NewMentor| {
+            m.availability
+                .as_ref()
+                .map(|a| a.overrides.clone())
+                .unwrap_or_default()
+        };
         assert!(
-            bookable * 3 >= mentors.len() * 2,
-            "only {bookable} mentors are bookable"
+            mentors
+                .iter()
+                .any(|m| overrides(m).iter().any(|o| o.ranges.is_empty()))
         );
+        assert!(
+            mentors
+                .iter()
+                .any(|m| overrides(m).iter().any(|o| o.ranges.len() >= 2))
+        );
+        assert!(mentors.iter().any(|m| overrides(m).is_empty()));
     }
 
     #[test]
@@ -1130,23 +1210,32 @@ mod tests {
     }
 
     #[test]
-    fn only_the_slots_depend_on_the_date() {
+    fn only_the_date_overrides_depend_on_the_date() {
         let today = today();
         let tomorrow = today + TimeDelta::days(1);
         let strip = |mut ms: Vec<NewMentor>| {
             for m in &mut ms {
-                m.available_slots.clear();
+                if let Some(a) = &mut m.availability {
+                    a.overrides.clear();
+                }
             }
             ms
         };
         assert_eq!(strip(catalogue(today)), strip(catalogue(tomorrow)));
-        // The slots move with the date: the same offsets from the new day.
+        // An override is the same number of days after the new date.
         for (a, b) in catalogue(today).iter().zip(catalogue(tomorrow).iter()) {
-            assert_eq!(a.available_slots.len(), b.available_slots.len());
-            for (x, y) in a.available_slots.iter().zip(&b.available_slots) {
-                assert_eq!(y.starts_at - x.starts_at, TimeDelta::days(1));
-                assert_eq!(y.ends_at - x.ends_at, TimeDelta::days(1));
-            }
+            let dates = |m: &NewMentor| -> Vec<NaiveDate> {
+                m.availability
+                    .iter()
+                    .flat_map(|a| &a.overrides)
+                    .map(|o| NaiveDate::parse_from_str(&o.date, "%Y-%m-%d").expect("a date"))
+                    .collect()
+            };
+            let moved: Vec<NaiveDate> = dates(a)
+                .into_iter()
+                .map(|d| d + TimeDelta::days(1))
+                .collect();
+            assert_eq!(moved, dates(b));
         }
     }
 

@@ -48,7 +48,7 @@ impl AppState {
     ) -> Arc<Self> {
         Arc::new(AppState {
             limiter: Limiter::new(store.clone(), settings.rate_limits),
-            mentor_list: Catalogue::new(store.clone()),
+            mentor_list: Catalogue::with_clock(store.clone(), settings.clock.clone()),
             store,
             web_dir: settings.web_dir.clone(),
             keys,

@@ -298,7 +298,7 @@ async fn mentor_names_and_bios_are_escaped(engine: Engine) {
                     duration_minutes: 30,
                     price_paise: 150_000,
                 }],
-                available_slots: vec![],
+                availability: None,
             }],
             Utc::now(),
         )

@@ -2,9 +2,10 @@
 
 mod common;
 
-use api::store::model::{Education, Experience, NewMentor, NewService, NewSlot, Project};
+use api::store::model::{Education, Experience, NewMentor, NewService, Project};
 use api::store::{Constraint, NewUser, Role, Store, StoreError, ViolationKind};
 use chrono::{Duration, TimeZone, Utc};
+use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 use common::{Engine, TestDb};
 use domain_wasm::accounts::Email;
 
@@ -25,10 +26,6 @@ async fn db(engine: Engine) -> Option<TestDb> {
 }
 
 fn sample(name: &str) -> NewMentor {
-    let start = Utc
-        .with_ymd_and_hms(2030, 1, 2, 4, 30, 0)
-        .single()
-        .expect("valid time");
     NewMentor {
         user_id: None,
         name: name.into(),
@@ -86,16 +83,27 @@ fn sample(name: &str) -> NewMentor {
                 price_paise: 149_950,
             },
         ],
-        available_slots: vec![
-            NewSlot {
-                starts_at: start + Duration::days(1),
-                ends_at: start + Duration::days(1) + Duration::minutes(60),
-            },
-            NewSlot {
-                starts_at: start,
-                ends_at: start + Duration::minutes(15),
-            },
-        ],
+        availability: Some(Availability {
+            time_zone: "Europe/London".into(),
+            weekly: vec![WeeklyRange {
+                weekday: 0,
+                start: "09:00".into(),
+                end: "12:30".into(),
+            }],
+            overrides: vec![DateOverride {
+                date: "2030-01-07".into(),
+                ranges: vec![TimeRange {
+                    start: "14:00".into(),
+                    end: "15:00".into(),
+                }],
+            }],
+            buffer_before_minutes: 10,
+            buffer_after_minutes: 5,
+            minimum_notice_minutes: 720,
+            booking_window_days: 60,
+            max_sessions_per_day: Some(3),
+            slot_interval_minutes: None,
+        }),
     }
 }
 
@@ -139,21 +147,8 @@ async fn mentors_come_back_exactly_as_they_were_stored(engine: Engine) {
                 .map(|s| (s.title.clone(), s.price_paise))
                 .collect::<Vec<_>>()
         );
-        // slots come back soonest first, in UTC
-        let mut want: Vec<_> = given
-            .available_slots
-            .iter()
-            .map(|s| (s.starts_at, s.ends_at))
-            .collect();
-        want.sort();
-        assert_eq!(
-            stored
-                .available_slots
-                .iter()
-                .map(|s| (s.starts_at, s.ends_at))
-                .collect::<Vec<_>>(),
-            want
-        );
+        // the availability comes back as it was given
+        assert_eq!(stored.availability, given.availability);
         assert_eq!(
             stored.image_url.as_deref(),
             Some(format!("/media/portraits/{id}.svg").as_str())

@@ -22,15 +22,29 @@
 //!   notification was lost (a dropped connection) or a write bypassed the
 //!   store. SQLite serves one process, so there the local count does the
 //!   work, on the same code path.
+//!
+//! A snapshot also holds only for a while: each mentor's `available_slots`
+//! (the next slots of their first service, [`slots::next_slots`]) depends
+//! on the time, so a snapshot says until when its slots hold
+//! ([`Snapshot::valid_through`]: the earliest instant any mentor's list can
+//! change, at most [`slots::LONGEST_VALID`] ahead), read against the
+//! server's clock (`state.clock`, which tests move). The first read after
+//! that rebuilds it, through the same path as a version change; reads of a
+//! snapshot that holds stay lock-free, and the ETag changes when the JSON
+//! does.
 
 mod fast;
+pub mod slots;
 mod types;
 mod watch;
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 
 use bytes::{BufMut, Bytes, BytesMut};
+use chrono::{DateTime, TimeDelta, Utc};
+use domain_wasm::slots::{Interval, MAX_PERIOD_DAYS};
 use poem::http::HeaderValue;
 use poem::web::CompressionAlgo;
 use poem_openapi::types::ToJSON;
@@ -40,7 +54,8 @@ use tokio::sync::{Mutex, OnceCell};
 pub use fast::ListFromMemory;
 pub use types::{Education, Experience, Mentor, Project, Service, Slot};
 
-use crate::store::{Store, StoreError};
+use crate::clock::Clock;
+use crate::store::{Store, StoreError, model};
 
 /// The catalogue of one API process: the current snapshot and the task that
 /// keeps it current.
@@ -50,6 +65,8 @@ pub struct Catalogue {
 
 struct Shared {
     store: Store,
+    /// The server's clock: slots are computed at its `now`.
+    clock: Clock,
     current: RwLock<Option<Arc<Snapshot>>>,
     /// The store's local write count ([`Store::catalogue_writes`]) when
     /// `current` was last checked against the database's version.
@@ -62,12 +79,18 @@ struct Shared {
 }
 
 impl Catalogue {
-    /// An empty catalogue over `store`; the first read loads it and starts
-    /// its watcher.
+    /// An empty catalogue over `store`, on the machine's clock; the first
+    /// read loads it and starts its watcher.
     pub fn new(store: Store) -> Self {
+        Catalogue::with_clock(store, Clock::system())
+    }
+
+    /// An empty catalogue whose slots follow `clock` (the server's one).
+    pub fn with_clock(store: Store, clock: Clock) -> Self {
         Catalogue {
             shared: Arc::new(Shared {
                 store,
+                clock,
                 current: RwLock::new(None),
                 checked_writes: AtomicU64::new(u64::MAX),
                 reload: Mutex::new(()),
@@ -76,9 +99,10 @@ impl Catalogue {
         }
     }
 
-    /// The current snapshot. From memory, except for the first read and the
+    /// The current snapshot. From memory, except for the first read, the
     /// first read after a catalogue write through this process's store (one
-    /// version query, and a reload when the version moved). `_store` is the
+    /// version query, and a reload when the version moved) and the first
+    /// read after the snapshot's slots stopped holding (a reload). `_store` is the
     /// one the catalogue was made with; it is accepted for the callers'
     /// convenience.
     pub async fn get(&self, _store: &Store) -> Result<Arc<Snapshot>, StoreError> {
@@ -134,13 +158,14 @@ impl Shared {
     }
 
     /// The snapshot, if no catalogue write happened in this process since it
-    /// was last checked against the database.
+    /// was last checked against the database and its slots still hold.
     fn checked(&self) -> Option<Arc<Snapshot>> {
         // Read the count before the pointer: a reload stores the pointer
         // first, so a matching count always comes with its snapshot.
         let checked = self.checked_writes.load(Ordering::SeqCst);
         let snapshot = self.snapshot()?;
-        (checked == self.store.catalogue_writes()).then_some(snapshot)
+        (checked == self.store.catalogue_writes() && snapshot.holds_at(self.clock.now()))
+            .then_some(snapshot)
     }
 
     async fn refresh(&self) -> Result<Arc<Snapshot>, StoreError> {
@@ -148,22 +173,25 @@ impl Shared {
         self.refresh_locked().await
     }
 
-    /// Checks the version and reloads when it moved. The caller holds `reload`.
+    /// Checks the version and reloads when it moved or the slots stopped
+    /// holding. The caller holds `reload`.
     async fn refresh_locked(&self) -> Result<Arc<Snapshot>, StoreError> {
         // The write count before the version, the version before the rows:
         // a write landing in between makes a later check reload again rather
         // than label new rows with an old version.
         let writes = self.store.catalogue_writes();
         let version = self.store.catalogue_version().await?;
+        let now = self.clock.now();
         let previous = self.snapshot();
-        let snapshot = match previous.as_ref().filter(|s| s.version == version) {
+        let snapshot = match previous
+            .as_ref()
+            .filter(|s| s.version == version && s.holds_at(now))
+        {
             Some(same) => same.clone(),
             None => {
                 let mentors = self.store.list_mentors().await?;
-                let fresh = Arc::new(Snapshot::build(
-                    version,
-                    mentors.into_iter().map(Mentor::from).collect(),
-                ));
+                let busy = busy_of(&self.store, &mentors, now).await?;
+                let fresh = Arc::new(Snapshot::at(version, mentors, now, &busy));
                 *self
                     .current
                     .write()
@@ -179,10 +207,30 @@ impl Shared {
     }
 }
 
+/// The busy intervals of the mentors whose slots are shown, over the
+/// period `available_slots` looks at.
+async fn busy_of(
+    store: &Store,
+    mentors: &[model::Mentor],
+    now: DateTime<Utc>,
+) -> Result<HashMap<i64, Vec<Interval>>, StoreError> {
+    let to = now + TimeDelta::days(MAX_PERIOD_DAYS);
+    let mut busy = HashMap::new();
+    for m in mentors {
+        if m.availability.is_some() && !m.services.is_empty() {
+            busy.insert(m.id, store.busy_intervals(m.id, now, to).await?);
+        }
+    }
+    Ok(busy)
+}
+
 /// One version of the catalogue, ready to send.
 pub struct Snapshot {
     /// The database's `catalogue_version` this was loaded at.
     pub version: i64,
+    /// The last instant its `available_slots` hold (see [`slots::NextSlots`]);
+    /// `None`: for ever (no mentor has slots that time can change).
+    pub valid_through: Option<DateTime<Utc>>,
     /// Every mentor, by id.
     pub mentors: Vec<Mentor>,
     /// Each mentor's JSON, in `mentors` order (slices of `body`).
@@ -197,6 +245,38 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// The catalogue of the stored `mentors` at `now`: each with the next
+    /// slots of their first service, given their busy intervals.
+    pub fn at(
+        version: i64,
+        mentors: Vec<model::Mentor>,
+        now: DateTime<Utc>,
+        busy: &HashMap<i64, Vec<Interval>>,
+    ) -> Snapshot {
+        let mut valid_through: Option<DateTime<Utc>> = None;
+        let public = mentors
+            .into_iter()
+            .map(|m| {
+                let next = slots::next_slots(&m, now, busy.get(&m.id).map_or(&[], Vec::as_slice));
+                valid_through = match (valid_through, next.valid_through) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                Mentor::public(m, next.slots)
+            })
+            .collect();
+        Snapshot {
+            valid_through,
+            ..Snapshot::build(version, public)
+        }
+    }
+
+    /// Its slots still hold at `now`.
+    pub fn holds_at(&self, now: DateTime<Utc>) -> bool {
+        self.valid_through.is_none_or(|t| now <= t)
+    }
+
+    /// The catalogue of these public profiles, as they are (for ever).
     pub fn build(version: i64, mentors: Vec<Mentor>) -> Snapshot {
         // The list is its mentors' JSON, comma-separated in brackets: what
         // serialising the Vec gives, with each profile a slice of it.
@@ -219,6 +299,7 @@ impl Snapshot {
             HeaderValue::from_str(&etag).unwrap_or_else(|_| HeaderValue::from_static("W/\"\""));
         Snapshot {
             version,
+            valid_through: None,
             columns: ExplorerColumns::of(&mentors),
             mentors,
             details,
@@ -388,6 +469,7 @@ mod tests {
                 duration_minutes: 30,
                 price: 1500.5,
                 price_paise: 150_050,
+                instant_confirmation: false,
             }],
             available_slots: vec![],
             created_at: now,

@@ -37,9 +37,12 @@ pub struct Mentor {
     pub education: Vec<Education>,
     pub experience: Vec<Experience>,
     pub projects: Vec<Project>,
-    /// Bookable services; the first one's price is the one shown on cards.
+    /// Bookable services (those the mentor offers now), in the mentor's
+    /// order; the first one's price is the one shown on cards.
     pub services: Vec<Service>,
-    /// Open slots to book, soonest first.
+    /// The next (at most 10) open slots of the first service, soonest first,
+    /// computed from the mentor's availability at the time of the request.
+    /// `GET /api/mentors/{id}/slots/` gives any service's slots in any period.
     pub available_slots: Vec<Slot>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -83,19 +86,26 @@ pub struct Service {
     pub price: f64,
     /// The exact price in paise (1 rupee = 100 paise).
     pub price_paise: i64,
+    /// A booking is confirmed at once, without waiting for the mentor to
+    /// accept it.
+    pub instant_confirmation: bool,
 }
 
-#[derive(Debug, Clone, Object)]
+/// An open slot of a service: when a session of it can be booked.
+#[derive(Debug, Clone, PartialEq, Eq, Object)]
 pub struct Slot {
-    pub id: i64,
-    /// Start, UTC.
+    /// Start, UTC (RFC 3339).
     pub start: DateTime<Utc>,
-    /// End, UTC.
+    /// End, UTC (RFC 3339): the start plus the service's duration.
     pub end: DateTime<Utc>,
+    /// The service it is a slot of.
+    pub service_id: i64,
 }
 
-impl From<model::Mentor> for Mentor {
-    fn from(m: model::Mentor) -> Self {
+impl Mentor {
+    /// The public profile of a stored mentor, with the slots computed for
+    /// it (`super::slots`).
+    pub fn public(m: model::Mentor, available_slots: Vec<Slot>) -> Self {
         Mentor {
             id: m.id,
             // Which account owns a profile is nobody else's business.
@@ -149,17 +159,10 @@ impl From<model::Mentor> for Mentor {
                     // The schema forbids negative prices, so the fallback never shows.
                     price: Paise::new(u64::try_from(s.price_paise).unwrap_or(0)).to_rupees(),
                     price_paise: s.price_paise,
+                    instant_confirmation: s.instant_confirmation,
                 })
                 .collect(),
-            available_slots: m
-                .available_slots
-                .into_iter()
-                .map(|s| Slot {
-                    id: s.id,
-                    start: s.starts_at,
-                    end: s.ends_at,
-                })
-                .collect(),
+            available_slots,
             created_at: m.created_at,
             updated_at: m.updated_at,
         }

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::slots::Availability;
+use domain_wasm::slots::{Availability, Interval};
 
 use super::{Store, StoreError, on_pool};
 
@@ -79,5 +79,23 @@ impl Store {
         });
         self.catalogue_written();
         Ok(())
+    }
+
+    /// The mentor's busy intervals that overlap `[from, to)`: the sessions
+    /// booked with them, which slots keep clear of (with the buffers).
+    ///
+    /// The one seam between slots and bookings: nothing is booked yet, so
+    /// it is empty. The booking issue fills it from its bookings (and marks
+    /// the catalogue written when they change, so `available_slots`
+    /// follows). The catalogue calls it once per mentor with availability;
+    /// a batch version may replace that when it costs a query each.
+    pub async fn busy_intervals(
+        &self,
+        mentor_id: i64,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<Interval>, StoreError> {
+        let _ = (mentor_id, from, to);
+        Ok(Vec::new())
     }
 }

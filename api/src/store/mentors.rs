@@ -9,7 +9,7 @@ use sqlx::FromRow;
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 
-use super::model::{Education, Experience, Mentor, NewMentor, Project, Service, Slot};
+use super::model::{Education, Experience, Mentor, NewMentor, Project, Service};
 use super::{Store, StoreError, on_pool};
 
 /// Catalogue writes made by this process, counted for the in-memory
@@ -94,14 +94,7 @@ struct ServiceRow {
     description: String,
     duration_minutes: i64,
     price_paise: i64,
-}
-
-#[derive(FromRow)]
-struct SlotRow {
-    id: i64,
-    mentor_id: i64,
-    starts_at: DateTime<Utc>,
-    ends_at: DateTime<Utc>,
+    instant_confirmation: bool,
 }
 
 /// Rows of one list, grouped by mentor, in their stored order.
@@ -237,12 +230,18 @@ impl Store {
                 url: r.url,
             },
         );
+        // The public sees the services offered now: paused and retired
+        // ones stay with the mentor (and the bookings that name them).
+        let offered = match only {
+            Some(_) => "AND active AND retired_at IS NULL",
+            None => "WHERE active AND retired_at IS NULL",
+        };
         let mut services = group(
             self.rows::<ServiceRow>(
-                &list(
-                    "id, title, description, duration_minutes, price_paise",
-                    "mentor_services",
-                    "position",
+                &format!(
+                    "SELECT mentor_id, id, title, description, duration_minutes, price_paise, \
+                     instant_confirmation FROM mentor_services {by_mentor} {offered} \
+                     ORDER BY mentor_id, position, id"
                 ),
                 only,
             )
@@ -254,25 +253,21 @@ impl Store {
                 description: r.description,
                 duration_minutes: r.duration_minutes,
                 price_paise: r.price_paise,
+                instant_confirmation: r.instant_confirmation,
             },
         );
-        let mut slots = group(
-            self.rows::<SlotRow>(
-                &list(
-                    "id, starts_at, ends_at",
-                    "mentor_available_slots",
-                    "starts_at, id",
-                ),
-                only,
-            )
-            .await?,
-            |r| r.mentor_id,
-            |r| Slot {
-                id: r.id,
-                starts_at: r.starts_at,
-                ends_at: r.ends_at,
-            },
-        );
+        // Slots are computed from these rules when the catalogue is built
+        // (`crate::catalogue`); the rows of `mentor_available_slots` are no
+        // longer read (the table stays until a migration drops it).
+        let mut availability = match only {
+            Some(id) => self
+                .availability(id)
+                .await?
+                .map(|a| (id, a))
+                .into_iter()
+                .collect(),
+            None => self.all_availability().await?,
+        };
         Ok(mentors
             .into_iter()
             .map(|m| Mentor {
@@ -283,7 +278,7 @@ impl Store {
                 experience: experience.remove(&m.id).unwrap_or_default(),
                 projects: projects.remove(&m.id).unwrap_or_default(),
                 services: services.remove(&m.id).unwrap_or_default(),
-                available_slots: slots.remove(&m.id).unwrap_or_default(),
+                availability: availability.remove(&m.id),
                 id: m.id,
                 user_id: m.user_id,
                 name: m.name,
@@ -461,9 +456,11 @@ impl Store {
                         .bind(id).bind(pos as i64).bind(&s.title).bind(&s.description).bind(s.duration_minutes)
                         .bind(s.price_paise).execute(&mut *tx).await?;
                 }
-                for s in &m.available_slots {
-                    sqlx::query("INSERT INTO mentor_available_slots (mentor_id, starts_at, ends_at) VALUES ($1, $2, $3)")
-                        .bind(id).bind(s.starts_at).bind(s.ends_at).execute(&mut *tx).await?;
+                if let Some(rules) = &m.availability {
+                    // Plain strings and numbers: serialising cannot fail.
+                    sqlx::query("INSERT INTO mentor_availability (mentor_id, rules, updated_at) VALUES ($1, $2, $3)")
+                        .bind(id).bind(serde_json::to_string(rules).unwrap_or_default()).bind(now)
+                        .execute(&mut *tx).await?;
                 }
                 ids.push(id);
             }

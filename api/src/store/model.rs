@@ -2,6 +2,7 @@
 //! paise; times are UTC.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::slots::Availability;
 
 /// A mentor as stored, with every child list in display order.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,8 +25,13 @@ pub struct Mentor {
     pub education: Vec<Education>,
     pub experience: Vec<Experience>,
     pub projects: Vec<Project>,
+    /// The services the public sees (active, not retired), in display
+    /// order; the first one's price is shown on cards.
     pub services: Vec<Service>,
-    pub available_slots: Vec<Slot>,
+    /// The rules their bookable slots are computed from, once they set
+    /// them. (The `mentor_available_slots` rows of before are no longer
+    /// read.)
+    pub availability: Option<Availability>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -62,13 +68,8 @@ pub struct Service {
     pub duration_minutes: i64,
     /// 0 means free.
     pub price_paise: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Slot {
-    pub id: i64,
-    pub starts_at: DateTime<Utc>,
-    pub ends_at: DateTime<Utc>,
+    /// A booking is confirmed at once, without the mentor accepting it.
+    pub instant_confirmation: bool,
 }
 
 /// A mentor to insert: the same as [`Mentor`] without the ids and
@@ -91,7 +92,9 @@ pub struct NewMentor {
     pub experience: Vec<Experience>,
     pub projects: Vec<Project>,
     pub services: Vec<NewService>,
-    pub available_slots: Vec<NewSlot>,
+    /// The rules of their bookable slots, if any yet (checked by
+    /// `domain_wasm::slots::Schedule::new` before it gets here).
+    pub availability: Option<Availability>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,10 +103,4 @@ pub struct NewService {
     pub description: String,
     pub duration_minutes: i64,
     pub price_paise: i64,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewSlot {
-    pub starts_at: DateTime<Utc>,
-    pub ends_at: DateTime<Utc>,
 }
