@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { callsTo, json, mockApi, skippedHeadingLevels, useFakeClock, type Call } from "../../testing";
 import type { Mentor } from "./api";
 import { ProfileSlots } from "./ProfileSlots";
-import { addDays, dayKeyOf, startOfDay, weekOf } from "./slots";
+import { addDays, currentZoneName, dayKeyOf, sameZone, startOfDay, weekOf } from "./slots";
 
 const NOW = Date.UTC(2030, 0, 6, 12, 0, 0); // Sunday 6 January 2030, 12:00 UTC: winter in London
 const SLOTS = "/api/mentors/12/slots/";
@@ -185,6 +185,15 @@ describe("ProfileSlots", () => {
     expect(callsTo(calls, "GET", SLOTS).map((c) => query(c).service)).toEqual(["23", "25"]);
   });
 
+  it("takes a browser's old name for the viewer's zone as the current one, listed once", async () => {
+    mockApi({ [`GET ${SLOTS}`]: json(200, [slot("2030-01-07T09:00:00Z")], { "X-Mentor-Time-Zone": "Asia/Kolkata" }) });
+    render(<ProfileSlots mentor={mentor()} timeZone="Asia/Calcutta" locale="en-GB" />);
+    await screen.findByTestId("slots-days");
+    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Asia/Kolkata too.");
+    const labels = Array.from((screen.getByLabelText("Time zone") as HTMLSelectElement).options, (o) => o.textContent);
+    expect(labels.filter((l) => l?.startsWith("Asia/K") || l?.startsWith("Asia/C"))).toEqual(["Asia/Kolkata (your time, mentor’s time)"]);
+  });
+
   it("shows nothing for a mentor without a bookable service", () => {
     const calls = mockApi();
     const { container } = render(<ProfileSlots mentor={mentor([{ id: 1, title: "Off", price: 0, active: false }])} timeZone="Asia/Kolkata" />);
@@ -212,6 +221,13 @@ describe("slot calendar arithmetic", () => {
     expect(startOfDay("2030-11-04", "America/New_York").toISOString()).toBe("2030-11-04T05:00:00.000Z");
     // Santiago's clocks skip midnight in September: the day starts at 01:00.
     expect(startOfDay("2030-09-08", "America/Santiago").toISOString()).toBe("2030-09-08T04:00:00.000Z");
+  });
+
+  it("names zones by their current names and knows an old name for the same zone", () => {
+    expect(currentZoneName("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneName("Europe/London")).toBe("Europe/London");
+    expect(sameZone("Asia/Calcutta", "Asia/Kolkata")).toBe(true);
+    expect(sameZone("Asia/Kolkata", "Europe/London")).toBe(false);
   });
 
   it("names the day an instant falls on in a zone and steps days on the calendar", () => {

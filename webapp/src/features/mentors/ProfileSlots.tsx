@@ -19,7 +19,9 @@ import {
   DEFAULT_WINDOW_DAYS,
   fetchSlots,
   groupByDay,
+  currentZoneName,
   isKnownZone,
+  sameZone,
   weekOf,
   type DayKey,
   type OpenSlot,
@@ -74,15 +76,19 @@ function weekLabel(first: DayKey, last: DayKey, locale: string | undefined): str
 }
 
 function zoneSentence(shownZone: string, viewerZone: string, mentorZone: string | undefined): string {
-  const shown = `Times shown in ${shownZone}${shownZone === viewerZone ? " (your time)" : ""}.`;
+  const shown = `Times shown in ${shownZone}${sameZone(shownZone, viewerZone) ? " (your time)" : ""}.`;
   if (mentorZone === undefined) return shown;
-  return `${shown} Mentor is in ${mentorZone}${mentorZone === shownZone ? " too" : ""}.`;
+  return `${shown} Mentor is in ${mentorZone}${sameZone(mentorZone, shownZone) ? " too" : ""}.`;
 }
 
+/** The zones to pick from: the viewer's, the mentor's, the one shown, then common ones; one entry per zone. */
 function zoneOptions(viewerZone: string, mentorZone: string | undefined, shownZone: string): { zone: string; label: string }[] {
-  const zones = [viewerZone, ...(mentorZone ? [mentorZone] : []), shownZone, ...COMMON_ZONES];
-  return [...new Set(zones)].map((zone) => {
-    const notes = [zone === viewerZone ? "your time" : "", zone === mentorZone ? "mentor’s time" : ""].filter(Boolean);
+  const zones: string[] = [];
+  for (const zone of [viewerZone, ...(mentorZone ? [mentorZone] : []), shownZone, ...COMMON_ZONES]) {
+    if (!zones.some((z) => sameZone(z, zone))) zones.push(zone);
+  }
+  return zones.map((zone) => {
+    const notes = [sameZone(zone, viewerZone) ? "your time" : "", mentorZone && sameZone(zone, mentorZone) ? "mentor’s time" : ""].filter(Boolean);
     return { zone, label: notes.length > 0 ? `${zone} (${notes.join(", ")})` : zone };
   });
 }
@@ -111,7 +117,7 @@ function SlotsSkeleton() {
 
 export function ProfileSlots({ mentor, timeZone, locale, onChoose }: ProfileSlotsProps) {
   const services = useMemo(() => bookableServices(mentor), [mentor]);
-  const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? timeZone : browserZone()), [timeZone]);
+  const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? currentZoneName(timeZone) : browserZone()), [timeZone]);
   const [now] = useState(() => new Date());
   const [serviceId, setServiceId] = useState<number | undefined>(services[0]?.id);
   const [zone, setZone] = useState(viewerZone);
