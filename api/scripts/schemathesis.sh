@@ -132,6 +132,18 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 [[operations]]
 include-operation-id = "setPasswordLink"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+# An application to become a mentor: the domain's rules (a LinkedIn profile
+# address, a phone number, a bio of 50 visible characters, a photo the
+# caller uploaded) say more than a schema can: 400 under the field. With
+# an account: also registration's answers (see register).
+[[operations]]
+include-operation-id = "applyToMentor"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "applyToMentorWithAccount"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 TOML
 
 failed=()

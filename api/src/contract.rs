@@ -17,7 +17,7 @@
 
 use std::sync::Arc;
 
-use domain_wasm::{accounts, enquiry, explorer, password};
+use domain_wasm::{accounts, commission, enquiry, explorer, mentoring, password, slots};
 use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response};
 use serde_json::{Map, Value, json};
@@ -195,7 +195,166 @@ pub fn body_rules() -> Vec<BodyRule> {
                 ),
             ],
         ),
+        (
+            "MentorProfileBody",
+            &[],
+            vec![
+                (
+                    "experience_years",
+                    json!({ "minimum": 0, "maximum": mentoring::EXPERIENCE_YEARS_MAX }),
+                ),
+                ("headline", json!({ "maxLength": mentoring::HEADLINE_MAX })),
+            ],
+        ),
+        (
+            "MentorServiceBody",
+            &[],
+            vec![
+                (
+                    "duration_minutes",
+                    json!({ "minimum": slots::DURATION_MIN, "maximum": slots::DURATION_MAX }),
+                ),
+                (
+                    "price_paise",
+                    json!({
+                        "minimum": 0,
+                        "maximum": mentoring::PRICE_MAX_PAISE,
+                        "multipleOf": mentoring::PRICE_STEP_PAISE,
+                    }),
+                ),
+            ],
+        ),
+        (
+            "AvailabilityBody",
+            &["time_zone", "booking_window_days"],
+            vec![
+                ("time_zone", text(NON_BLANK)),
+                (
+                    "buffer_before_minutes",
+                    json!({ "minimum": 0, "maximum": slots::BUFFER_MAX }),
+                ),
+                (
+                    "buffer_after_minutes",
+                    json!({ "minimum": 0, "maximum": slots::BUFFER_MAX }),
+                ),
+                (
+                    "minimum_notice_minutes",
+                    json!({ "minimum": 0, "maximum": slots::NOTICE_MAX }),
+                ),
+                (
+                    "booking_window_days",
+                    json!({ "minimum": slots::WINDOW_MIN_DAYS, "maximum": slots::WINDOW_MAX_DAYS }),
+                ),
+                (
+                    "max_sessions_per_day",
+                    json!({ "minimum": 1, "maximum": slots::MAX_SESSIONS_PER_DAY }),
+                ),
+                (
+                    "slot_interval_minutes",
+                    json!({ "minimum": slots::INTERVAL_MIN, "maximum": slots::INTERVAL_MAX }),
+                ),
+            ],
+        ),
+        (
+            "CommissionBody",
+            &[],
+            vec![(
+                "default_bps",
+                json!({ "minimum": 0, "maximum": commission::MAX_RATE_BPS }),
+            )],
+        ),
+        (
+            "MentorRateBody",
+            &["rate_bps"],
+            vec![(
+                "rate_bps",
+                json!({ "minimum": 0, "maximum": commission::MAX_RATE_BPS }),
+            )],
+        ),
+        (
+            "ApplicationBody",
+            &APPLICATION_REQUIRED,
+            application_rules(vec![("name", text(VISIBLE))]),
+        ),
+        (
+            "GuestApplicationBody",
+            &GUEST_APPLICATION_REQUIRED,
+            application_rules(vec![("name", name()), ("password", new_password())]),
+        ),
+        (
+            "ApplicationServiceBody",
+            &["title", "duration_minutes", "price_paise"],
+            vec![
+                ("title", text(VISIBLE)),
+                (
+                    "duration_minutes",
+                    json!({ "minimum": slots::DURATION_MIN, "maximum": slots::DURATION_MAX }),
+                ),
+                (
+                    "price_paise",
+                    json!({
+                        "minimum": 0,
+                        "maximum": mentoring::PRICE_MAX_PAISE,
+                        "multipleOf": mentoring::PRICE_STEP_PAISE,
+                    }),
+                ),
+            ],
+        ),
+        (
+            "RejectApplicationBody",
+            &["reason"],
+            vec![(
+                "reason",
+                json!({ "pattern": VISIBLE, "maxLength": crate::routes::applications::REASON_MAX }),
+            )],
+        ),
     ]
+}
+
+const APPLICATION_REQUIRED: [&str; 7] = [
+    "name",
+    "email",
+    "phone",
+    "expertise",
+    "experience_years",
+    "bio",
+    "services",
+];
+const GUEST_APPLICATION_REQUIRED: [&str; 8] = [
+    "name",
+    "email",
+    "password",
+    "phone",
+    "expertise",
+    "experience_years",
+    "bio",
+    "services",
+];
+
+/// The rules an application's fields share (signed in or with an account).
+fn application_rules(mut rules: Vec<(&'static str, Value)>) -> Vec<(&'static str, Value)> {
+    rules.extend([
+        ("email", email()),
+        ("phone", text(VISIBLE)),
+        (
+            "expertise",
+            json!({ "minItems": 1, "maxItems": mentoring::EXPERTISE_MAX }),
+        ),
+        (
+            "experience_years",
+            json!({ "minimum": 0, "maximum": mentoring::EXPERIENCE_YEARS_MAX }),
+        ),
+        ("links", json!({ "maxItems": mentoring::LINKS_MAX })),
+        (
+            "bio",
+            json!({ "minLength": mentoring::BIO_MIN, "maxLength": mentoring::BIO_MAX }),
+        ),
+        (
+            "services",
+            json!({ "minItems": 1, "maxItems": mentoring::SERVICES_MAX }),
+        ),
+    ]);
+    rules
 }
 
 /// The rules of query parameters the handlers check: `(path, name, rule)`.
@@ -206,6 +365,11 @@ fn query_rules() -> Vec<(&'static str, &'static str, Value)> {
         ("/api/explorer/", "category", json!({ "enum": categories })),
         ("/api/explorer/", "seed", u32_range.clone()),
         ("/api/explorer/", "rotation", u32_range),
+        (
+            "/api/admin/mentor-applications/",
+            "status",
+            json!({ "enum": ["pending", "approved", "rejected", "all"] }),
+        ),
     ]
 }
 

@@ -38,9 +38,7 @@ enum Answer {
 
 const A: Answer = Answer::Allowed;
 const U: Answer = Answer::Unauthenticated;
-#[allow(dead_code)] // No operation is role-limited yet; the payments issues add some.
 const F: Answer = Answer::Forbidden;
-#[allow(dead_code)] // No operation has owned objects yet; bookings will.
 const N: Answer = Answer::NotFound;
 
 impl Answer {
@@ -144,6 +142,8 @@ fn body(value: Value) -> Call {
 fn matrix() -> Vec<Row> {
     let public = [A, A, A, A, A, A];
     let signed_in = [U, A, A, A, A, A];
+    let admin_only = [U, F, F, F, F, A];
+    let mentors_only = [U, F, F, A, A, F];
     let row = |method, path, people, call| Row {
         method,
         path,
@@ -265,10 +265,133 @@ fn matrix() -> Vec<Row> {
         row("POST", "/auth/users/set_password/", signed_in, |_, _| {
             body(json!({}))
         }),
+        // Becoming a mentor (issue 11). Learners apply (201); mentors and
+        // administrators may not (409).
+        row("POST", "/api/mentor-applications/", signed_in, |w, who| {
+            body(mentor_application(&w.email_of(who)))
+        }),
+        // A guest applies with a new account; the endpoint reads no token,
+        // so anyone may (each with an address of their own).
+        row(
+            "POST",
+            "/api/mentor-applications/with-account/",
+            public,
+            |_, who| {
+                let mut b = mentor_application(&format!("applicant-{}@example.com", slug(who)));
+                b["password"] = json!(PASSWORD);
+                body(b)
+            },
+        ),
+        // The caller's own latest application: the learners applied in the
+        // row above; the others have none (404).
+        row("GET", "/api/mentor-applications/mine/", [U, A, A, N, N, N], plain),
+        // The administrators' queue. The application is one an
+        // administrator already rejected: 409 to deciding it again.
+        row("GET", "/api/admin/mentor-applications/", admin_only, plain),
+        row(
+            "GET",
+            "/api/admin/mentor-applications/{id}/",
+            admin_only,
+            |w, _| at(format!("/api/admin/mentor-applications/{}/", w.application_id)),
+        ),
+        row(
+            "POST",
+            "/api/admin/mentor-applications/{id}/approve/",
+            admin_only,
+            |w, _| at(format!("/api/admin/mentor-applications/{}/approve/", w.application_id)),
+        ),
+        row(
+            "POST",
+            "/api/admin/mentor-applications/{id}/reject/",
+            admin_only,
+            |w, _| Call {
+                path: Some(format!("/api/admin/mentor-applications/{}/reject/", w.application_id)),
+                body: Some(json!({"reason": "Decided already."})),
+                ..Call::default()
+            },
+        ),
+        // The mentor's dashboard (issue 11): the caller's own profile,
+        // services and availability, for mentors only. A service id is
+        // the demo mentor's: another mentor gets 404.
+        row("GET", "/api/mentor/profile/", mentors_only, plain),
+        row("PATCH", "/api/mentor/profile/", mentors_only, |_, _| {
+            body(json!({}))
+        }),
+        row("GET", "/api/mentor/services/", mentors_only, plain),
+        row("POST", "/api/mentor/services/", mentors_only, |_, _| {
+            body(json!({"title": "Matrix session", "duration_minutes": 30, "price_paise": 50000}))
+        }),
+        row(
+            "PATCH",
+            "/api/mentor/services/{id}/",
+            [U, F, F, A, N, F],
+            |w, _| Call {
+                path: Some(format!("/api/mentor/services/{}/", w.mentor_services.own)),
+                body: Some(json!({"active": true})),
+                ..Call::default()
+            },
+        ),
+        // A service made for this row: the demo mentor retires it (204).
+        row(
+            "DELETE",
+            "/api/mentor/services/{id}/",
+            [U, F, F, A, N, F],
+            |w, _| at(format!("/api/mentor/services/{}/", w.mentor_services.spare)),
+        ),
+        row("GET", "/api/mentor/availability/", mentors_only, plain),
+        row("PUT", "/api/mentor/availability/", mentors_only, |_, _| {
+            body(json!({
+                "time_zone": "Asia/Kolkata",
+                "weekly": [{"weekday": 0, "start": "09:00", "end": "17:00"}],
+                "booking_window_days": 30,
+            }))
+        }),
+        // The platform's commission, for administrators.
+        row("GET", "/api/admin/commission/", admin_only, plain),
+        row("PUT", "/api/admin/commission/", admin_only, |_, _| {
+            body(json!({"default_bps": 1500}))
+        }),
+        row(
+            "PUT",
+            "/api/admin/commission/mentors/{mentor_id}/",
+            admin_only,
+            |w, _| Call {
+                path: Some(format!(
+                    "/api/admin/commission/mentors/{}/",
+                    w.profile_for(Who::Mentor)
+                )),
+                body: Some(json!({"rate_bps": 1200})),
+                ..Call::default()
+            },
+        ),
+        row(
+            "DELETE",
+            "/api/admin/commission/mentors/{mentor_id}/",
+            admin_only,
+            |w, _| {
+                at(format!(
+                    "/api/admin/commission/mentors/{}/",
+                    w.profile_for(Who::Mentor)
+                ))
+            },
+        ),
     ]
 }
 
 const PASSWORD: &str = "Matrix-Rows#2026";
+
+/// A valid application to become a mentor.
+fn mentor_application(email: &str) -> Value {
+    json!({
+        "name": "Matrix Applicant",
+        "email": email,
+        "phone": "+919876500123",
+        "expertise": ["Technology"],
+        "experience_years": 5,
+        "bio": "Five years of building web services; I help new engineers find their feet.",
+        "services": [{"title": "Career chat", "duration_minutes": 30, "price_paise": 50000}],
+    })
+}
 
 fn slug(who: Who) -> String {
     who.to_string().replace(' ', "-")
@@ -294,6 +417,40 @@ struct World {
     accounts: BTreeMap<Who, Account>,
     /// Tokens that must count for nothing, with who sends them.
     bad_tokens: Vec<(&'static str, String)>,
+    /// A mentor application an administrator already rejected.
+    application_id: String,
+    /// Services of the demo mentor's.
+    mentor_services: MentorServices,
+}
+
+/// Two services of the demo mentor's: one they have, one made to be retired.
+struct MentorServices {
+    own: i64,
+    spare: i64,
+}
+
+async fn mentor_services(app: &TestApp, mentor: &Account) -> MentorServices {
+    let list = app
+        .send(
+            app.client
+                .get(app.url("/api/mentor/services/"))
+                .bearer_auth(&mentor.token),
+        )
+        .await;
+    assert_eq!(list.0, 200, "the demo mentor's services: {}", list.1);
+    let own = list.1[0]["id"].as_i64().expect("a service");
+    let (status, spare) = app
+        .post_as(
+            &mentor.token,
+            "/api/mentor/services/",
+            json!({"title": "To be retired", "duration_minutes": 30, "price_paise": 0}),
+        )
+        .await;
+    assert_eq!(status, 201, "a spare service: {spare}");
+    MentorServices {
+        own,
+        spare: spare["id"].as_i64().expect("an id"),
+    }
 }
 
 impl World {
@@ -430,8 +587,33 @@ async fn world(app: &TestApp) -> World {
     assert_eq!(ids.len(), 5, "five different accounts");
     World {
         bad_tokens: bad_tokens(app, &accounts).await,
+        application_id: decided_application(app, &accounts[&Who::Admin]).await,
+        mentor_services: mentor_services(app, &accounts[&Who::Mentor]).await,
         accounts,
     }
+}
+
+/// The id of a mentor application of a further account, rejected by `admin`.
+async fn decided_application(app: &TestApp, admin: &Account) -> String {
+    let applicant = new_account(app, "applicant@example.com", api::store::Role::User, None).await;
+    let (status, body) = app
+        .post_as(
+            &applicant.token,
+            "/api/mentor-applications/",
+            mentor_application(&applicant.email),
+        )
+        .await;
+    assert_eq!(status, 201, "the fixture application: {body}");
+    let id = body["id"].as_str().expect("an id").to_owned();
+    let (status, body) = app
+        .post_as(
+            &admin.token,
+            &format!("/api/admin/mentor-applications/{id}/reject/"),
+            json!({"reason": "A fixture."}),
+        )
+        .await;
+    assert_eq!(status, 200, "the fixture is rejected: {body}");
+    id
 }
 
 /// A forged token (the admin's claims under the learner's signature), a
