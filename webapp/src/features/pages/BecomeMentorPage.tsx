@@ -1,11 +1,14 @@
-import { Link } from "react-router";
+import { Suspense, useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { ApplySection } from "../apply";
 import { siteName } from "../../lib/domain";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { Icon } from "../../components/icons";
-import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
+import { goToSection } from "./sectionLinks";
+import { CardGrid, CheckList, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
-/** Where "Apply" leads until the mentor application form exists. */
-export const APPLY_PATH = "/auth/register";
+/** Where "Apply" leads: the application form (or its status) further down this page. */
+export const APPLY_PATH = "#apply";
 
 const WHO = [
   "You have real, hands-on experience in your field: you have done the work you will mentor others on.",
@@ -44,12 +47,12 @@ const YOU_SET: readonly CardItem[] = [
 
 const STEPS = [
   {
-    title: "Create your account",
-    text: "Register with your e-mail address or Google account and verify your e-mail.",
+    title: "Tell us about your experience",
+    text: "Fill in the form below: your work history, expertise and the sessions you want to offer, with their prices.",
   },
   {
-    title: "Tell us about your experience",
-    text: "Share your work history, expertise and the kind of sessions you want to offer.",
+    title: "Confirm your e-mail",
+    text: "New here? We create your account with your application; open the link we e-mail you and it is submitted.",
   },
   {
     title: `Get a decision within ${APPROVAL_TIME}`,
@@ -76,7 +79,18 @@ function ApplyCard() {
   );
 }
 
+/** Arriving at, or following a link to, `#apply`: the form (or the status) scrolls into view and its heading takes focus. */
+function useApplyAnchor(): void {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash !== APPLY_PATH) return;
+    const frame = requestAnimationFrame(() => goToSection(APPLY_PATH.slice(1), true));
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
+}
+
 export default function BecomeMentorPage() {
+  useApplyAnchor();
   return (
     <StaticPage testId="become-mentor-page">
       <Hero
@@ -154,16 +168,23 @@ export default function BecomeMentorPage() {
         <Steps items={STEPS} />
       </Section>
 
-      <CtaBand
-        title="Ready to apply?"
-        text={
-          <>
-            Create your account to start your application. Want to know more first? Read{" "}
-            <Link to="/why-become-mentor">why mentors join us</Link>.
-          </>
-        }
-        actions={[{ to: APPLY_PATH, label: "Apply now", icon: "arrowRight" }]}
-      />
+      <Section id="apply" eyebrow="Apply" title="Apply to become a mentor" testId="apply">
+        <div className="sp-form-card sp-apply-card">
+          <Suspense
+            fallback={
+              <div className="screen-loading" role="status">
+                <span className="screen-loading__spinner" aria-hidden="true" />
+                Loading the application form…
+              </div>
+            }
+          >
+            <ApplySection />
+          </Suspense>
+        </div>
+        <p className="sp-apply-more">
+          Want to know more first? Read <Link to="/why-become-mentor">why mentors join us</Link>.
+        </p>
+      </Section>
     </StaticPage>
   );
 }

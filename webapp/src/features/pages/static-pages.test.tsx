@@ -225,8 +225,8 @@ describe("the mentor pages", () => {
   it("become-mentor: apply, approval within 24 hours, both payout readings, the commission wording", () => {
     mockApi();
     renderAt("/become-mentor", <BecomeMentorPage />);
-    expect(hrefOf("Apply to mentor")).toBe("/auth/register");
-    expect(hrefOf("Apply now")).toBe("/auth/register");
+    expect(hrefOf("Apply to mentor")).toBe("/become-mentor#apply");
+    expect(within(screen.getByTestId("apply")).getByRole("heading", { level: 2, name: "Apply to become a mentor" })).toBeTruthy();
     const text = document.body.textContent ?? "";
     expect(text).toMatch(/within 24 hours/);
     expect(text).toMatch(/2 days after the session/);

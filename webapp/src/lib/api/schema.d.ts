@@ -120,6 +120,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/commission/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The commission
+         * @description The default rate and every per-mentor override, in basis points.
+         */
+        get: operations["commission"];
+        /**
+         * Change the commission
+         * @description Sets `default_bps` and/or replaces the whole list of `overrides`,
+         *     in one step, recording who did it. New prices' splits use the new
+         *     rates at once.
+         */
+        put: operations["setCommission"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/commission/mentors/{mentor_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set one mentor's rate */
+        put: operations["setMentorCommission"];
+        post?: never;
+        /**
+         * Remove one mentor's rate
+         * @description The default rate applies to them again.
+         */
+        delete: operations["removeMentorCommission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mentor-applications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applications queue
+         * @description Submitted applications with `status` (`pending` by default,
+         *     `approved`, `rejected`, or `all`), oldest first, each with how long
+         *     it has waited and whether it is past the 24-hour promise.
+         */
+        get: operations["adminMentorApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mentor-applications/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application */
+        get: operations["adminMentorApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mentor-applications/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an application
+         * @description Makes the applicant a mentor and publishes their profile from the
+         *     application (its sessions bookable, its photo as theirs); it shows in
+         *     `GET /api/mentors/` at once. E-mails the applicant. 409 when already
+         *     decided.
+         */
+        post: operations["approveMentorApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mentor-applications/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an application
+         * @description With the `reason` (1 to 1,000 characters), which the applicant is
+         *     e-mailed. 409 when already decided.
+         */
+        post: operations["rejectMentorApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/b2b/quote/": {
         parameters: {
             query?: never;
@@ -247,6 +377,174 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/mentor-applications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply to become a mentor
+         * @description Submits the application for review (an administrator decides within
+         *     24 hours) and e-mails the applicant and the administrators. 409 while
+         *     an application is under review, and for mentors and administrators.
+         */
+        post: operations["applyToMentor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor-applications/mine/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My application
+         * @description The latest application the caller submitted, with its `status`
+         *     (`pending`, `approved`, `rejected`) and, when rejected, the `reason`.
+         */
+        get: operations["myMentorApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor-applications/with-account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply with a new account
+         * @description For guests: the registration fields (`name`, `email`, `password`,
+         *     `re_password`) and the application's. Creates the account, inactive
+         *     until the e-mailed activation link is opened, and the application as
+         *     a `draft`; activating the account submits it. The attempt limits of
+         *     registration apply. A photo can be added from the mentor dashboard
+         *     once approved.
+         */
+        post: operations["applyToMentorWithAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/availability/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My availability
+         * @description The stored rules, or (`configured: false`) the defaults: India's
+         *     time, no weekly hours, 10 minutes after each session, a day's
+         *     notice, 30 days ahead.
+         */
+        get: operations["myAvailability"];
+        /**
+         * Set my availability
+         * @description Replaces the rules whole; the catalogue's slots follow at once.
+         */
+        put: operations["setAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/profile/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My mentor profile */
+        get: operations["myMentorProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit my mentor profile
+         * @description Send only the fields to change; the profile as it would be is
+         *     checked whole. Lists sent replace the stored ones. The public
+         *     catalogue shows the change at once (with a new `ETag`).
+         */
+        patch: operations["updateMyMentorProfile"];
+        trace?: never;
+    };
+    "/api/mentor/services/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My services
+         * @description Paused ones included, retired ones not; each with the platform's
+         *     commission and what the mentor receives.
+         */
+        get: operations["myServices"];
+        put?: never;
+        /**
+         * Add a service
+         * @description At most 20 (retired ones do not count). Shown in the catalogue at
+         *     once while `active`.
+         */
+        post: operations["addService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/services/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Retire a service
+         * @description It leaves the mentor's list and the catalogue; bookings that name
+         *     it keep it.
+         */
+        delete: operations["retireService"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a service
+         * @description Send only the fields to change; `active: false` pauses it.
+         */
+        patch: operations["updateService"];
         trace?: never;
     };
     "/api/mentors/": {
@@ -499,6 +797,157 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AdminApplicationOut
+         * @description An application as administrators see it: with its applicant's account
+         *     and how long it has waited against the 24-hour promise.
+         */
+        AdminApplicationOut: {
+            /**
+             * Format: int64
+             * @description Minutes since submission while pending; from submission to the
+             *     decision once decided.
+             */
+            age_minutes: number;
+            bio: string;
+            company: string;
+            /** Format: date-time */
+            created_at: string;
+            current_role: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /**
+             * Format: int64
+             * @description The administrator who decided.
+             */
+            decided_by?: number | null;
+            /** @description The contact address for the profile. */
+            email: string;
+            /** Format: int64 */
+            experience_years: number;
+            expertise: string[];
+            /** @description Random and unguessable. */
+            id: string;
+            linkedin: string;
+            links: string[];
+            /**
+             * Format: int64
+             * @description The profile an approval published.
+             */
+            mentor_id?: number | null;
+            name: string;
+            /** @description Pending for more than 24 hours (the SPEC promises a decision within 24 hours). */
+            overdue: boolean;
+            phone: string;
+            photo_id?: string | null;
+            /** @description Where the photo is shown, when there is one. */
+            photo_url?: string | null;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            services: components["schemas"]["OfferedServiceOut"][];
+            /**
+             * @description `draft` (a guest's, submitted when their account is activated),
+             *     `pending` (under review), `approved` or `rejected`.
+             */
+            status: string;
+            /**
+             * Format: date-time
+             * @description `null` while a draft.
+             */
+            submitted_at?: string | null;
+            /** @description The applicant's account's address. */
+            user_email: string;
+            /**
+             * Format: int64
+             * @description The applicant's account.
+             */
+            user_id: number;
+        };
+        /**
+         * ApplicationBody
+         * @description An application to become a mentor.
+         */
+        ApplicationBody: {
+            /** @description 50 to 2,000 characters. */
+            bio: string;
+            company?: string | null;
+            current_role?: string | null;
+            /** @description The contact address for the profile. */
+            email: string;
+            /** Format: int64 */
+            experience_years: number;
+            /** @description 1 to 10 areas: the categories of `GET /api/config/` or free tags. */
+            expertise: string[];
+            /** @description The applicant's LinkedIn profile (optional). */
+            linkedin?: string | null;
+            /** @description Up to 5 other pages (a site, a portfolio). */
+            links?: string[] | null;
+            name: string;
+            phone: string;
+            /** @description An image uploaded with `POST /api/mentor-applications/photo/`. */
+            photo_id?: string | null;
+            /** @description 1 to 5 sessions the applicant would offer. */
+            services: components["schemas"]["ApplicationServiceBody"][];
+        };
+        /**
+         * ApplicationOut
+         * @description An application to become a mentor, as its applicant sees it.
+         */
+        ApplicationOut: {
+            bio: string;
+            company: string;
+            /** Format: date-time */
+            created_at: string;
+            current_role: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** @description The contact address for the profile. */
+            email: string;
+            /** Format: int64 */
+            experience_years: number;
+            expertise: string[];
+            /** @description Random and unguessable. */
+            id: string;
+            linkedin: string;
+            links: string[];
+            name: string;
+            phone: string;
+            photo_id?: string | null;
+            /** @description Where the photo is shown, when there is one. */
+            photo_url?: string | null;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            services: components["schemas"]["OfferedServiceOut"][];
+            /**
+             * @description `draft` (a guest's, submitted when their account is activated),
+             *     `pending` (under review), `approved` or `rejected`.
+             */
+            status: string;
+            /**
+             * Format: date-time
+             * @description `null` while a draft.
+             */
+            submitted_at?: string | null;
+        };
+        /**
+         * ApplicationServiceBody
+         * @description A session the applicant would offer.
+         */
+        ApplicationServiceBody: {
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description 15 to 180 minutes.
+             */
+            duration_minutes: number;
+            /**
+             * Format: int64
+             * @description Whole rupees in paise (a multiple of 100), 0 for a free session, at
+             *     most ₹1,00,000.
+             */
+            price_paise: number;
+            title: string;
+        };
+        /**
          * Arrangement
          * @description An arrangement of the explorer.
          */
@@ -517,6 +966,105 @@ export interface components {
         AuthType: {
             exists: boolean;
             is_google_user: boolean;
+        };
+        /**
+         * AvailabilityBody
+         * @description The whole availability, replacing the stored one (`time_zone` and
+         *     `booking_window_days` required; lists default to empty, buffers and
+         *     notice to 0, the cap and the interval to none).
+         */
+        AvailabilityBody: {
+            /** Format: int64 */
+            booking_window_days?: number;
+            /** Format: int64 */
+            buffer_after_minutes?: number;
+            /** Format: int64 */
+            buffer_before_minutes?: number;
+            /** Format: int64 */
+            max_sessions_per_day?: number;
+            /** Format: int64 */
+            minimum_notice_minutes?: number;
+            overrides?: components["schemas"]["AvailabilityOverride"][];
+            /** Format: int64 */
+            slot_interval_minutes?: number;
+            time_zone?: string;
+            weekly?: components["schemas"]["AvailabilityWeeklyRange"][];
+        };
+        /**
+         * AvailabilityOverride
+         * @description One date ("YYYY-MM-DD", local) whose ranges replace its weekday's; no
+         *     ranges = a day off.
+         */
+        AvailabilityOverride: {
+            date: string;
+            /** @default [] */
+            ranges: components["schemas"]["AvailabilityTimeRange"][];
+        };
+        /**
+         * AvailabilityTimeRange
+         * @description A range of local "HH:MM" times within a day.
+         */
+        AvailabilityTimeRange: {
+            end: string;
+            start: string;
+        };
+        /**
+         * AvailabilityWeeklyRange
+         * @description A weekly range: on `weekday` (0 = Monday … 6 = Sunday), from `start`
+         *     to `end`, local "HH:MM" times (`end` may be "24:00").
+         */
+        AvailabilityWeeklyRange: {
+            end: string;
+            start: string;
+            /** Format: int64 */
+            weekday: number;
+        };
+        /**
+         * CommissionBody
+         * @description A change: the default rate, and/or the whole list of overrides
+         *     (replacing the stored one; `[]` removes them all). Either left out
+         *     stays as it is.
+         */
+        CommissionBody: {
+            /**
+             * Format: int64
+             * @description Basis points, 0 to 10,000.
+             */
+            default_bps?: number;
+            overrides?: components["schemas"]["CommissionOverrideBody"][];
+        };
+        /**
+         * CommissionOverrideBody
+         * @description One override as sent.
+         */
+        CommissionOverrideBody: {
+            /** Format: int64 */
+            mentor_id?: number;
+            /**
+             * Format: int64
+             * @description Basis points, 0 to 10,000.
+             */
+            rate_bps?: number;
+        };
+        /**
+         * CommissionSettings
+         * @description The platform's commission.
+         */
+        CommissionSettings: {
+            /**
+             * Format: int64
+             * @description The rate for every mentor without an override, in basis points.
+             */
+            default_bps: number;
+            /** @description Per-mentor rates, by mentor id. */
+            overrides: components["schemas"]["MentorRate"][];
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The administrator who last set the default (`null`: never changed).
+             */
+            updated_by?: number | null;
         };
         /** CompleteProfileBody */
         CompleteProfileBody: {
@@ -583,6 +1131,33 @@ export interface components {
             requires_contact_number: boolean;
             user: components["schemas"]["UserOut"];
         };
+        /**
+         * GuestApplicationBody
+         * @description A guest's application: the application and the account it is made with.
+         */
+        GuestApplicationBody: {
+            bio: string;
+            company?: string | null;
+            current_role?: string | null;
+            /**
+             * @description The account's address (the activation link goes there) and the
+             *     profile's contact address.
+             */
+            email: string;
+            /** Format: int64 */
+            experience_years: number;
+            expertise: string[];
+            linkedin?: string | null;
+            links?: string[] | null;
+            /** @description The applicant's name, for the account and the profile. */
+            name: string;
+            /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
+            password: string;
+            phone: string;
+            /** @description The password again; when sent, it must match. */
+            re_password?: string | null;
+            services: components["schemas"]["ApplicationServiceBody"][];
+        };
         /** LoggedIn */
         LoggedIn: {
             /** @description The refresh token: single use, replaced at each refresh. */
@@ -605,7 +1180,11 @@ export interface components {
          * @description A mentor's public profile.
          */
         Mentor: {
-            /** @description Open slots to book, soonest first. */
+            /**
+             * @description The next (at most 10) open slots of the first service, soonest first,
+             *     computed from the mentor's availability at the time of the request.
+             *     `GET /api/mentors/{id}/slots/` gives any service's slots in any period.
+             */
             available_slots: components["schemas"]["Slot"][];
             bio: string;
             /** @description Contact channels by kind (`email`, `website`, ...). */
@@ -633,7 +1212,10 @@ export interface components {
              * @description Average rating from 0 to 5; 0 means no reviews yet.
              */
             rating: number;
-            /** @description Bookable services; the first one's price is the one shown on cards. */
+            /**
+             * @description Bookable services (those the mentor offers now), in the mentor's
+             *     order; the first one's price is the one shown on cards.
+             */
             services: components["schemas"]["Service"][];
             /** @description Public profiles by network (`linkedin`, `twitter`, `github`, ...). */
             social_links: {
@@ -648,6 +1230,228 @@ export interface components {
              */
             user_id?: number | null;
         };
+        /**
+         * MentorAvailability
+         * @description The rules the mentor's bookable slots are computed from.
+         */
+        MentorAvailability: {
+            /**
+             * Format: int64
+             * @description How many days ahead bookings open.
+             */
+            booking_window_days: number;
+            /** Format: int64 */
+            buffer_after_minutes: number;
+            /** Format: int64 */
+            buffer_before_minutes: number;
+            /**
+             * @description `false` until the mentor saves their own: these are then the
+             *     defaults (India's time, no weekly hours, so no slots yet).
+             */
+            configured: boolean;
+            /**
+             * Format: int64
+             * @description At most this many sessions start on one local day; `null`: no cap.
+             */
+            max_sessions_per_day?: number | null;
+            /**
+             * Format: int64
+             * @description A slot starts at least this long after now.
+             */
+            minimum_notice_minutes: number;
+            overrides: components["schemas"]["AvailabilityOverride"][];
+            /**
+             * Format: int64
+             * @description The step between slot starts; `null`: the service's duration.
+             */
+            slot_interval_minutes?: number | null;
+            /** @description The mentor's IANA time zone, such as "Asia/Kolkata" or "Europe/London". */
+            time_zone: string;
+            weekly: components["schemas"]["AvailabilityWeeklyRange"][];
+        };
+        /**
+         * MentorProfileBody
+         * @description A change to the profile: fields left out stay as they are; a list sent
+         *     replaces the stored one whole (blank entries are dropped); in
+         *     `social_links` and `contact` an empty value removes the entry.
+         */
+        MentorProfileBody: {
+            bio?: string;
+            contact?: {
+                [key: string]: string;
+            };
+            education?: components["schemas"]["ProfileEducation"][];
+            experience?: components["schemas"]["ProfileExperience"][];
+            /** Format: int64 */
+            experience_years?: number;
+            expertise?: string[];
+            headline?: string;
+            name?: string;
+            projects?: components["schemas"]["ProfileProject"][];
+            social_links?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * MentorRate
+         * @description A rate agreed with one mentor.
+         */
+        MentorRate: {
+            /** Format: int64 */
+            mentor_id: number;
+            mentor_name: string;
+            /**
+             * Format: int64
+             * @description Basis points, 0 to 10,000.
+             */
+            rate_bps: number;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The administrator who set it (`null` when their account is gone).
+             */
+            updated_by?: number | null;
+        };
+        /**
+         * MentorRateBody
+         * @description One mentor's rate.
+         */
+        MentorRateBody: {
+            /**
+             * Format: int64
+             * @description Basis points, 0 to 10,000.
+             */
+            rate_bps?: number;
+        };
+        /**
+         * MentorService
+         * @description A service the mentor offers, with what the platform's commission
+         *     leaves them.
+         */
+        MentorService: {
+            /** @description Offered to learners; a paused service stays here but leaves the catalogue. */
+            active: boolean;
+            /**
+             * Format: int64
+             * @description The platform's rate for this mentor, in basis points (1500 = 15 %; read-only).
+             */
+            commission_bps: number;
+            /**
+             * Format: int64
+             * @description The platform's part of the price, rounded half up to the paisa (read-only).
+             */
+            commission_paise: number;
+            description: string;
+            /**
+             * Format: int64
+             * @description 15 to 180 minutes.
+             */
+            duration_minutes: number;
+            /** Format: int64 */
+            id: number;
+            /** @description Bookings are confirmed at once, without the mentor's say. */
+            instant_confirmation: boolean;
+            /**
+             * Format: int64
+             * @description What the mentor receives: the price less the commission (read-only).
+             */
+            mentor_receives_paise: number;
+            /**
+             * Format: double
+             * @description The price in rupees (read-only).
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description The price in paise (1 rupee = 100 paise); 0 means free.
+             */
+            price_paise: number;
+            title: string;
+        };
+        /**
+         * MentorServiceBody
+         * @description A new service (`title`, `duration_minutes` and `price_paise` required;
+         *     `active` defaults to true, `instant_confirmation` to false), or a
+         *     change to one (fields left out stay as they are).
+         */
+        MentorServiceBody: {
+            active?: boolean;
+            description?: string;
+            /**
+             * Format: int64
+             * @description 15 to 180 minutes.
+             */
+            duration_minutes?: number;
+            instant_confirmation?: boolean;
+            /**
+             * Format: int64
+             * @description Whole rupees in paise (a multiple of 100), 0 = free.
+             */
+            price_paise?: number;
+            title?: string;
+        };
+        /**
+         * OfferedServiceOut
+         * @description A session the applicant would offer.
+         */
+        OfferedServiceOut: {
+            description: string;
+            /**
+             * Format: int64
+             * @description 15 to 180 minutes.
+             */
+            duration_minutes: number;
+            /**
+             * Format: int64
+             * @description Whole rupees in paise; 0 means free.
+             */
+            price_paise: number;
+            title: string;
+        };
+        /**
+         * OwnProfile
+         * @description The mentor's own public profile, as `GET /api/mentors/{id}/` shows it
+         *     (without the services and slots, which have their own calls).
+         */
+        OwnProfile: {
+            bio: string;
+            /** @description Contact channels by kind (`email`, `phone`, `website`). */
+            contact: {
+                [key: string]: string;
+            };
+            education: components["schemas"]["Education"][];
+            experience: components["schemas"]["Experience"][];
+            /** Format: int64 */
+            experience_years: number;
+            /** @description Fields of expertise, most important first; the first is the category. */
+            expertise: string[];
+            /** @description One line: role and background. */
+            headline: string;
+            /**
+             * Format: int64
+             * @description The profile's id in the public catalogue (read-only).
+             */
+            id: number;
+            /**
+             * @description The photo, or the generated portrait (read-only: change it with
+             *     `POST /api/mentor/photo/`).
+             */
+            image_url?: string | null;
+            name: string;
+            projects: components["schemas"]["Project"][];
+            /**
+             * Format: double
+             * @description Average review rating, 0 to 5 (read-only).
+             */
+            rating: number;
+            /** @description Public profiles by network (`linkedin`, `twitter`, `github`, `website`). */
+            social_links: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            updated_at: string;
+        };
         /** ProfileBody */
         ProfileBody: {
             /** @description Empty clears it (not for Google accounts, which need one). */
@@ -659,6 +1463,32 @@ export interface components {
             profile_complete: boolean;
             requires_contact_number: boolean;
             user: components["schemas"]["UserOut"];
+        };
+        /** ProfileEducation */
+        ProfileEducation: {
+            degree?: string;
+            institution?: string;
+            /** Format: int64 */
+            year?: number;
+        };
+        /** ProfileExperience */
+        ProfileExperience: {
+            company?: string;
+            description?: string;
+            /**
+             * Format: int64
+             * @description `null` while the role is current.
+             */
+            end_year?: number;
+            /** Format: int64 */
+            start_year?: number;
+            title?: string;
+        };
+        /** ProfileProject */
+        ProfileProject: {
+            description?: string;
+            title?: string;
+            url?: string;
         };
         /** Project */
         Project: {
@@ -734,6 +1564,14 @@ export interface components {
             id: number;
             name: string;
         };
+        /**
+         * RejectApplicationBody
+         * @description Why an application is rejected; the applicant is told.
+         */
+        RejectApplicationBody: {
+            /** @description 1 to 1,000 characters. */
+            reason: string;
+        };
         /** ResetConfirmBody */
         ResetConfirmBody: {
             /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
@@ -750,6 +1588,11 @@ export interface components {
             duration_minutes: number;
             /** Format: int64 */
             id: number;
+            /**
+             * @description A booking is confirmed at once, without waiting for the mentor to
+             *     accept it.
+             */
+            instant_confirmation: boolean;
             /**
              * Format: double
              * @description Price in rupees; 0 means free.
@@ -818,18 +1661,24 @@ export interface components {
              */
             rated_mentors: number;
         };
-        /** Slot */
+        /**
+         * Slot
+         * @description An open slot of a service: when a session of it can be booked.
+         */
         Slot: {
             /**
              * Format: date-time
-             * @description End, UTC.
+             * @description End, UTC (RFC 3339): the start plus the service's duration.
              */
             end: string;
-            /** Format: int64 */
-            id: number;
+            /**
+             * Format: int64
+             * @description The service it is a slot of.
+             */
+            service_id: number;
             /**
              * Format: date-time
-             * @description Start, UTC.
+             * @description Start, UTC (RFC 3339).
              */
             start: string;
         };
@@ -1226,6 +2075,501 @@ export interface operations {
             };
         };
     };
+    commission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommissionSettings"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    setCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CommissionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommissionSettings"];
+                };
+            };
+            /**
+             * @description Field errors: `default_bps` out of range; under `overrides`, an
+             *     override without a mentor or rate, out of range, repeated, or
+             *     naming no mentor. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    setMentorCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mentor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MentorRateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CommissionSettings"];
+                };
+            };
+            /** @description `rate_bps` missing or out of range. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such mentor. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    removeMentorCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mentor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none): the default applies to the mentor. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such mentor. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    adminMentorApplications: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest submission first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminApplicationOut"][];
+                };
+            };
+            /** @description An unknown `status`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Not an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    adminMentorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminApplicationOut"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Not an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    approveMentorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decided; the applicant is e-mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminApplicationOut"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Not an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    rejectMentorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RejectApplicationBody"];
+            };
+        };
+        responses: {
+            /** @description Decided; the applicant is e-mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminApplicationOut"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Not an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     requestQuote: {
         parameters: {
             query?: never;
@@ -1502,6 +2846,633 @@ export interface operations {
             };
             /** @description The body is not a JSON object of the documented fields' types. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    applyToMentor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApplicationBody"];
+            };
+        };
+        responses: {
+            /** @description Submitted: pending review. The applicant and the administrators are e-mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApplicationOut"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /**
+             * @description An application is already under review, or the caller is a mentor
+             *     or an administrator.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    myMentorApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApplicationOut"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The caller has not applied. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    applyToMentorWithAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GuestApplicationBody"];
+            };
+        };
+        responses: {
+            /**
+             * @description The account (inactive until the e-mailed link is opened) and the
+             *     application as a `draft`, submitted when the account is activated.
+             */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApplicationOut"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Too many attempts; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    myAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorAvailability"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    setAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["AvailabilityBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorAvailability"];
+                };
+            };
+            /** @description Field errors, under the field the rule is about, in the rule's words. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    myMentorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OwnProfile"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    updateMyMentorProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MentorProfileBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OwnProfile"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    myServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mentor's services (paused ones too, retired ones not), in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorService"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    addService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MentorServiceBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorService"];
+                };
+            };
+            /** @description Field errors, or `non_field_errors` when 20 services are offered already. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    retireService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retired: gone from the list and the catalogue, kept for bookings. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such service of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    updateService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MentorServiceBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorService"];
+                };
+            };
+            /** @description Field errors: `{"field": ["message"]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such service of the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,62 @@
+/**
+ * The application calls (`/api/mentor-applications/…`), through the app's
+ * one client. A signed-in person's calls are authorised (the client
+ * refreshes an expired token and ends the session on a refusal, SPEC §4);
+ * a guest's application goes out without a token, like a registration. Each
+ * returns the answer as read; the screens decide what it means.
+ *
+ * The types are the OpenAPI document's (`just api-types`), but for the
+ * photo upload's, written here until the document has it.
+ */
+import { api, call, type Answer } from "../../lib/api/client";
+import type { Schemas } from "../../lib/api/types";
+
+export type { Answer } from "../../lib/api/client";
+
+/* ---------- Types (from the OpenAPI document) ---------- */
+
+export type OfferedService = Schemas["ApplicationServiceBody"];
+export type ApplicationBody = Schemas["ApplicationBody"];
+export type GuestApplicationBody = Schemas["GuestApplicationBody"];
+export type ApplicationStatus = "draft" | "pending" | "approved" | "rejected";
+/** An application as its applicant sees it, with the statuses the server documents. */
+export type Application = Omit<Schemas["ApplicationOut"], "status"> & { status: ApplicationStatus };
+
+/* REPLACE with the generated type once the photo upload is in the OpenAPI document. */
+/** `POST /api/mentor-applications/photo/`, 201. */
+export interface UploadedPhoto {
+  photo_id: string;
+  url: string;
+  /** A tiny blurred version (a data URL) shown while the photo loads. */
+  placeholder: string;
+  width: number;
+  height: number;
+}
+
+/* ---------- Calls ---------- */
+
+export function submitApplication(body: ApplicationBody): Promise<Answer> {
+  return call("post", "/api/mentor-applications/", { json: body, authorised: true });
+}
+
+export function applyWithAccount(body: GuestApplicationBody): Promise<Answer> {
+  return call("post", "/api/mentor-applications/with-account/", { json: body });
+}
+
+/** The latest application of the signed-in person; 404 when they have none. */
+export function fetchMyApplication(): Promise<Answer> {
+  return call("get", "/api/mentor-applications/mine/", { authorised: true });
+}
+
+export function uploadApplicationPhoto(file: File): Promise<Answer<UploadedPhoto>> {
+  const form = new FormData();
+  form.append("photo", file);
+  return api.send<UploadedPhoto>("/api/mentor-applications/photo/", { method: "POST", form, authorised: true, timeoutMs: 60_000 });
+}
+
+/** An answer's body as an application, when it looks like one. */
+export function applicationFrom(body: unknown): Application | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const a = body as Partial<Application>;
+  return typeof a.id === "string" && typeof a.status === "string" ? (a as Application) : undefined;
+}
