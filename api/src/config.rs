@@ -66,6 +66,10 @@ pub struct Settings {
     /// The folder of the built web app.
     #[arg(long, env = "WEB_DIR", default_value = "webapp/dist", global = true)]
     pub web_dir: PathBuf,
+    /// Where uploaded photos are kept (created if missing). Several API
+    /// processes must share it.
+    #[arg(long, env = "MEDIA_DIR", default_value = "data/media", global = true)]
+    pub media_dir: PathBuf,
     /// The demo: `on` fills an empty catalogue with demo mentors and makes
     /// the demo accounts (their passwords are published); `off` (the
     /// default) removes the demo accounts and their sessions. Only for a
@@ -158,6 +162,7 @@ impl Settings {
             host: "127.0.0.1".into(),
             port: 0,
             web_dir: PathBuf::from("webapp/dist"),
+            media_dir: PathBuf::from("data/media"),
             demo_data: false,
             public_url: None,
             secret_key: None,

@@ -36,6 +36,8 @@ pub struct AppState {
     pub support_email: String,
     /// The server's one clock (`Settings::clock`): handlers read `now` here.
     pub clock: crate::clock::Clock,
+    /// Where uploaded photos are kept (`MEDIA_DIR` on disk by default).
+    pub media: Arc<dyn crate::media::MediaStorage>,
 }
 
 impl AppState {
@@ -68,6 +70,7 @@ impl AppState {
             operator_email: settings.operator_email.trim().to_owned(),
             support_email: settings.support_email.trim().to_owned(),
             clock: settings.clock.clone(),
+            media: Arc::new(crate::media::DiskStorage::new(settings.media_dir.clone())),
         })
     }
 

@@ -235,6 +235,7 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
     write_web_fixture(&web_dir);
     let mut settings = Settings::for_database(db.url.clone());
     settings.web_dir = web_dir.clone();
+    settings.media_dir = db.dir().join("media");
     settings.demo_data = options.demo_data;
     settings.rate_limits = options.rate_limits;
     settings.secret_key = options.secret_key.clone();
