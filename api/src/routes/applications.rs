@@ -98,7 +98,7 @@ pub struct RejectApplicationBody {
 pub enum SubmitResponse {
     /// Submitted: pending review. The applicant and the administrators are e-mailed.
     #[oai(status = 201)]
-    Created(Json<ApplicationOut>),
+    Created(Json<Box<ApplicationOut>>),
     /// Field errors: `{"field": ["message"]}`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
@@ -113,7 +113,7 @@ pub enum GuestApplyResponse {
     /// The account (inactive until the e-mailed link is opened) and the
     /// application as a `draft`, submitted when the account is activated.
     #[oai(status = 201)]
-    Created(Json<ApplicationOut>),
+    Created(Json<Box<ApplicationOut>>),
     /// Field errors: `{"field": ["message"]}`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
@@ -132,7 +132,7 @@ impl From<Limited> for GuestApplyResponse {
 #[derive(ApiResponse)]
 pub enum MineResponse {
     #[oai(status = 200)]
-    Ok(Json<ApplicationOut>),
+    Ok(Json<Box<ApplicationOut>>),
     /// The caller has not applied.
     #[oai(status = 404)]
     NotFound(Json<Detail>),
@@ -154,7 +154,7 @@ pub enum QueueResponse {
 #[derive(ApiResponse)]
 pub enum AdminApplicationResponse {
     #[oai(status = 200)]
-    Ok(Json<AdminApplicationOut>),
+    Ok(Json<Box<AdminApplicationOut>>),
     /// Not an administrator.
     #[oai(status = 403)]
     Forbidden(Json<Detail>),
@@ -166,7 +166,7 @@ pub enum AdminApplicationResponse {
 pub enum DecisionResponse {
     /// Decided; the applicant is e-mailed.
     #[oai(status = 200)]
-    Ok(Json<AdminApplicationOut>),
+    Ok(Json<Box<AdminApplicationOut>>),
     /// Field errors: `{"field": ["message"]}`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
@@ -384,7 +384,9 @@ impl ApplicationsApi {
             Err(fields) => return Ok(SubmitResponse::Invalid(Json(fields.0))),
         };
         match applications::submit(&self.state, &auth.0.user, form, photo_id, now).await {
-            Ok(a) => Ok(SubmitResponse::Created(Json(ApplicationOut::from(&a)))),
+            Ok(a) => Ok(SubmitResponse::Created(Json(Box::new(
+                ApplicationOut::from(&a),
+            )))),
             Err(ApplicationError::Invalid(fields)) => Ok(SubmitResponse::Invalid(Json(fields))),
             Err(e) => match e.conflict() {
                 Some(detail) => Ok(SubmitResponse::Conflict(Json(Detail::new(detail)))),
@@ -420,7 +422,9 @@ impl ApplicationsApi {
             Err(fields) => return Ok(GuestApplyResponse::Invalid(Json(fields.0))),
         };
         match applications::apply_with_account(&self.state, registration, form, now).await {
-            Ok(a) => Ok(GuestApplyResponse::Created(Json(ApplicationOut::from(&a)))),
+            Ok(a) => Ok(GuestApplyResponse::Created(Json(Box::new(
+                ApplicationOut::from(&a),
+            )))),
             // A taken address tells whether it has an account: within the
             // client's budget of such answers only, as at registration.
             Err(ApplicationError::Register(RegisterError::Store(e))) => {
@@ -451,7 +455,7 @@ impl ApplicationsApi {
             .latest_application_of(auth.0.user.id)
             .await?
         {
-            Some(a) => Ok(MineResponse::Ok(Json(ApplicationOut::from(&a)))),
+            Some(a) => Ok(MineResponse::Ok(Json(Box::new(ApplicationOut::from(&a))))),
             None => Ok(MineResponse::NotFound(Json(Detail::not_found()))),
         }
     }
@@ -519,9 +523,8 @@ impl AdminApplicationsApi {
             return Ok(forbidden(AdminApplicationResponse::Forbidden));
         }
         match applications::for_admin(&self.state, &id.0).await {
-            Ok(a) => Ok(AdminApplicationResponse::Ok(Json(AdminApplicationOut::of(
-                &a,
-                self.state.clock.now(),
+            Ok(a) => Ok(AdminApplicationResponse::Ok(Json(Box::new(
+                AdminApplicationOut::of(&a, self.state.clock.now()),
             )))),
             Err(ApplicationError::NotFound) => Ok(AdminApplicationResponse::NotFound(Json(
                 Detail::not_found(),
@@ -581,7 +584,9 @@ impl AdminApplicationsApi {
         };
         let now = self.state.clock.now();
         match applications::decide(&self.state, &auth.0.user, id, decision, now).await {
-            Ok(a) => Ok(DecisionResponse::Ok(Json(AdminApplicationOut::of(&a, now)))),
+            Ok(a) => Ok(DecisionResponse::Ok(Json(Box::new(
+                AdminApplicationOut::of(&a, now),
+            )))),
             Err(ApplicationError::NotFound) => {
                 Ok(DecisionResponse::NotFound(Json(Detail::not_found())))
             }
