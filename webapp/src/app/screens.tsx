@@ -12,7 +12,9 @@ import {
   ResetPasswordPage,
   type Role,
 } from "../features/auth";
+import { AdminDashboardPage } from "../features/admin";
 import { HomePage } from "../features/home";
+import { MentorDashboardPage } from "../features/mentor-dashboard";
 import { ListingScreenSkeleton, MentorExplorer, MentorProfilePage, MentorsPage, ProfileScreenSkeleton } from "../features/mentors";
 import {
   AboutPage,
@@ -145,8 +147,8 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "/session-payment-required/:requestId": placeholder("Payment required", "Bookings", "Complete payment to confirm your session."),
   "/session-request-cancelled/:requestId": placeholder("Request cancelled", "Bookings", "This session request was cancelled."),
   "/dashboard/user": placeholder("Your dashboard", "Dashboard", "Your sessions, mentors and profile at a glance."),
-  "/dashboard/mentor": forRoles(["mentor"], placeholder("Mentor dashboard", "Dashboard", "Your availability, bookings and earnings.")),
-  "/dashboard/admin": forRoles(["admin"], placeholder("Admin dashboard", "Dashboard", "Mentors, bookings and payments across the platform.")),
+  "/dashboard/mentor": forRoles(["mentor"], lazyScreen("Mentor dashboard", MentorDashboardPage)),
+  "/dashboard/admin": forRoles(["admin"], lazyScreen("Admin dashboard", AdminDashboardPage)),
   "/confirmation": placeholder("Confirmation", "Bookings", "Your request has been received."),
   "/auth/edit-profile": lazyScreen("Edit profile", EditProfilePage),
   "/complete-profile": lazyScreen("Complete your profile", CompleteProfilePage),

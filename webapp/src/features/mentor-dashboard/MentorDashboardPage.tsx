@@ -1,0 +1,127 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { RouteTitle } from "../../components/RouteTitle";
+import { Icon } from "../../components/icons";
+import { fetchAvailability, fetchProfile, fetchServices, type MentorProfile, type MentorService, type StoredAvailability } from "./api";
+import { AvailabilitySection } from "./AvailabilitySection";
+import { useLoaded } from "./load";
+import { OverviewSection } from "./OverviewSection";
+import { ProfileSection } from "./ProfileSection";
+import { ServicesSection } from "./ServicesSection";
+import "./dashboard.css";
+
+export type Tab = "overview" | "profile" | "services" | "availability";
+
+const TABS: readonly { id: Tab; label: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
+  { id: "overview", label: "Overview", icon: "chart" },
+  { id: "profile", label: "Profile", icon: "user" },
+  { id: "services", label: "Services & prices", icon: "rupee" },
+  { id: "availability", label: "Availability", icon: "calendar" },
+];
+
+function isTab(value: string | null): value is Tab {
+  return TABS.some((t) => t.id === value);
+}
+
+const readProfile = (body: MentorProfile) => (typeof body === "object" && typeof body.id === "number" ? body : undefined);
+const readServices = (body: MentorService[]) => (Array.isArray(body) ? body : undefined);
+const readAvailability = (body: StoredAvailability) => (typeof body === "object" && typeof body.time_zone === "string" ? body : undefined);
+
+/**
+ * /dashboard/mentor (mentors only): the overview with what to do next, and
+ * the mentor's own profile, services and prices, and calendar. The tab is
+ * in the address (`?tab=services`), so a link or a reload opens it again.
+ */
+export default function MentorDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "overview";
+  const profile = useLoaded(fetchProfile, readProfile);
+  const services = useLoaded(fetchServices, readServices);
+  const availability = useLoaded(fetchAvailability, readAvailability);
+  const baseId = useId();
+  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
+
+  function open(next: Tab, focus = false) {
+    setParams(next === "overview" ? {} : { tab: next }, { replace: true });
+    if (focus) tabRefs.current.get(next)?.focus();
+    else window.scrollTo?.({ top: 0 });
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const at = TABS.findIndex((t) => t.id === tab);
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    let next: number | undefined;
+    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + TABS.length) % TABS.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = TABS.length - 1;
+    const target = next === undefined ? undefined : TABS[next];
+    if (!target) return;
+    event.preventDefault();
+    open(target.id, true);
+  }
+
+  const name = profile.state.status === "ready" ? profile.state.value.name : "";
+  let panel: ReactNode;
+  switch (tab) {
+    case "overview":
+      panel = <OverviewSection profile={profile.state} services={services.state} availability={availability.state} onOpen={(t) => open(t)} />;
+      break;
+    case "profile":
+      panel = <ProfileSection state={profile.state} reload={profile.reload} onSaved={profile.set} />;
+      break;
+    case "services":
+      panel = <ServicesSection state={services.state} reload={services.reload} onChange={services.set} />;
+      break;
+    case "availability":
+      panel = (
+        <AvailabilitySection state={availability.state} reload={availability.reload} onSaved={availability.set} services={services.state} />
+      );
+      break;
+  }
+
+  return (
+    <section className="md" aria-labelledby="md-title" data-testid="mentor-dashboard">
+      <RouteTitle />
+      <header className="md__hero">
+        <div className="container md__hero-inner">
+          <p className="eyebrow md__eyebrow">Dashboard</p>
+          <h1 id="md-title" className="md__title">
+            Mentor dashboard
+          </h1>
+          <p className="md__lead">
+            {name ? `Welcome back, ${name.split(" ")[0]}. ` : null}Your profile, services, prices and calendar, in one place.
+          </p>
+        </div>
+      </header>
+      <div className="container md__body">
+        <div className="md__tabs" role="tablist" aria-label="Dashboard sections" aria-orientation="vertical">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(t.id, el);
+                else tabRefs.current.delete(t.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${t.id}`}
+              aria-selected={t.id === tab}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={t.id === tab ? 0 : -1}
+              className={`md__tab${t.id === tab ? " is-active" : ""}`}
+              onClick={() => open(t.id)}
+              onKeyDown={onTabKey}
+            >
+              <Icon name={t.icon} size={18} />
+              <span>{t.label}</span>
+            </button>
+          ))}
+        </div>
+        <div className="md__panel" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} data-testid={`panel-${tab}`}>
+          {panel}
+        </div>
+      </div>
+    </section>
+  );
+}

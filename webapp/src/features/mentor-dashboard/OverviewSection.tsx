@@ -1,0 +1,173 @@
+import { Link } from "react-router";
+import { durationLabel, mentorPath, priceLabel } from "../../lib/domain";
+import { Icon } from "../../components/icons";
+import type { MentorProfile, MentorService, StoredAvailability } from "./api";
+import type { Loaded } from "./load";
+import type { Tab } from "./MentorDashboardPage";
+import { SectionHeader, SectionLoading } from "./parts";
+
+interface Step {
+  id: string;
+  done: boolean;
+  /** What is done, once it is. */
+  label: string;
+  /** What to do, and why, while it is not. */
+  todo: string;
+  tab: Tab;
+}
+
+/** What makes a profile worth booking, in the order a mentor would do it. */
+function stepsOf(profile: MentorProfile, services: readonly MentorService[], availability: StoredAvailability | undefined): Step[] {
+  return [
+    { id: "photo", done: Boolean(profile.image_url), label: "Profile photo", todo: "Add a photo so learners can put a face to your name", tab: "profile" },
+    { id: "headline", done: profile.headline.trim() !== "", label: "Headline", todo: "Write a headline that says what you help with", tab: "profile" },
+    { id: "bio", done: profile.bio.trim() !== "", label: "Bio", todo: "Tell learners about your background in your bio", tab: "profile" },
+    { id: "expertise", done: profile.expertise.length > 0, label: "Areas of expertise", todo: "Choose your areas of expertise so learners find you", tab: "profile" },
+    {
+      id: "service",
+      done: services.some((s) => s.active),
+      label: "A service learners can book",
+      todo: "Add a service with its length and price",
+      tab: "services",
+    },
+    {
+      id: "availability",
+      done: availability?.configured === true,
+      label: "Availability",
+      todo: "Set your availability so learners can book you",
+      tab: "availability",
+    },
+  ];
+}
+
+export interface OverviewProps {
+  profile: Loaded<MentorProfile>;
+  services: Loaded<MentorService[]>;
+  availability: Loaded<StoredAvailability>;
+  onOpen: (tab: Tab) => void;
+}
+
+/** Where the mentor stands: how complete the profile is, the next step, and a summary of each part. */
+export function OverviewSection({ profile, services, availability, onOpen }: OverviewProps) {
+  if (profile.status !== "ready") {
+    return (
+      <div className="md-section" aria-labelledby="md-overview-title">
+        <SectionHeader id="md-overview-title" title="Overview" />
+        {profile.status === "loading" ? <SectionLoading label="Loading your dashboard…" /> : <p className="md-muted">{"We couldn’t load your profile. Open the Profile tab to try again."}</p>}
+      </div>
+    );
+  }
+  const mentor = profile.value;
+  const list = services.status === "ready" ? services.value : [];
+  const rules = availability.status === "ready" ? availability.value : undefined;
+  const steps = stepsOf(mentor, list, rules);
+  const done = steps.filter((s) => s.done).length;
+  const percent = Math.round((done / steps.length) * 100);
+  const next = steps.find((s) => !s.done);
+  const active = list.filter((s) => s.active);
+  const publicPath = mentorPath(mentor.id, mentor.name);
+
+  return (
+    <div className="md-section" aria-labelledby="md-overview-title">
+      <SectionHeader
+        id="md-overview-title"
+        title="Overview"
+        lead="How your profile looks to learners, and what to do next."
+        action={
+          <Link className="btn btn--secondary" to={publicPath} data-testid="public-profile-link">
+            View your public profile
+          </Link>
+        }
+      />
+      <div className="md-card md-progress" data-testid="completeness">
+        <div className="md-progress__head">
+          <div>
+            <h3 className="md-card__title">Profile completeness</h3>
+            <p className="md-muted">
+              {done} of {steps.length} done
+            </p>
+          </div>
+          <p className="md-progress__percent" aria-hidden="true">
+            {percent}%
+          </p>
+        </div>
+        <div className="md-progress__bar" role="progressbar" aria-label="Profile completeness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <span style={{ width: `${percent}%` }} />
+        </div>
+        {next ? (
+          <div className="md-next" data-testid="next-step">
+            <div>
+              <p className="md-next__eyebrow">Next step</p>
+              <p className="md-next__text">{next.todo}.</p>
+            </div>
+            <button type="button" className="btn btn--primary" onClick={() => onOpen(next.tab)}>
+              {next.tab === "availability" ? "Set availability" : next.tab === "services" ? "Add a service" : "Edit profile"}
+            </button>
+          </div>
+        ) : (
+          <div className="md-next md-next--done" data-testid="next-step">
+            <p className="md-next__text">Your profile is complete and learners can book you.</p>
+          </div>
+        )}
+        <ul className="md-steps">
+          {steps.map((s) => (
+            <li key={s.id} className={`md-steps__item${s.done ? " is-done" : ""}`}>
+              <span className="md-steps__mark" aria-hidden="true">
+                {s.done ? <Icon name="check" size={14} /> : null}
+              </span>
+              <span>{s.done ? s.label : s.todo}</span>
+              <span className="sr-only">{s.done ? " (done)" : " (to do)"}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="md-summary">
+        <div className="md-card md-stat">
+          <span className="md-stat__icon" aria-hidden="true">
+            <Icon name="rupee" size={20} />
+          </span>
+          <h3 className="md-card__title">Services</h3>
+          {services.status === "ready" ? (
+            active.length > 0 ? (
+              <ul className="md-stat__list">
+                {active.slice(0, 3).map((s) => (
+                  <li key={s.id}>
+                    <span>{s.title}</span>
+                    <span className="md-muted">
+                      {durationLabel(s.duration_minutes)} · {priceLabel(s.price_paise / 100, "explorer")}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="md-muted">No active services yet.</p>
+            )
+          ) : (
+            <p className="md-muted">{services.status === "loading" ? "Loading…" : "Couldn’t load your services."}</p>
+          )}
+          <button type="button" className="md-link" onClick={() => onOpen("services")}>
+            Manage services
+          </button>
+        </div>
+        <div className="md-card md-stat">
+          <span className="md-stat__icon" aria-hidden="true">
+            <Icon name="calendar" size={20} />
+          </span>
+          <h3 className="md-card__title">Availability</h3>
+          {rules ? (
+            <p className="md-muted">
+              {rules.configured
+                ? `${new Set(rules.weekly.map((r) => r.weekday)).size} days a week, in ${rules.time_zone}. Bookings open ${rules.booking_window_days} days ahead.`
+                : "Not set yet: learners can’t book you until it is."}
+            </p>
+          ) : (
+            <p className="md-muted">{availability.status === "loading" ? "Loading…" : "Couldn’t load your availability."}</p>
+          )}
+          <button type="button" className="md-link" onClick={() => onOpen("availability")}>
+            Edit availability
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

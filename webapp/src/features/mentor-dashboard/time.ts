@@ -1,0 +1,91 @@
+/**
+ * Time zones and clock times for the availability editor: what the
+ * browser knows of zones (to offer them and to show times in one), and the
+ * choices the editor offers. Which times are bookable is the crate's rule
+ * (`mentorSlots`); nothing here decides it.
+ */
+
+/**
+ * Browsers name a few zones by their old IANA names (CLDR keeps them as
+ * canonical): the editor offers and stores the current ones, which the
+ * server's IANA data knows too.
+ */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+};
+
+function current(zone: string): string {
+  return CURRENT_NAMES[zone] ?? zone;
+}
+
+/** The browser's own IANA zone ("UTC" when it has none), by its current name. */
+export function browserZone(): string {
+  return current(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+}
+
+/** Every IANA zone the browser knows, by current names, with `extra` (the saved one) kept in. */
+export function zoneChoices(extra: readonly string[]): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone").map(current) : [];
+  const all = new Set<string>([...known, ...Object.values(CURRENT_NAMES), ...extra.filter(Boolean), "UTC"]);
+  return [...all].sort();
+}
+
+/** "HH:MM" on a 15-minute grid through the day, ending with 24:00 (the next midnight). */
+export const CLOCK_TIMES: readonly string[] = Array.from({ length: 97 }, (_, i) => {
+  const h = Math.floor(i / 4);
+  const m = (i % 4) * 15;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+});
+
+/** The grid with `value` in it (a time saved off the grid stays choosable). */
+export function timeChoices(value: string): readonly string[] {
+  return CLOCK_TIMES.includes(value) ? CLOCK_TIMES : [...CLOCK_TIMES, value].sort();
+}
+
+const clockLabels = new Map<string, string>();
+let clockFormat: Intl.DateTimeFormat | undefined;
+
+/** A clock time as the viewer's locale writes one (`9:30 am`, `09:30`); 24:00 is the end of the day. */
+export function clockLabel(value: string): string {
+  let label = clockLabels.get(value);
+  if (label !== undefined) return label;
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  if (value === "24:00") label = "Midnight (end of day)";
+  else if (!Number.isFinite(h) || !Number.isFinite(m)) label = value;
+  else label = clockFormat.format(new Date(Date.UTC(2000, 0, 1, h, m)));
+  clockLabels.set(value, label);
+  return label;
+}
+
+/** `HH:MM` plus `minutes`, at most 24:00. */
+export function laterBy(value: string, minutes: number): string {
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  const total = Math.min(24 * 60, h * 60 + m + minutes);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in `zone`. */
+export function dayIn(at: Date, zone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** A date (`YYYY-MM-DD`) as a calendar label, read as a date, not an instant: `Tue, 25 Nov 2026`. */
+export function dateLabel(day: string, locale?: string): string {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+/** The day after `day`. */
+export function nextDay(day: string): string {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
