@@ -130,7 +130,9 @@ pub async fn add(
     Ok(priced(added, rate))
 }
 
-/// Changes one of the mentor's services; the result is checked whole.
+/// Changes one of the mentor's services. A change to its terms (title,
+/// description, duration, price) is checked whole, stored fields included;
+/// switching `active` or `instant_confirmation` alone is not checked.
 pub async fn change(
     store: &Store,
     mentor_id: i64,
@@ -147,7 +149,25 @@ pub async fn change(
         active: current.active,
         instant_confirmation: current.instant_confirmation,
     };
-    let fields = checked(edit, base)?;
+    let terms_change = edit.title.is_some()
+        || edit.description.is_some()
+        || edit.duration_minutes.is_some()
+        || edit.price_paise.is_some();
+    let fields = if terms_change {
+        checked(edit, base)?
+    } else {
+        // Pausing, resuming or switching instant confirmation changes none
+        // of what the rule checks, so a service stored before the rule
+        // (some demo prices have paise or exceed the cap) can still be
+        // paused without being repriced first.
+        ServiceFields {
+            active: edit.active.unwrap_or(base.active),
+            instant_confirmation: edit
+                .instant_confirmation
+                .unwrap_or(base.instant_confirmation),
+            ..base
+        }
+    };
     let stored = store.update_service(mentor_id, id, &fields, now).await?;
     let rate = commission::rate_of(store, mentor_id).await?;
     Ok(priced(stored, rate))
