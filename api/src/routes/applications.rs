@@ -48,7 +48,7 @@ pub struct ApplicationBody {
     /// The contact address for the profile.
     pub email: Option<String>,
     pub phone: Option<String>,
-    /// 1 to 10 areas: the categories of `GET /api/config/` or free tags.
+    /// 1 to 10 areas: the categories the form offers (Technology, Career, …) or free tags.
     pub expertise: Option<Vec<String>>,
     pub experience_years: Option<i64>,
     pub current_role: Option<String>,
