@@ -4,6 +4,10 @@
 //! crosses the clocks going forward; the whole call (checking the
 //! availability, then the slots), as the API makes it. Prints the median of
 //! many runs, in microseconds.
+//!
+//! With `--json` it prints the same availability and query instead, as
+//! `{"availability": …, "query": …}`, for `scripts/bench-slots.mjs` to time
+//! the dashboards' wasm module on them.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -80,6 +84,11 @@ fn main() {
         to: from + TimeDelta::days(90),
         busy,
     };
+    if std::env::args().any(|a| a == "--json") {
+        let input = serde_json::json!({ "availability": availability, "query": query });
+        println!("{input}");
+        return;
+    }
     let count = slots(&availability, &query).expect("valid input").len();
     let mut times: Vec<f64> = (0..RUNS)
         .map(|_| {

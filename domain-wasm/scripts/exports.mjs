@@ -22,7 +22,13 @@ function families() {
       const names = [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
         ([, attrs, fn]) => ({
           name: /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
-          module: /\bon_demand\b/.test(attrs ?? "") ? "onDemand" : /\bpasswords\b/.test(attrs ?? "") ? "passwords" : "home",
+          module: /\bon_demand\b/.test(attrs ?? "")
+            ? "onDemand"
+            : /\bpasswords\b/.test(attrs ?? "")
+              ? "passwords"
+              : /\bdashboards\b/.test(attrs ?? "")
+                ? "dashboards"
+                : "home",
         }),
       );
       // The module doc's first sentence.
@@ -37,9 +43,9 @@ function families() {
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** Where a module's exports are marked in the table (the home page's: unmarked). */
-const MARK = { home: "", onDemand: " *(on demand)*", passwords: " *(password screens)*" };
+const MARK = { home: "", onDemand: " *(on demand)*", passwords: " *(password screens)*", dashboards: " *(dashboards)*" };
 
-/** `dtsPaths`: the typings of the home page's module, then of the on-demand and passwords ones. */
+/** `dtsPaths`: the typings of the home page's module, then of the on-demand, passwords and dashboards ones. */
 export function exportsMarkdown(dtsPaths) {
   const dts = [dtsPaths].flat().map((p) => readFileSync(p, "utf8")).join("\n");
   const dtsLines = dts.split("\n");

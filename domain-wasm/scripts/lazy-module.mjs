@@ -3,13 +3,16 @@
 // name) as plain synchronous functions, so the web app imports every rule
 // from one place while the home page loads only its own module first.
 //
-// Two such modules (`just wasm`):
+// Three such modules (`just wasm`):
 //   on-demand  `#[export(on_demand)]`, the rules of later screens;
 //              `loadOnDemand()`, also fetched when the browser is idle after
 //              the page has loaded (--idle);
 //   passwords  `#[export(passwords)]`, the rules of the screens that set a
 //              password (with the common-password list);
-//              `loadPasswordRules()`, fetched only by those screens.
+//              `loadPasswordRules()`, fetched only by those screens;
+//   dashboards `#[export(dashboards)]`, the rules of the mentor's and
+//              admin's dashboards (availability and slots, with the IANA
+//              time zones); `loadDashboardRules()`, fetched only by them.
 //
 // The module is fetched once: on the first call, or when its loader is called
 // (a lazy screen awaits it; the tests' setup file awaits every loader). A

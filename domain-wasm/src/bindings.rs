@@ -43,6 +43,40 @@ pub trait FromJson: Sized {
     fn from_json(json: &Json) -> Result<Self, BadInput>;
 }
 
+/// An object argument read by its serde `Deserialize` (the API's reading of
+/// the same JSON). JavaScript has one kind of number, so a whole number
+/// that arrives as a float (as every number from the browser does) is read
+/// as an integer first, natively and in wasm alike. `what` names the
+/// argument in the message of malformed input (`an availability is
+/// malformed: …`).
+pub fn serde_arg<T: serde::de::DeserializeOwned>(json: &Json, what: &str) -> Result<T, BadInput> {
+    serde_json::from_value(integral(json)).map_err(|e| bad(format!("{what} is malformed: {e}")))
+}
+
+/// `json` as a serde_json value whose whole numbers within ±2⁵³ are integers.
+fn integral(json: &Json) -> serde_json::Value {
+    use serde_json::Value;
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    match json {
+        Json::Null => Value::Null,
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => match n.as_f64() {
+            Some(x) if n.is_f64() && x.fract() == 0.0 && x.abs() <= SAFE => {
+                Value::Number((x as i64).into())
+            }
+            _ => Value::Number(n.clone()),
+        },
+        Json::String(s) => Value::String(s.clone()),
+        Json::Array(items) => Value::Array(items.iter().map(integral).collect()),
+        Json::Object(fields) => Value::Object(
+            fields
+                .iter()
+                .map(|(k, v)| (k.clone(), integral(v)))
+                .collect(),
+        ),
+    }
+}
+
 /// The JSON parser of the build: the browser's `JSON.parse` in wasm (no
 /// parser in the module), serde_json natively.
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]

@@ -145,7 +145,10 @@ pub const CATEGORIES: &[&str] = &[
 /// A session a mentor offers (or would offer, in an application).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+// Missing fields read as empty (serde, for the server; `FromJson` reads
+// JavaScript's by hand). Not in the wasm build, whose TypeScript types then
+// say, rightly for results, that every field is there.
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct ServiceDraft {
     pub title: String,
     pub description: String,
@@ -156,7 +159,7 @@ pub struct ServiceDraft {
 /// An application to become a mentor, as the form sends it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct ApplicationDraft {
     pub name: String,
     pub email: String,
@@ -176,22 +179,25 @@ pub struct ApplicationDraft {
 /// An entry of a mentor's education (as in `GET /api/mentors/{id}/`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct EducationEntry {
     pub degree: String,
     pub institution: String,
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub year: Option<i64>,
 }
 
 /// An entry of a mentor's work experience.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct ExperienceEntry {
     pub title: String,
     pub company: String,
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub start_year: Option<i64>,
     /// None: to this day.
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub end_year: Option<i64>,
     pub description: String,
 }
@@ -199,17 +205,18 @@ pub struct ExperienceEntry {
 /// A project a mentor shows.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct ProjectEntry {
     pub title: String,
     pub description: String,
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub url: Option<String>,
 }
 
 /// A mentor's public profile, as they edit it on `/dashboard/mentor`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
-#[serde(default)]
+#[cfg_attr(not(feature = "wasm"), serde(default))]
 pub struct ProfileDraft {
     pub name: String,
     pub headline: String,
@@ -555,12 +562,15 @@ pub fn check_service(draft: &ServiceDraft) -> Result<ServiceDraft, FieldErrors> 
     })
 }
 
-/// Every message of `errors` (a nested check's), in field order, prefixed
+/// The fields of a service, in the form's order.
+const SERVICE_FIELDS: [&str; 4] = ["title", "description", "duration_minutes", "price_paise"];
+
+/// Every message of a service's `errors`, in the form's order, prefixed
 /// with the item's name.
-fn prefixed(item: &str, errors: FieldErrors) -> impl Iterator<Item = String> {
-    errors
-        .into_values()
-        .flatten()
+fn prefixed(item: &str, mut errors: FieldErrors) -> impl Iterator<Item = String> {
+    SERVICE_FIELDS
+        .iter()
+        .flat_map(move |field| errors.remove(*field).unwrap_or_default())
         .map(move |message| format!("{item}: {message}"))
 }
 
@@ -915,28 +925,176 @@ pub fn check_profile(draft: &ProfileDraft) -> Result<ProfileDraft, FieldErrors> 
 
 // ---- JavaScript --------------------------------------------------------
 
-/// Reads a draft from its JSON document as the API does (serde, missing
-/// fields empty); a value of the wrong type is malformed input.
-fn from_json<T: serde::de::DeserializeOwned>(json: &Json, what: &str) -> Result<T, BadInput> {
-    serde_json::from_value(json.clone().into_value())
-        .map_err(|e| bad(format!("{what} is malformed: {e}")))
+/// Reads a draft's JSON document field by field, as serde reads it for the
+/// API (a missing or `null` field is empty; other fields are ignored), but
+/// by hand: serde's deserializer and its messages would add about 50 KB
+/// gzipped to the on-demand module. Numbers are whole numbers however
+/// JavaScript wrote them (`12` and `12.0` alike).
+struct Reader<'a> {
+    fields: &'a [(String, Json)],
+    what: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    fn of(json: &'a Json, what: &'a str) -> Result<Self, BadInput> {
+        match json {
+            Json::Object(fields) => Ok(Reader { fields, what }),
+            _ => Err(bad(format!("{what} must be an object"))),
+        }
+    }
+
+    /// The field's value; `None` when missing or `null`. (A document keeps
+    /// one value per key, as `JSON.parse` does.)
+    fn get(&self, key: &str) -> Option<&'a Json> {
+        self.fields
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .filter(|v| !matches!(v, Json::Null))
+    }
+
+    fn wrong(&self, key: &str, kind: &str) -> BadInput {
+        bad(format!("{}: {key} must be {kind}", self.what))
+    }
+
+    fn string(&self, key: &str) -> Result<String, BadInput> {
+        Ok(self.opt_string(key)?.unwrap_or_default())
+    }
+
+    fn opt_string(&self, key: &str) -> Result<Option<String>, BadInput> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Json::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(self.wrong(key, "a string")),
+        }
+    }
+
+    fn int(&self, key: &str) -> Result<i64, BadInput> {
+        Ok(self.opt_int(key)?.unwrap_or_default())
+    }
+
+    fn opt_int(&self, key: &str) -> Result<Option<i64>, BadInput> {
+        // Up to 2⁵³: every whole number JavaScript holds exactly.
+        const SAFE: f64 = 9_007_199_254_740_991.0;
+        match self.get(key) {
+            None => Ok(None),
+            Some(Json::Number(n)) => n
+                .as_i64()
+                .or_else(|| {
+                    n.as_f64()
+                        .filter(|x| x.fract() == 0.0 && x.abs() <= SAFE)
+                        .map(|x| x as i64)
+                })
+                .map(Some)
+                .ok_or_else(|| self.wrong(key, "a whole number")),
+            Some(_) => Err(self.wrong(key, "a whole number")),
+        }
+    }
+
+    fn list<T>(
+        &self,
+        key: &str,
+        read: impl Fn(&'a Json) -> Result<T, BadInput>,
+    ) -> Result<Vec<T>, BadInput> {
+        match self.get(key) {
+            None => Ok(Vec::new()),
+            Some(Json::Array(items)) => items.iter().map(read).collect(),
+            Some(_) => Err(self.wrong(key, "an array")),
+        }
+    }
+
+    fn strings(&self, key: &str) -> Result<Vec<String>, BadInput> {
+        self.list(key, |item| match item {
+            Json::String(s) => Ok(s.clone()),
+            _ => Err(self.wrong(key, "an array of strings")),
+        })
+    }
+
+    fn string_map(&self, key: &str) -> Result<BTreeMap<String, String>, BadInput> {
+        match self.get(key) {
+            None => Ok(BTreeMap::new()),
+            Some(Json::Object(fields)) => fields
+                .iter()
+                .map(|(k, v)| match v {
+                    Json::String(s) => Ok((k.clone(), s.clone())),
+                    _ => Err(self.wrong(key, "an object of strings")),
+                })
+                .collect(),
+            Some(_) => Err(self.wrong(key, "an object of strings")),
+        }
+    }
 }
 
 impl FromJson for ServiceDraft {
     fn from_json(json: &Json) -> Result<Self, BadInput> {
-        from_json(json, "a service")
+        let r = Reader::of(json, "a service")?;
+        Ok(ServiceDraft {
+            title: r.string("title")?,
+            description: r.string("description")?,
+            duration_minutes: r.int("duration_minutes")?,
+            price_paise: r.int("price_paise")?,
+        })
     }
 }
 
 impl FromJson for ApplicationDraft {
     fn from_json(json: &Json) -> Result<Self, BadInput> {
-        from_json(json, "an application")
+        let r = Reader::of(json, "an application")?;
+        Ok(ApplicationDraft {
+            name: r.string("name")?,
+            email: r.string("email")?,
+            phone: r.string("phone")?,
+            expertise: r.strings("expertise")?,
+            experience_years: r.int("experience_years")?,
+            current_role: r.string("current_role")?,
+            company: r.string("company")?,
+            linkedin: r.string("linkedin")?,
+            links: r.strings("links")?,
+            bio: r.string("bio")?,
+            services: r.list("services", ServiceDraft::from_json)?,
+        })
     }
 }
 
 impl FromJson for ProfileDraft {
     fn from_json(json: &Json) -> Result<Self, BadInput> {
-        from_json(json, "a profile")
+        let r = Reader::of(json, "a profile")?;
+        Ok(ProfileDraft {
+            name: r.string("name")?,
+            headline: r.string("headline")?,
+            bio: r.string("bio")?,
+            expertise: r.strings("expertise")?,
+            experience_years: r.int("experience_years")?,
+            education: r.list("education", |e| {
+                let e = Reader::of(e, "an education entry")?;
+                Ok(EducationEntry {
+                    degree: e.string("degree")?,
+                    institution: e.string("institution")?,
+                    year: e.opt_int("year")?,
+                })
+            })?,
+            experience: r.list("experience", |e| {
+                let e = Reader::of(e, "an experience entry")?;
+                Ok(ExperienceEntry {
+                    title: e.string("title")?,
+                    company: e.string("company")?,
+                    start_year: e.opt_int("start_year")?,
+                    end_year: e.opt_int("end_year")?,
+                    description: e.string("description")?,
+                })
+            })?,
+            projects: r.list("projects", |e| {
+                let e = Reader::of(e, "a project")?;
+                Ok(ProjectEntry {
+                    title: e.string("title")?,
+                    description: e.string("description")?,
+                    url: e.opt_string("url")?,
+                })
+            })?,
+            social_links: r.string_map("social_links")?,
+            contact: r.string_map("contact")?,
+        })
     }
 }
 

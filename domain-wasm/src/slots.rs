@@ -59,9 +59,12 @@
 //! mentor what to correct; [`Schedule::new`] checks an availability on its
 //! own (for saving it). The JSON field names are the API's (snake_case).
 //!
-//! Native only for now: nothing here is `#[export]`ed, so chrono-tz's IANA
-//! database stays out of the home page's wasm module; the dashboards' module
-//! that will carry it is still to be chosen.
+//! In the browser, [`mentor_slots`] and [`check_availability`] are exported
+//! to the dashboards' wasm module only (`#[export(dashboards)]`, feature
+//! `dashboards`), the one module that carries chrono-tz's IANA database: the
+//! home page's and the on-demand module never reach [`Tz`], so the linker
+//! leaves the database out of them (`tests/modules.mjs` searches their bytes
+//! for zone names).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -114,6 +117,7 @@ const WEEKDAYS: [&str; 7] = [
 /// A mentor's availability, as they set it (the body of
 /// `PUT /api/mentor/availability/`). Checked by [`Schedule::new`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Availability {
     /// The mentor's IANA time zone, such as "Europe/London" (exact spelling).
     pub time_zone: String,
@@ -133,15 +137,18 @@ pub struct Availability {
     pub booking_window_days: u32,
     /// At most this many sessions start on one local day (none: no cap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub max_sessions_per_day: Option<u32>,
     /// The step between slot starts (none: the service's duration).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub slot_interval_minutes: Option<u32>,
 }
 
 /// A weekly range: on `weekday` (0 = Monday … 6 = Sunday), from `start` to
 /// `end`, local "HH:MM" times.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct WeeklyRange {
     pub weekday: u8,
     pub start: String,
@@ -151,6 +158,7 @@ pub struct WeeklyRange {
 /// The ranges of one date ("YYYY-MM-DD", local), replacing its weekday's;
 /// none = a day off.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct DateOverride {
     pub date: String,
     #[serde(default)]
@@ -159,6 +167,7 @@ pub struct DateOverride {
 
 /// A range of local "HH:MM" times within a day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct TimeRange {
     pub start: String,
     pub end: String,
@@ -168,22 +177,29 @@ pub struct TimeRange {
 /// interval or a slot. As JSON, RFC 3339 instants (any offset in; UTC, `Z`,
 /// out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct Interval {
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub start: DateTime<Utc>,
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub end: DateTime<Utc>,
 }
 
 /// What to compute slots for: a service's duration, the current instant, the
 /// period asked for and what is already booked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct SlotQuery {
     /// The service's duration, [`DURATION_MIN`] to [`DURATION_MAX`] minutes.
     pub duration_minutes: u32,
     /// The current instant (the caller's clock).
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub now: DateTime<Utc>,
     /// Slots starting at or after this…
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub from: DateTime<Utc>,
     /// …and before this, at most [`MAX_PERIOD_DAYS`] later.
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub to: DateTime<Utc>,
     /// The mentor's sessions already booked, in any order.
     #[serde(default)]
@@ -638,6 +654,68 @@ fn first_instant(tz: Tz, local: NaiveDateTime) -> Option<DateTime<Utc>> {
 /// [`Schedule::slots`].
 pub fn slots(availability: &Availability, query: &SlotQuery) -> Result<Vec<Interval>, SlotError> {
     Schedule::new(availability)?.slots(query)
+}
+
+// ---- JavaScript (the dashboards' module) ---------------------------------
+
+impl crate::bindings::FromJson for Availability {
+    fn from_json(json: &crate::json::Json) -> Result<Self, crate::bindings::BadInput> {
+        crate::bindings::serde_arg(json, "an availability")
+    }
+}
+
+impl crate::bindings::FromJson for SlotQuery {
+    fn from_json(json: &crate::json::Json) -> Result<Self, crate::bindings::BadInput> {
+        crate::bindings::serde_arg(json, "a slot query")
+    }
+}
+
+/// The outcome of [`mentor_slots`]: the slots, or what to correct.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum SlotsOutcome {
+    Ok { value: Vec<Interval> },
+    Error { message: String },
+}
+
+/// The outcome of [`check_availability`]: the availability as it will be
+/// read (defaults filled in), or what to correct.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum AvailabilityCheck {
+    Ok { value: Availability },
+    Error { message: String },
+}
+
+/// The bookable slots of a service (`{type: "ok", value}`: `{start, end}`
+/// in UTC, RFC 3339, sorted), or what to correct in the availability or the
+/// query (`{type: "error", message}`), as `GET /api/mentors/{id}/slots/`
+/// computes them. Throws only for a value of the wrong shape.
+#[crate::export(dashboards)]
+pub fn mentor_slots(availability: Availability, query: SlotQuery) -> SlotsOutcome {
+    match slots(&availability, &query) {
+        Ok(value) => SlotsOutcome::Ok { value },
+        Err(e) => SlotsOutcome::Error {
+            message: e.to_string(),
+        },
+    }
+}
+
+/// Whether a mentor's availability can be saved (`{type: "ok", value}`), or
+/// what to correct (`{type: "error", message}`), as
+/// `PUT /api/mentor/availability/` checks it.
+#[crate::export(dashboards)]
+pub fn check_availability(availability: Availability) -> AvailabilityCheck {
+    match Schedule::new(&availability) {
+        Ok(_) => AvailabilityCheck::Ok {
+            value: availability,
+        },
+        Err(e) => AvailabilityCheck::Error {
+            message: e.to_string(),
+        },
+    }
 }
 
 impl fmt::Display for Interval {

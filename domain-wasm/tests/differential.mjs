@@ -15,9 +15,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const pkgDir = resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node"));
-// The home page's module, the on-demand one and the password screens' one, as one set of exports.
+// The home page's module, the on-demand one, the password screens' one and the dashboards' one, as one set of exports.
 const load = createRequire(import.meta.url);
-const wasm = Object.assign({}, ...["", "on-demand", "passwords"].map((m) => load(join(pkgDir, m, "domain.js"))));
+const wasm = Object.assign({}, ...["", "on-demand", "passwords", "dashboards"].map((m) => load(join(pkgDir, m, "domain.js"))));
 const dispatchBin = resolve(process.env.DISPATCH_BIN ?? join(root, "target/debug/examples/dispatch"));
 const PER_FUNCTION = Number(process.env.DIFF_CASES ?? 300);
 
@@ -169,7 +169,62 @@ const GENERATORS = {
   safeUrl: () => [pick(["https://example.com", "http://x.y/z", "javascript:alert(1)", "HTTPS://EXAMPLE.COM", "//x", "mailto:a@b.c", str(15), `https://${str(8)}`])],
   durationLabel: () => [pick([0, 30, 45, 60, 90, 125, int(0, 600), 1.5, -5])],
   yearsLabel: () => [r() < 0.2 ? null : int(1990, 2030), r() < 0.4 ? null : int(1990, 2030)],
+  // Issue 11: the mentors' side (on demand) and the slots (dashboards).
+  checkService: () => [service()],
+  checkApplication: () => [application()],
+  checkProfile: () => [mentorProfile()],
+  commissionSplit: () => [pick([0, 10, 99900, 100000, int(0, 1e8), 1.5, -100]), pick([0, 1, 1500, 1234, 10000, int(0, 10000), 10001, 0.5])],
+  mentorCategories: () => [],
+  checkAvailability: () => [availability()],
+  mentorSlots: () => [availability(), slotQuery()],
 };
+
+function service() {
+  return { title: str(r() < 0.1 ? 120 : 20), description: str(r() < 0.1 ? 1100 : 30), duration_minutes: pick([10, 15, 30, 60, 180, 181, int(0, 200)]), price_paise: pick([0, 100, 49950, 150000, 10000000, 10000100, -100, int(0, 200000) * 100]) };
+}
+const url = () => pick(["https://example.com/a", "example.com", "javascript:alert(1)", "", " ", "https://www.linkedin.com/in/a", "linkedin.com/in/b", "https://www.linkedin.com/", str(12)]);
+const words = () => Array.from({ length: int(0, 4) }, () => pick([...expertiseTerms, "mental health", "CAREER", " Creative ", str(45)]));
+function application() {
+  return {
+    name: str(r() < 0.1 ? 110 : 16), email: pick(["Asha@Example.COM", `${str(6)}@${str(5)}.com`, str(12)]), phone: pick(["+91 98765-43210", "9876543210", `+${int(0, 1e9)}`, str(12)]),
+    expertise: r() < 0.05 ? Array.from({ length: 11 }, (_, i) => `Tag ${i}`) : words(), experience_years: pick([0, 5, 60, 61, -1, int(0, 70)]),
+    current_role: str(r() < 0.1 ? 110 : 20), company: str(20), linkedin: url(), links: Array.from({ length: int(0, 6) }, url),
+    bio: str(r() < 0.3 ? 30 : 120), services: Array.from({ length: int(0, 6) }, service),
+  };
+}
+const year = () => pick([null, 1939, 1940, 2010, 2100, 2101, int(1900, 2120)]);
+function mentorProfile() {
+  return {
+    name: str(16), headline: str(r() < 0.1 ? 160 : 30), bio: str(r() < 0.3 ? 30 : 120), expertise: words(), experience_years: int(-1, 61),
+    education: Array.from({ length: int(0, 3) }, () => ({ degree: str(10), institution: str(10), year: year() })),
+    experience: Array.from({ length: int(0, 3) }, () => ({ title: str(10), company: str(10), start_year: year(), end_year: year(), description: str(20) })),
+    projects: Array.from({ length: int(0, 3) }, () => ({ title: str(10), description: str(20), url: r() < 0.3 ? null : url() })),
+    social_links: Object.fromEntries(Array.from({ length: int(0, 3) }, () => [pick(["linkedin", "GitHub", "twitter", "myspace", str(5)]), url()])),
+    contact: Object.fromEntries(Array.from({ length: int(0, 3) }, () => [pick(["email", "phone", "website", "fax"]), pick([url(), "a@b.co", "+91 98765 43210", str(8)])])),
+  };
+}
+const hhmm = () => pick(["00:00", "08:30", "09:00", "12:00", "13:15", "17:00", "24:00", "9:00", "25:00", `${String(int(0, 23)).padStart(2, "0")}:${pick(["00", "15", "30", "45"])}`]);
+const day = () => `2026-${pick(["03", "10", "11"])}-${String(int(1, 31)).padStart(2, "0")}`;
+function availability() {
+  const a = {
+    time_zone: pick(["Europe/London", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Mars/Olympus", "europe/london"]),
+    weekly: Array.from({ length: int(0, 6) }, () => ({ weekday: int(0, 7), start: hhmm(), end: hhmm() })),
+    overrides: Array.from({ length: int(0, 2) }, () => ({ date: day(), ranges: Array.from({ length: int(0, 2) }, () => ({ start: hhmm(), end: hhmm() })) })),
+    buffer_before_minutes: pick([0, 5, 15, 200]), buffer_after_minutes: pick([0, 10]), minimum_notice_minutes: pick([0, 60, 1440]), booking_window_days: pick([0, 30, 120, 400]),
+  };
+  if (r() < 0.3) a.max_sessions_per_day = pick([0, 1, 3, 97]);
+  if (r() < 0.2) a.slot_interval_minutes = pick([4, 15, 30]);
+  return a;
+}
+function slotQuery() {
+  const from = `${day()}T${pick(["00:00:00Z", "05:30:00+05:30", "12:00:00-04:00"])}`;
+  const to = pick([`2026-${pick(["03", "04", "11", "12"])}-${String(int(1, 28)).padStart(2, "0")}T00:00:00Z`, from]);
+  const busy = Array.from({ length: int(0, 3) }, () => {
+    const start = `${day()}T${String(int(0, 23)).padStart(2, "0")}:00:00Z`;
+    return { start, end: start.replace(/T(\d\d)/, (_, h) => `T${String(Math.min(23, Number(h) + 1)).padStart(2, "0")}`) };
+  });
+  return { duration_minutes: pick([15, 30, 60, 180, 10]), now: "2026-03-01T00:00:00Z", from, to, busy };
+}
 const TO_WASM = {
   arrangeExplorer: (a) => [F64(a[0]), F64(a[1]), F64(a[2]), U32(a[3]), a[4], a[5], a[6]],
 };

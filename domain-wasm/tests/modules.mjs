@@ -2,12 +2,15 @@
 // list (data/common-passwords/policy.txt) reaches the browser only in the
 // `passwords` module, which the web app loads on the screens that set a
 // password; the home page's module and the on-demand one (which the home page
-// also loads) must not contain it. Searched in the built .wasm bytes, in both
-// builds (the browser's, webapp/domain-pkg, and Node's).
+// also loads) must not contain it. Likewise (issue 11) chrono-tz's IANA
+// time-zone database is only in the `dashboards` module, and the home page's
+// module stays within its gzip budget. Searched in the built .wasm bytes, in
+// both builds (the browser's, webapp/domain-pkg, and Node's).
 // Usage: node --test domain-wasm/tests/modules.mjs  (WASM_PKG=dir of the nodejs build)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -52,5 +55,41 @@ for (const dir of builds) {
     // Each export is in one module.
     const all = [...home, ...onDemand, ...passwords];
     assert.equal(new Set(all).size, all.length, "no export is in two modules");
+  });
+}
+
+// Zone names of the IANA database (a link, a deep name, two rarely written
+// ones): no rule of the crate spells them, so only the database has them.
+const ZONES = ["America/Argentina/ComodRivadavia", "Antarctica/DumontDUrville", "Pacific/Chatham", "Africa/Ouagadougou"];
+const SLOT_RULES = ["mentorSlots", "checkAvailability"];
+// `just wasm`'s budget for the home page's module (wasm_gzip_budget in the justfile).
+const HOME_GZIP_BUDGET = Number(/^wasm_gzip_budget := "(\d+)"/m.exec(readFileSync(join(root, "justfile"), "utf8"))?.[1]);
+
+for (const dir of builds) {
+  const skip = !existsSync(join(dir, "dashboards")) && dir !== builds[0];
+  test(`only the dashboards module carries the IANA time zones (${dir})`, { skip }, () => {
+    const dashboards = wasmOf(dir, "dashboards");
+    for (const zone of ZONES) assert.ok(dashboards.includes(Buffer.from(zone)), `the dashboards module has ${zone}`);
+    for (const module of ["", "on-demand", "passwords"]) {
+      const bytes = wasmOf(dir, module);
+      for (const zone of ZONES) assert.ok(!bytes.includes(Buffer.from(zone)), `the ${module || "home"} module contains ${zone}`);
+    }
+  });
+
+  test(`the slot rules are exported by the dashboards module only (${dir})`, { skip }, () => {
+    const modules = ["", "on-demand", "passwords", "dashboards"].map((m) => functionsOf(dir, m));
+    const dashboards = modules[3];
+    for (const rule of SLOT_RULES) {
+      assert.ok(dashboards.includes(rule), `dashboards exports ${rule}`);
+      assert.ok(modules.slice(0, 3).every((m) => !m.includes(rule)), `${rule} is in the dashboards module only`);
+    }
+    const all = modules.flat();
+    assert.equal(new Set(all).size, all.length, "no export is in two modules");
+  });
+
+  test(`the home page's module stays within its gzip budget (${dir})`, { skip }, () => {
+    assert.ok(HOME_GZIP_BUDGET > 0, "the justfile states the budget");
+    const size = gzipSync(wasmOf(dir, ""), { level: 9 }).length;
+    assert.ok(size <= HOME_GZIP_BUDGET, `home: ${size} bytes gzipped, budget ${HOME_GZIP_BUDGET}`);
   });
 }

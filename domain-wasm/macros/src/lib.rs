@@ -17,7 +17,10 @@
 //!   later screens instead (built with feature `on-demand`); with `passwords`
 //!   (`#[export(passwords)]`), in the module of the screens that set a
 //!   password (built with feature `passwords`: it carries the
-//!   common-password list, which no other module may); with camelCase
+//!   common-password list, which no other module may); with `dashboards`
+//!   (`#[export(dashboards)]`), in the module of the mentor's and admin's
+//!   dashboards (built with feature `dashboards`: it carries chrono-tz's IANA
+//!   time-zone database, which no other module may); with camelCase
 //!   parameter names, the function's doc comment as its JSDoc, and TypeScript types read from the Rust signature: plain
 //!   values cross as themselves, other types as the type of the same name
 //!   that `tsify` declares from the Rust type (results through serde,
@@ -49,11 +52,17 @@ pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
             Module::OnDemand
         } else if meta.path.is_ident("passwords") {
             Module::Passwords
+        } else if meta.path.is_ident("dashboards") {
+            Module::Dashboards
         } else {
-            return Err(meta.error("expected `js_name = \"…\"`, `on_demand` or `passwords`"));
+            return Err(meta.error(
+                "expected `js_name = \"…\"`, `on_demand`, `passwords` or `dashboards`",
+            ));
         };
         if module != Module::Home {
-            return Err(meta.error("an export is in one module: `on_demand` or `passwords`"));
+            return Err(meta.error(
+                "an export is in one module: `on_demand`, `passwords` or `dashboards`",
+            ));
         }
         module = chosen;
         Ok(())
@@ -78,6 +87,8 @@ enum Module {
     OnDemand,
     /// The one of the screens that set a password (feature `passwords`).
     Passwords,
+    /// The one of the dashboards, with the IANA time zones (feature `dashboards`).
+    Dashboards,
 }
 
 /// The shape of a Rust type at the JavaScript boundary.
@@ -408,17 +419,20 @@ fn expand(function: &ItemFn, js_name: Option<LitStr>, module: Module) -> syn::Re
     };
     let wasm_mod = quote!(::wasm_bindgen::prelude::wasm_bindgen);
 
-    // Three wasm modules: the home page's (feature `wasm`), the one loaded
-    // on demand for later screens (feature `on-demand`) and the one of the
-    // screens that set a password (feature `passwords`).
+    // Four wasm modules: the home page's (feature `wasm`), the one loaded
+    // on demand for later screens (feature `on-demand`), the one of the
+    // screens that set a password (feature `passwords`) and the dashboards'
+    // (feature `dashboards`).
     let module = match module {
         Module::Home => quote!(#[cfg(all(
             feature = "wasm",
             not(feature = "on-demand"),
-            not(feature = "passwords")
+            not(feature = "passwords"),
+            not(feature = "dashboards")
         ))]),
         Module::OnDemand => quote!(#[cfg(feature = "on-demand")]),
         Module::Passwords => quote!(#[cfg(feature = "passwords")]),
+        Module::Dashboards => quote!(#[cfg(feature = "dashboards")]),
     };
     Ok(quote! {
         #module

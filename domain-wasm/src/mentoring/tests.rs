@@ -98,9 +98,9 @@ fn every_problem_is_reported_at_once_by_field() {
     assert_eq!(
         errors["services"],
         [
+            "Session 2: Give the session a title of 3 to 100 characters.",
             "Session 2: A session lasts from 15 to 180 minutes.",
             "Session 2: Set the price in whole rupees, without paise.",
-            "Session 2: Give the session a title of 3 to 100 characters.",
         ]
     );
     assert_eq!(

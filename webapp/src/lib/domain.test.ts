@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
+  checkApplication,
+  checkAvailability,
+  checkProfile,
+  checkService,
+  commissionSplit,
+  loadDashboardRules,
+  mentorCategories,
+  previewSlots,
   afterFailure,
   afterRefresh,
   afterResponse,
@@ -339,5 +347,89 @@ describe("the three wasm modules behind one door", () => {
   it("throws the spec's error for input no caller should pass, from either module", () => {
     expect(() => priceLabel(Number.NaN, "card")).toThrow(Error);
     expect(() => googleLoginError({ kind: "response", status: 99, body: "" })).toThrow(/HTTP status/);
+  });
+});
+
+describe("the mentors' side (on demand) and the dashboards' module", () => {
+  // The dashboards' module is never prefetched: its screens await it, as here.
+  beforeAll(() => loadDashboardRules());
+
+  it("loads the dashboards' module once", async () => {
+    await expect(loadDashboardRules()).resolves.toBeUndefined();
+    expect(loadDashboardRules()).toBe(loadDashboardRules());
+  });
+
+  it("cleans an application or names every problem by its API field", () => {
+    const draft = {
+      name: " Asha  Rao ",
+      email: "Asha@Example.com",
+      phone: "+91 98765 43210",
+      expertise: ["technology"],
+      experience_years: 12,
+      current_role: "",
+      company: "",
+      linkedin: "",
+      links: [],
+      bio: "I have led product teams at three start-ups and love helping people ship.",
+      services: [{ title: "Career chat", description: "", duration_minutes: 30, price_paise: 0 }],
+    };
+    const ok = checkApplication(draft);
+    expect(ok.type).toBe("ok");
+    if (ok.type === "ok") expect(ok.value).toMatchObject({ name: "Asha Rao", email: "asha@example.com", phone: "+919876543210", expertise: ["Technology"] });
+    const refused = checkApplication({ ...draft, services: [draft.services[0]!, { title: "AB", description: "", duration_minutes: 30, price_paise: 50 }] });
+    expect(refused).toEqual({
+      type: "error",
+      errors: { services: ["Session 2: Give the session a title of 3 to 100 characters.", "Session 2: Set the price in whole rupees, without paise."] },
+    });
+    // A value of the wrong shape is a programming error: thrown.
+    expect(() => checkService({ title: 5 } as never)).toThrow("a service: title must be a string");
+  });
+
+  it("checks a profile's entries and a service on its own", () => {
+    expect(checkService({ title: "Mock interview", description: "", duration_minutes: 200, price_paise: 0 })).toEqual({
+      type: "error",
+      errors: { duration_minutes: ["A session lasts from 15 to 180 minutes."] },
+    });
+    const profile = checkProfile({
+      name: "Asha Rao",
+      headline: "",
+      bio: "I have led product teams at three start-ups and love helping people ship.",
+      expertise: ["Business"],
+      experience_years: 3,
+      education: [{ degree: "", institution: "IIT", year: 2010 }],
+      experience: [],
+      projects: [],
+      social_links: {},
+      contact: {},
+    });
+    expect(profile).toEqual({ type: "error", errors: { education: ["Education 1: Enter the degree or qualification."] } });
+  });
+
+  it("splits a price with the commission rounded half up", () => {
+    expect(commissionSplit(99_900, 1234)).toEqual({ price_paise: 99_900, commission_paise: 12_328, mentor_paise: 87_572 });
+    expect(() => commissionSplit(100, 10_001)).toThrow(Error);
+    expect(mentorCategories()).toContain("Freelancing");
+    expect(mentorCategories()).not.toContain("All Mentors");
+    expect(mentorCategories()).toBe(mentorCategories());
+  });
+
+  it("previews slots with dates, across New York's clocks going forward", () => {
+    const availability = { time_zone: "America/New_York", weekly: [{ weekday: 6, start: "01:00", end: "04:00" }], booking_window_days: 60 };
+    expect(checkAvailability(availability).type).toBe("ok");
+    const got = previewSlots(availability, {
+      durationMinutes: 60,
+      now: new Date("2026-03-01T00:00:00Z"),
+      from: new Date("2026-03-08T00:00:00-05:00"),
+      to: new Date("2026-03-09T00:00:00-04:00"),
+    });
+    // 01:00-04:00 on the day 02:00 is skipped: two real hours, 01:00 EST and 03:00 EDT.
+    expect(got).toEqual({
+      type: "ok",
+      value: [
+        { start: new Date("2026-03-08T06:00:00Z"), end: new Date("2026-03-08T07:00:00Z") },
+        { start: new Date("2026-03-08T07:00:00Z"), end: new Date("2026-03-08T08:00:00Z") },
+      ],
+    });
+    expect(previewSlots({ ...availability, time_zone: "Mars/Olympus" }, { durationMinutes: 60, now: new Date(0), from: new Date(0), to: new Date(86_400_000) })).toMatchObject({ type: "error" });
   });
 });

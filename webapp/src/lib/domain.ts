@@ -9,15 +9,21 @@
  * few types.
  */
 import * as wasm from "../../domain-pkg/domain.js";
+import * as dashboards from "../../domain-pkg/dashboards.js";
+import * as onDemand from "../../domain-pkg/on-demand.js";
+import type { Availability, SlotsOutcome } from "../../domain-pkg/dashboards/domain.js";
 
 // Every rule of the home page's module, those of the module loaded on
 // demand for later screens (`loadOnDemand()`; a lazy screen may await it),
-// and those of the screens that set a password, with the common-password
+// those of the screens that set a password, with the common-password
 // list (`loadPasswordRules()`; only those screens' lazy loaders await it, so
-// the home page never fetches it).
+// the home page never fetches it), and those of the mentor's and admin's
+// dashboards, with the IANA time zones (`loadDashboardRules()`; only the
+// dashboards' lazy loaders await it, never prefetched: it is the largest).
 export * from "../../domain-pkg/domain.js";
 export * from "../../domain-pkg/on-demand.js";
 export * from "../../domain-pkg/passwords.js";
+export * from "../../domain-pkg/dashboards.js";
 
 // The app's names for generated types.
 export type {
@@ -27,6 +33,28 @@ export type {
   Route as RouteInfo,
 } from "../../domain-pkg/domain.js";
 export type { NewPasswordCheck as FormCheck, Strength as PasswordStrength } from "../../domain-pkg/passwords/domain.js";
+export type {
+  ApplicationCheck,
+  ApplicationDraft,
+  EducationEntry,
+  ExperienceEntry,
+  ProfileCheck,
+  ProfileDraft,
+  ProjectEntry,
+  ServiceCheck,
+  ServiceDraft,
+  Split as CommissionSplit,
+} from "../../domain-pkg/on-demand/domain.js";
+export type {
+  Availability,
+  AvailabilityCheck,
+  DateOverride,
+  Interval as Slot,
+  SlotQuery,
+  SlotsOutcome,
+  TimeRange,
+  WeeklyRange,
+} from "../../domain-pkg/dashboards/domain.js";
 
 /** A table the module computes, computed once and frozen. */
 function once<T>(make: () => T[]): () => readonly T[] {
@@ -42,6 +70,9 @@ export const explorerCategories = once(wasm.explorerCategories);
 export const sessionKeys = once(wasm.sessionKeys);
 /** Every storage key the client uses. */
 export const storageKeys = once(wasm.storageKeys);
+
+/** The areas of expertise the mentor forms offer (on-demand module; call after `loadOnDemand()`). */
+export const mentorCategories = once(onDemand.mentorCategories);
 
 let policy: Readonly<wasm.FetchPolicy> | undefined;
 
@@ -123,4 +154,38 @@ export function categoryMembers<T extends Arrangeable>(mentors: readonly T[], ca
   if (bit < 0) throw new RangeError(`unknown category ${JSON.stringify(categoryId)}`);
   const { masks } = columnsOf(mentors);
   return mentors.filter((_, i) => (((masks[i] ?? 0) >>> bit) & 1) === 1);
+}
+
+/* ---------- The dashboards' slots with dates ---------- */
+
+/** A slot as the screens show it. */
+export interface SlotTimes {
+  start: Date;
+  end: Date;
+}
+
+/** What to preview slots for, with the app's `Date`s. */
+export interface SlotPreviewQuery {
+  durationMinutes: number;
+  now: Date;
+  from: Date;
+  to: Date;
+  busy?: readonly SlotTimes[];
+}
+
+/**
+ * The crate's `mentorSlots` (dashboards module; call after
+ * `loadDashboardRules()`) with `Date`s in and out: the calendar the mentor
+ * previews while editing their availability is exactly the server's.
+ */
+export function previewSlots(availability: Availability, query: SlotPreviewQuery): { type: "ok"; value: SlotTimes[] } | Extract<SlotsOutcome, { type: "error" }> {
+  const outcome = dashboards.mentorSlots(availability, {
+    duration_minutes: query.durationMinutes,
+    now: query.now.toISOString(),
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+    busy: (query.busy ?? []).map((b) => ({ start: b.start.toISOString(), end: b.end.toISOString() })),
+  });
+  if (outcome.type === "error") return outcome;
+  return { type: "ok", value: outcome.value.map((s) => ({ start: new Date(s.start), end: new Date(s.end) })) };
 }

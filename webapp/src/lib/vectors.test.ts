@@ -13,6 +13,8 @@ import { describe, expect, it } from "vitest";
 import * as wasm from "../../domain-pkg/domain.js";
 import * as onDemand from "../../domain-pkg/on-demand/domain.js";
 import * as passwords from "../../domain-pkg/passwords/domain.js";
+import * as dashboards from "../../domain-pkg/dashboards/domain.js";
+import slotCases from "../../../domain-wasm/tests/slots_cases.json";
 
 interface VectorCase {
   fn: string;
@@ -33,9 +35,9 @@ const suites = Object.entries(files)
   .sort((a, b) => a.name.localeCompare(b.name));
 const declared = suites.reduce((n, s) => n + s.cases.length, 0);
 
-// The home page's module, the one loaded on demand for later screens and the
-// one of the screens that set a password.
-const exports: Record<string, unknown> = { ...wasm, ...onDemand, ...passwords };
+// The home page's module, the one loaded on demand for later screens, the
+// one of the screens that set a password and the dashboards' one.
+const exports: Record<string, unknown> = { ...wasm, ...onDemand, ...passwords, ...dashboards };
 
 /** As the vector files write values: undefined is null, typed arrays are arrays. */
 function plain(value: unknown): unknown {
@@ -96,5 +98,27 @@ describe("the shared vectors against the wasm package the app ships", () => {
   it("ran every case in the files, and the files hold the full suite", () => {
     expect(ran).toBe(declared);
     expect(ran).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe("the slot cases against the dashboards' module the app ships", () => {
+  // domain-wasm/tests/slots_cases.json: `expect` is the slots, `throws` the
+  // message of the `{type: "error"}` answer.
+  const cases = (slotCases as unknown as VectorFile).cases;
+
+  it("answers every case as the native crate does", () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      const [availability, query] = c.args as Parameters<typeof dashboards.mentorSlots>;
+      const got = dashboards.mentorSlots(availability, query);
+      const want = c.throws === undefined ? { type: "ok", value: c.expect } : { type: "error", message: c.throws };
+      try {
+        expect(got).toStrictEqual(want);
+      } catch {
+        failures.push(`${c.note ?? c.fn}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThanOrEqual(54);
   });
 });
