@@ -100,6 +100,16 @@ it("offers a learner on the mentor dashboard the way to become a mentor", async 
   expect(page.getByRole("link", { name: "Apply to become a mentor" }).getAttribute("href")).toBe("/become-mentor");
 });
 
+it("shows an administrator the mentor applications queue on the admin dashboard", async () => {
+  const admin = aUser({ role: "admin" });
+  mockApi({ "GET /auth/users/me/": json(200, admin), "GET /api/admin/mentor-applications/": json(200, []) });
+  logIn(admin);
+  renderAt("/dashboard/admin");
+  expect(await screen.findByRole("heading", { level: 2, name: "Mentor applications" })).toBeTruthy();
+  expect(await screen.findByText("No applications are waiting. You’re all caught up.")).toBeTruthy();
+  expect(screen.queryByText("This page is coming soon.")).toBeNull();
+});
+
 it("waits for the server when the stored user cannot be read", async () => {
   mockApi({ "GET /auth/users/me/": json(200, aUser({ role: "admin" })) });
   logIn(aUser());

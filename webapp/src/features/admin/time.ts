@@ -1,0 +1,34 @@
+/**
+ * Times as the administrator's own clock reads them, in their own zone
+ * (stated), and how long an application has waited. Whether it is overdue
+ * is the server's answer (`overdue`), not computed here.
+ */
+import { durationLabel } from "../../lib/domain";
+
+/** `25 Nov 2026, 9:30 am GMT+5:30`: the viewer's zone, named. */
+export function submittedLabel(iso: string | null | undefined): string {
+  if (!iso) return "Not submitted yet";
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "—";
+  return new Intl.DateTimeFormat(undefined, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
+}
+
+/** The promise the queue is measured against, in minutes (SPEC: a decision within 24 hours). */
+export const PROMISE_MINUTES = 24 * 60;
+
+/** "Under a minute", else "3 hr 20 min". */
+export function ageLabel(minutes: number): string {
+  return minutes < 1 ? "under a minute" : durationLabel(minutes);
+}
+
+/** How far through the 24 hours an application is, 0 to 1 (for the bar only). */
+export function promiseFraction(minutes: number): number {
+  return Math.min(1, Math.max(0, minutes / PROMISE_MINUTES));
+}
