@@ -97,12 +97,14 @@ test.describe("becoming a mentor", () => {
     await test.step("the demo administrator approves it on /dashboard/admin", async () => {
       await signIn(page, ADMIN.email, ADMIN.password);
       await page.goto("/dashboard/admin");
-      const application = page.getByRole("row").filter({ hasText: name });
-      await expect(application).toBeVisible();
+      const row = page.getByRole("list", { name: "Applications" }).getByRole("button").filter({ hasText: name });
+      await expect(row).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await application.getByRole("button", { name: /open|review/i }).click();
-      await page.getByRole("button", { name: "Approve" }).click();
-      await expect(page.getByText(/approved/i).first()).toBeVisible();
+      await row.click();
+      const application = page.getByRole("article", { name });
+      await expect(application.getByText(SERVICE.title)).toBeVisible();
+      await application.getByRole("button", { name: "Approve" }).click();
+      await expect(page.getByText(`Approved: ${name} is now a mentor and has been e-mailed.`)).toBeVisible();
       await signOut(page);
     });
 

@@ -191,7 +191,7 @@ describe("ProfileSlots", () => {
     await screen.findByTestId("slots-days");
     expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Asia/Kolkata too.");
     const labels = Array.from((screen.getByLabelText("Time zone") as HTMLSelectElement).options, (o) => o.textContent);
-    expect(labels.filter((l) => l?.startsWith("Asia/K") || l?.startsWith("Asia/C"))).toEqual(["Asia/Kolkata (your time, mentor’s time)"]);
+    expect(labels.filter((l) => l?.startsWith("Asia/K") || l?.startsWith("Asia/C"))).toEqual(["Asia/Kolkata (yours and the mentor’s)"]);
   });
 
   it("shows nothing for a mentor without a bookable service", () => {

@@ -89,7 +89,7 @@ function zoneOptions(viewerZone: string, mentorZone: string | undefined, shownZo
   }
   return zones.map((zone) => {
     const notes = [sameZone(zone, viewerZone) ? "your time" : "", mentorZone && sameZone(zone, mentorZone) ? "mentor’s time" : ""].filter(Boolean);
-    return { zone, label: notes.length > 0 ? `${zone} (${notes.join(", ")})` : zone };
+    return { zone, label: notes.length === 2 ? `${zone} (yours and the mentor’s)` : notes.length === 1 ? `${zone} (${notes[0]})` : zone };
   });
 }
 
