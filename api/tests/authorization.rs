@@ -117,6 +117,8 @@ struct Call {
     body: Option<Value>,
     /// A bearer token instead of the caller's usual one.
     token: Option<String>,
+    /// A body that is not JSON: its `Content-Type` and bytes (an upload).
+    raw: Option<(String, Vec<u8>)>,
 }
 
 fn plain(_: &World, _: Who) -> Call {
@@ -126,6 +128,27 @@ fn plain(_: &World, _: Who) -> Call {
 fn at(path: String) -> Call {
     Call {
         path: Some(path),
+        ..Call::default()
+    }
+}
+
+/// A `multipart/form-data` body with a small real PNG in its `photo`
+/// field, as the photo uploads take.
+fn photo(_: &World, _: Who) -> Call {
+    let mut png = std::io::Cursor::new(Vec::new());
+    image::DynamicImage::new_rgb8(64, 64)
+        .write_to(&mut png, image::ImageFormat::Png)
+        .expect("a PNG");
+    let boundary = "matrix-boundary-7d2f";
+    let mut bytes = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    bytes.extend_from_slice(png.get_ref());
+    bytes.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    Call {
+        raw: Some((format!("multipart/form-data; boundary={boundary}"), bytes)),
         ..Call::default()
     }
 }
@@ -158,6 +181,15 @@ fn matrix() -> Vec<Row> {
         // mentor's (someone else's, and public all the same).
         row("GET", "/api/mentors/{id}/", public, |w, who| {
             at(format!("/api/mentors/{}/", w.profile_for(who)))
+        }),
+        // Anyone reads a mentor's open slots (issue 11): here the demo
+        // mentor's, of the service they keep.
+        row("GET", "/api/mentors/{id}/slots/", public, |w, _| {
+            at(format!(
+                "/api/mentors/{}/slots/?service={}",
+                w.profile_for(Who::Mentor),
+                w.mentor_services.own
+            ))
         }),
         row("GET", "/api/explorer/", public, |_, _| {
             at("/api/explorer/?category=technology&seed=7&rotation=1".into())
@@ -285,6 +317,10 @@ fn matrix() -> Vec<Row> {
         // The caller's own latest application: the learners applied in the
         // row above; the others have none (404).
         row("GET", "/api/mentor-applications/mine/", [U, A, A, N, N, N], plain),
+        // Photo uploads (issue 11): anyone signed in for an application;
+        // a mentor for their own profile.
+        row("POST", "/api/mentor-applications/photo/", signed_in, photo),
+        row("POST", "/api/mentor/photo/", mentors_only, photo),
         // The administrators' queue. The application is one an
         // administrator already rejected: 409 to deciding it again.
         row("GET", "/api/admin/mentor-applications/", admin_only, plain),
@@ -690,6 +726,11 @@ async fn send(
     }
     if let Some(body) = &call.body {
         request = request.json(body);
+    }
+    if let Some((content_type, bytes)) = &call.raw {
+        request = request
+            .header("content-type", content_type)
+            .body(bytes.clone());
     }
     request.send().await.expect("request").status().as_u16()
 }

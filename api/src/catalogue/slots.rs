@@ -8,7 +8,7 @@
 //! the first read after that.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeDelta, TimeZone, Utc};
-use domain_wasm::slots::{Availability, Interval, MAX_PERIOD_DAYS, Schedule, SlotQuery};
+use domain_wasm::slots::{Interval, MAX_PERIOD_DAYS, Schedule, SlotQuery};
 
 use super::types::Slot;
 use crate::fields::Fields;
@@ -201,7 +201,7 @@ pub fn period<Z: TimeZone>(
 
 /// The slots of a service of `duration_minutes` in `[from, to)`.
 pub fn slots_between(
-    availability: &Availability,
+    schedule: &Schedule,
     duration_minutes: i64,
     now: DateTime<Utc>,
     (from, to): (DateTime<Utc>, DateTime<Utc>),
@@ -217,11 +217,12 @@ pub fn slots_between(
         to,
         busy,
     };
-    match domain_wasm::slots::slots(availability, &query) {
+    match schedule.slots(&query) {
         Ok(slots) => slots,
         Err(e) => {
-            // The period was checked above and the availability before it
-            // was stored; a stored duration out of bounds is all that is left.
+            // The period is checked by [`period`] and the availability
+            // before it was stored; a stored duration out of bounds is all
+            // that is left.
             tracing::warn!(error = %e, "cannot compute slots; showing none");
             Vec::new()
         }
@@ -230,6 +231,8 @@ pub fn slots_between(
 
 #[cfg(test)]
 mod tests {
+    use domain_wasm::slots::Availability;
+
     use super::*;
 
     fn at(text: &str) -> DateTime<Utc> {
