@@ -60,6 +60,7 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .nest_no_strip("/auth/jwt", api)
         .at("/healthz", get(health))
         .at("/media/portraits/:file", get(portrait::serve))
+        .at("/media/photos/:id/:file", get(routes::media::serve))
         .at("/sitemap.xml", get(seo::sitemap))
         .at("/robots.txt", get(seo::robots))
         .at("/", web::serve)
@@ -124,22 +125,25 @@ pub const MAX_BODY_BYTES: u64 = 64 * 1024;
 /// Refuses a declared body over [`MAX_BODY_BYTES`] with 413 and cuts an
 /// undeclared (chunked) one there, so it fails to parse instead of filling
 /// memory.
+/// Photo uploads alone may send more ([`crate::media::body_limit`]).
 async fn limit_body(mut req: Request) -> poem::Result<Request> {
+    let (limit, too_large) = crate::media::body_limit(req.uri().path())
+        .unwrap_or_else(|| (MAX_BODY_BYTES, "The request body is too large.".to_owned()));
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+    if declared.is_some_and(|n| n > limit) {
         return Err(poem::Error::from_response(crate::error::detail_response(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "The request body is too large.",
+            too_large,
         )));
     }
     let body = req.take_body().into_async_read();
     req.set_body(poem::Body::from_async_read(tokio::io::AsyncReadExt::take(
         body,
-        MAX_BODY_BYTES + 1,
+        limit + 1,
     )));
     Ok(req)
 }

@@ -35,6 +35,21 @@ pub fn size_url(photo_id: &str, size: u32) -> String {
     format!("/media/photos/{photo_id}/{size}.jpg")
 }
 
+/// The API paths that take a photo: their bodies may be as large as
+/// [`MAX_UPLOAD_BODY_BYTES`]; every other request keeps the API's small
+/// limit (`crate::app::MAX_BODY_BYTES`).
+pub const UPLOAD_PATHS: &[&str] = &["/api/mentor-applications/photo", "/api/mentor/photo"];
+
+/// The largest body of an upload: the photo and the multipart framing.
+pub const MAX_UPLOAD_BODY_BYTES: u64 = MAX_UPLOAD_BYTES as u64 + 64 * 1024;
+
+/// The largest request body read at `path`, and what a larger one is told.
+pub fn body_limit(path: &str) -> Option<(u64, String)> {
+    UPLOAD_PATHS
+        .contains(&path.trim_end_matches('/'))
+        .then(|| (MAX_UPLOAD_BODY_BYTES, PhotoError::TooLarge.to_string()))
+}
+
 /// The storage key of one stored size of a photo.
 pub fn key(photo_id: &str, size: u32) -> String {
     format!("photos/{photo_id}/{size}.jpg")

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod admin_commission;
 pub mod applications;
 pub mod explorer;
+pub mod media;
 pub mod mentor;
 pub mod mentors;
 pub mod site;
@@ -45,6 +46,7 @@ pub type Apis = (
     applications::AdminApplicationsApi,
     mentor::MentorDashboardApi,
     admin_commission::AdminCommissionApi,
+    media::MediaApi,
     accounts::profile::ProfileApi,
 );
 
@@ -82,6 +84,9 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
                 state: state.clone(),
             },
             admin_commission::AdminCommissionApi {
+                state: state.clone(),
+            },
+            media::MediaApi {
                 state: state.clone(),
             },
             accounts::profile::ProfileApi(accounts::Accounts { state }),
