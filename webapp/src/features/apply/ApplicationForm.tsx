@@ -95,7 +95,12 @@ function draftOf(values: Values): ApplicationDraft {
     linkedin: values.linkedin,
     links: values.links,
     bio: values.bio,
-    services: values.sessions.map((s) => ({ title: s.title, duration_minutes: Number(s.duration), price_paise: s.free ? 0 : paiseOf(s.price) })),
+    services: values.sessions.map((s) => ({
+      title: s.title,
+      description: "",
+      duration_minutes: Number(s.duration),
+      price_paise: s.free ? 0 : paiseOf(s.price),
+    })),
   };
 }
 
@@ -188,25 +193,8 @@ export function ApplicationForm({ variant, prefill, onSubmitted, onAccountCreate
       fail(found, [FIX_ERRORS]);
       return;
     }
-    const clean = check.value;
-    const body = {
-      name: clean.name ?? "",
-      email: clean.email ?? "",
-      phone: clean.phone ?? "",
-      expertise: clean.expertise ?? [],
-      experience_years: clean.experience_years ?? 0,
-      current_role: clean.current_role ?? "",
-      company: clean.company ?? "",
-      linkedin: clean.linkedin ?? "",
-      links: clean.links ?? [],
-      bio: clean.bio ?? "",
-      services: (clean.services ?? []).map((s) => ({
-        title: s.title ?? "",
-        description: s.description ?? "",
-        duration_minutes: s.duration_minutes ?? 0,
-        price_paise: s.price_paise ?? 0,
-      })),
-    };
+    // The cleaned draft is the body the API documents (the same fields, the same cleaning).
+    const body = check.value;
     setErrors({});
     setAlert(undefined);
     setBusy(true);
