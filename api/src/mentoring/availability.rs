@@ -123,13 +123,13 @@ mod tests {
         assert!(Schedule::new(&default_availability()).is_ok());
         let mut a = default_availability();
         a.time_zone = "Mars/Olympus".into();
-        let e = Schedule::new(&a).unwrap_err();
+        let e = Schedule::new(&a).expect_err("refused");
         assert_eq!(slot_problem(&e).0, "time_zone");
         assert!(slot_problem(&e).1.starts_with("Unknown time zone"));
         let mut a = default_availability();
         a.booking_window_days = 0;
         assert_eq!(
-            slot_problem(&Schedule::new(&a).unwrap_err()).0,
+            slot_problem(&Schedule::new(&a).expect_err("refused")).0,
             "booking_window_days"
         );
         for (field, set) in [
@@ -148,7 +148,10 @@ mod tests {
         ] {
             let mut a = default_availability();
             set(&mut a);
-            assert_eq!(slot_problem(&Schedule::new(&a).unwrap_err()).0, field);
+            assert_eq!(
+                slot_problem(&Schedule::new(&a).expect_err("refused")).0,
+                field
+            );
         }
     }
 }

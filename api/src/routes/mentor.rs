@@ -436,12 +436,12 @@ macro_rules! answers {
 
 answers!(ProfileResponse {
     #[oai(status = 200)]
-    Ok(Json<OwnProfile>),
+    Ok(Json<Box<OwnProfile>>),
 });
 
 answers!(ProfileUpdateResponse {
     #[oai(status = 200)]
-    Ok(Json<OwnProfile>),
+    Ok(Json<Box<OwnProfile>>),
     /// Field errors: `{"field": ["message"]}`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
@@ -540,7 +540,7 @@ impl MentorDashboardApi {
     async fn profile(&self, auth: SignedIn) -> poem::Result<ProfileResponse> {
         let mentor = mentor_or_forbidden!(auth, ProfileResponse);
         match mentoring::profile::profile(&self.state.store, mentor).await {
-            Ok(m) => Ok(ProfileResponse::Ok(Json(m.into()))),
+            Ok(m) => Ok(ProfileResponse::Ok(Json(Box::new(m.into())))),
             Err(e) => Err(unexpected(e)),
         }
     }
@@ -564,7 +564,7 @@ impl MentorDashboardApi {
         let edit = ProfileEdit::from(body.0);
         match mentoring::profile::update_profile(&self.state.store, mentor, edit, self.now()).await
         {
-            Ok(m) => Ok(ProfileUpdateResponse::Ok(Json(m.into()))),
+            Ok(m) => Ok(ProfileUpdateResponse::Ok(Json(Box::new(m.into())))),
             Err(MentoringError::Invalid(f)) => Ok(ProfileUpdateResponse::Invalid(Json(f))),
             Err(e) => Err(unexpected(e)),
         }
