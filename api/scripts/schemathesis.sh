@@ -144,6 +144,24 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 [[operations]]
 include-operation-id = "applyToMentorWithAccount"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+# A mentor's open slots: `service` must be one the mentor offers, and
+# `from` and `to` dates or instants at most 92 days apart, which a schema
+# of plain strings cannot say: 400 under the field; no such mentor: 404.
+[[operations]]
+include-operation-id = "listMentorSlots"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404"]
+
+# Photo uploads: any bytes match `string (binary)`, but only a real JPEG,
+# PNG or WebP image of 64 to 40 million pixels is taken (400 under photo
+# otherwise); 20 uploads an hour per account would be 429 with limits on.
+[[operations]]
+include-operation-id = "uploadApplicationPhoto"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "uploadMentorPhoto"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 TOML
 
 failed=()
