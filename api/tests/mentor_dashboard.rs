@@ -630,6 +630,28 @@ async fn availability_starts_as_a_documented_default_and_is_replaced_whole(engin
     assert_eq!(stored["slot_interval_minutes"], 30);
     let stored_rules = app.store.availability(id).await.expect("read");
     assert_eq!(stored_rules.map(|a| a.booking_window_days), Some(7));
+    // No weekly hours: the profile offers no slots.
+    let one = app.get_json(&format!("/api/mentors/{id}/")).await;
+    assert_eq!(one["available_slots"], json!([]), "no hours, no slots");
+
+    // Every hour of every day: the profile offers slots at once, of its
+    // first service.
+    let all_week: Vec<Value> = (0..7)
+        .map(|d| json!({"weekday": d, "start": "00:00", "end": "24:00"}))
+        .collect();
+    let (status, stored) = call(
+        &app,
+        "PUT",
+        "/api/mentor/availability/",
+        Some(&mentor.token),
+        Some(json!({"time_zone": "UTC", "weekly": all_week, "booking_window_days": 7})),
+    )
+    .await;
+    assert_eq!(status, 200, "{stored}");
+    let one = app.get_json(&format!("/api/mentors/{id}/")).await;
+    let slots = one["available_slots"].as_array().expect("slots");
+    assert!(!slots.is_empty(), "slots from the new hours: {one}");
+    assert_eq!(slots[0]["service_id"], one["services"][0]["id"]);
 }
 
 async fn availability_that_breaks_a_rule_is_refused_under_its_field(engine: Engine) {
