@@ -277,8 +277,11 @@ export function ApplicationForm({ variant, prefill, onSubmitted, onAccountCreate
           rows={7}
           error={errors.bio}
           hint={
-            <span className="ap-counter" data-testid="bio-counter">
-              What you have done, what you can help with, and how you like to mentor. {formatCount(messageLength(values.bio))} characters
+            <span className="ap-bio-hint">
+              <span>What you have done, what you can help with, and how you like to mentor.</span>
+              <span className="ap-counter" data-testid="bio-counter">
+                {formatCount(messageLength(values.bio))} characters
+              </span>
             </span>
           }
           {...text("bio")}

@@ -169,21 +169,39 @@ export default function BecomeMentorPage() {
       </Section>
 
       <Section id="apply" eyebrow="Apply" title="Apply to become a mentor" testId="apply">
-        <div className="sp-form-card sp-apply-card">
-          <Suspense
-            fallback={
-              <div className="screen-loading" role="status">
-                <span className="screen-loading__spinner" aria-hidden="true" />
-                Loading the application form…
-              </div>
-            }
-          >
-            <ApplySection />
-          </Suspense>
+        <div className="sp-form-layout sp-apply-layout">
+          <div className="sp-form-card">
+            <Suspense
+              fallback={
+                <div className="screen-loading" role="status">
+                  <span className="screen-loading__spinner" aria-hidden="true" />
+                  Loading the application form…
+                </div>
+              }
+            >
+              <ApplySection />
+            </Suspense>
+          </div>
+          <div className="sp-form-side sp-apply-side">
+            <div className="sp-side-card">
+              <h3 className="sp-side-card__title">Good to know</h3>
+              <CheckList
+                items={[
+                  `A person on our team reads every application and decides within ${APPROVAL_TIME}.`,
+                  "Your prices, sessions and availability stay yours to change at any time after approval.",
+                  "You see what you receive after the platform commission before you publish your prices.",
+                  "Your photo and the rest of your profile can be added from your dashboard.",
+                ]}
+              />
+            </div>
+            <div className="sp-side-card">
+              <h3 className="sp-side-card__title">Questions first?</h3>
+              <p className="sp-side-card__muted">
+                Read <Link to="/why-become-mentor">why mentors join us</Link>, or <Link to="/contact">contact us</Link>.
+              </p>
+            </div>
+          </div>
         </div>
-        <p className="sp-apply-more">
-          Want to know more first? Read <Link to="/why-become-mentor">why mentors join us</Link>.
-        </p>
       </Section>
     </StaticPage>
   );
