@@ -175,7 +175,11 @@ async fn every_catalogue_table_bumps_the_version(engine: Engine) {
             "starts_at, ends_at",
             &format!("{t}, {u}"),
         ),
-        ("mentor_availability", "rules, updated_at", &format!("'{{}}', {t}")),
+        (
+            "mentor_availability",
+            "rules, updated_at",
+            &format!("'{{}}', {t}"),
+        ),
     ] {
         bumped(&format!(
             "INSERT INTO {table} (mentor_id, {columns}) VALUES (1, {values})"

@@ -5,9 +5,9 @@ mod common;
 use api::store::model::{Education, Experience, NewMentor, NewService, Project};
 use api::store::{Constraint, NewUser, Role, Store, StoreError, ViolationKind};
 use chrono::{Duration, TimeZone, Utc};
-use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 use common::{Engine, TestDb};
 use domain_wasm::accounts::Email;
+use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 
 on_both_engines!(
     mentors_come_back_exactly_as_they_were_stored,
