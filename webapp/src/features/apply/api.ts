@@ -5,8 +5,7 @@
  * a guest's application goes out without a token, like a registration. Each
  * returns the answer as read; the screens decide what it means.
  *
- * The types are the OpenAPI document's (`just api-types`), but for the
- * photo upload's, written here until the document has it.
+ * The types are the OpenAPI document's (`just api-types`).
  */
 import { api, call, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
@@ -22,16 +21,8 @@ export type ApplicationStatus = "draft" | "pending" | "approved" | "rejected";
 /** An application as its applicant sees it, with the statuses the server documents. */
 export type Application = Omit<Schemas["ApplicationOut"], "status"> & { status: ApplicationStatus };
 
-/* REPLACE with the generated type once the photo upload is in the OpenAPI document. */
 /** `POST /api/mentor-applications/photo/`, 201. */
-export interface UploadedPhoto {
-  photo_id: string;
-  url: string;
-  /** A tiny blurred version (a data URL) shown while the photo loads. */
-  placeholder: string;
-  width: number;
-  height: number;
-}
+export type UploadedPhoto = Schemas["UploadedPhoto"];
 
 /* ---------- Calls ---------- */
 

@@ -422,6 +422,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mentor-applications/photo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a photo for an application
+         * @description For the application to become a mentor: send the returned
+         *     `photo_id` with it. The photo is cut square and stored in the sizes
+         *     the site shows; metadata (such as location) is not kept.
+         */
+        post: operations["uploadApplicationPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mentor-applications/with-account/": {
         parameters: {
             query?: never;
@@ -467,6 +489,28 @@ export interface paths {
          */
         put: operations["setAvailability"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/photo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload my profile photo
+         * @description Becomes the mentor's photo at once: `GET /api/mentors/` and the
+         *     profile page show it (`image_url`). The photo is cut square and
+         *     stored in the sizes the site shows; metadata is not kept.
+         */
+        post: operations["uploadMentorPhoto"];
         delete?: never;
         options?: never;
         head?: never;
@@ -582,6 +626,36 @@ export interface paths {
         };
         /** Get one mentor */
         get: operations["getMentor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentors/{id}/slots/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a mentor's open slots
+         * @description When a session of one of the mentor's services can be booked, from
+         *     their weekly availability and date overrides (in their own time zone,
+         *     returned in `X-Mentor-Time-Zone`), buffers, minimum notice, booking
+         *     window and sessions already booked. No authorisation needed.
+         *
+         *     `from` and `to` are dates (`YYYY-MM-DD`) or RFC 3339 instants. A date
+         *     is a whole day in the mentor's time zone: `from=2026-03-29` starts at
+         *     the start of that local day, and `to=2026-03-29` includes that day
+         *     (the period ends at the start of the next local day). Without
+         *     `from`, the period starts now; without `to`, it lasts 14 days. At most
+         *     92 days at a time. A slot is listed when it starts in the period.
+         */
+        get: operations["listMentorSlots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -875,7 +949,7 @@ export interface components {
             email: string;
             /** Format: int64 */
             experience_years: number;
-            /** @description 1 to 10 areas: the categories of `GET /api/config/` or free tags. */
+            /** @description 1 to 10 areas: the categories the form offers (Technology, Career, …) or free tags. */
             expertise: string[];
             /** @description The applicant's LinkedIn profile (optional). */
             linkedin?: string | null;
@@ -975,20 +1049,20 @@ export interface components {
          */
         AvailabilityBody: {
             /** Format: int64 */
-            booking_window_days?: number;
+            booking_window_days: number;
             /** Format: int64 */
-            buffer_after_minutes?: number;
+            buffer_after_minutes?: number | null;
             /** Format: int64 */
-            buffer_before_minutes?: number;
+            buffer_before_minutes?: number | null;
             /** Format: int64 */
-            max_sessions_per_day?: number;
+            max_sessions_per_day?: number | null;
             /** Format: int64 */
-            minimum_notice_minutes?: number;
-            overrides?: components["schemas"]["AvailabilityOverride"][];
+            minimum_notice_minutes?: number | null;
+            overrides?: components["schemas"]["AvailabilityOverride"][] | null;
             /** Format: int64 */
-            slot_interval_minutes?: number;
-            time_zone?: string;
-            weekly?: components["schemas"]["AvailabilityWeeklyRange"][];
+            slot_interval_minutes?: number | null;
+            time_zone: string;
+            weekly?: components["schemas"]["AvailabilityWeeklyRange"][] | null;
         };
         /**
          * AvailabilityOverride
@@ -1030,8 +1104,8 @@ export interface components {
              * Format: int64
              * @description Basis points, 0 to 10,000.
              */
-            default_bps?: number;
-            overrides?: components["schemas"]["CommissionOverrideBody"][];
+            default_bps?: number | null;
+            overrides?: components["schemas"]["CommissionOverrideBody"][] | null;
         };
         /**
          * CommissionOverrideBody
@@ -1276,21 +1350,21 @@ export interface components {
          *     `social_links` and `contact` an empty value removes the entry.
          */
         MentorProfileBody: {
-            bio?: string;
+            bio?: string | null;
             contact?: {
                 [key: string]: string;
-            };
-            education?: components["schemas"]["ProfileEducation"][];
-            experience?: components["schemas"]["ProfileExperience"][];
+            } | null;
+            education?: components["schemas"]["ProfileEducation"][] | null;
+            experience?: components["schemas"]["ProfileExperience"][] | null;
             /** Format: int64 */
-            experience_years?: number;
-            expertise?: string[];
-            headline?: string;
-            name?: string;
-            projects?: components["schemas"]["ProfileProject"][];
+            experience_years?: number | null;
+            expertise?: string[] | null;
+            headline?: string | null;
+            name?: string | null;
+            projects?: components["schemas"]["ProfileProject"][] | null;
             social_links?: {
                 [key: string]: string;
-            };
+            } | null;
         };
         /**
          * MentorRate
@@ -1322,7 +1396,7 @@ export interface components {
              * Format: int64
              * @description Basis points, 0 to 10,000.
              */
-            rate_bps?: number;
+            rate_bps: number;
         };
         /**
          * MentorService
@@ -1376,20 +1450,20 @@ export interface components {
          *     change to one (fields left out stay as they are).
          */
         MentorServiceBody: {
-            active?: boolean;
-            description?: string;
+            active?: boolean | null;
+            description?: string | null;
             /**
              * Format: int64
              * @description 15 to 180 minutes.
              */
-            duration_minutes?: number;
-            instant_confirmation?: boolean;
+            duration_minutes?: number | null;
+            instant_confirmation?: boolean | null;
             /**
              * Format: int64
              * @description Whole rupees in paise (a multiple of 100), 0 = free.
              */
-            price_paise?: number;
-            title?: string;
+            price_paise?: number | null;
+            title?: string | null;
         };
         /**
          * OfferedServiceOut
@@ -1408,6 +1482,22 @@ export interface components {
              */
             price_paise: number;
             title: string;
+        };
+        /**
+         * OpenSlot
+         * @description An open slot: when a session of the service asked for can be booked.
+         */
+        OpenSlot: {
+            /**
+             * Format: date-time
+             * @description End, UTC (RFC 3339): the start plus the service's duration.
+             */
+            end: string;
+            /**
+             * Format: date-time
+             * @description Start, UTC (RFC 3339).
+             */
+            start: string;
         };
         /**
          * OwnProfile
@@ -1703,6 +1793,25 @@ export interface components {
             detail: string;
         };
         /**
+         * UploadedPhoto
+         * @description An uploaded photo, as stored.
+         */
+        UploadedPhoto: {
+            /** Format: int64 */
+            height: number;
+            /** @description Refer to the photo by this id (`photo_id` of an application). */
+            photo_id: string;
+            /**
+             * @description A tiny blurred version as a `data:image/jpeg;base64,…` URL, to show
+             *     while `url` loads.
+             */
+            placeholder: string;
+            /** @description The photo as the site shows it (square JPEG, `width` × `height`). */
+            url: string;
+            /** Format: int64 */
+            width: number;
+        };
+        /**
          * UserOut
          * @description An account as its owner sees it.
          */
@@ -1780,7 +1889,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,7 +1960,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1916,7 +2025,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -1998,7 +2107,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2175,7 +2284,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,7 +2365,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2668,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2612,7 +2721,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,7 +2803,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2803,7 +2912,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +2971,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2936,7 +3045,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2976,6 +3085,90 @@ export interface operations {
             /** @description The caller has not applied. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    uploadApplicationPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A JPEG, PNG or WebP image of at most 5 MB and 40 megapixels, at
+                     *     least 64 pixels on its shorter side. Its format is read from its
+                     *     bytes; the centre square is kept.
+                     */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored under a new id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UploadedPhoto"];
+                };
+            };
+            /**
+             * @description The file is refused: `{"photo": ["message"]}`, saying why
+             *     (not a JPEG, PNG or WebP image, too many pixels, too small,
+             *     damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The photo is larger than 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `multipart/form-data`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Too many uploads (20 an hour); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3029,7 +3222,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,9 +3339,102 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    uploadMentorPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A JPEG, PNG or WebP image of at most 5 MB and 40 megapixels, at
+                     *     least 64 pixels on its shorter side. Its format is read from its
+                     *     bytes; the centre square is kept.
+                     */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored under a new id. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["UploadedPhoto"];
+                };
+            };
+            /**
+             * @description The file is refused: `{"photo": ["message"]}`, saying why
+             *     (not a JPEG, PNG or WebP image, too many pixels, too small,
+             *     damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The photo is larger than 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `multipart/form-data`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Too many uploads (20 an hour); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,7 +3539,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3361,7 +3647,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3489,7 +3775,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3554,6 +3840,83 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Mentor"];
+                };
+            };
+            /** @description No mentor has this id: `{"detail": "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listMentorSlots: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The id of one of the mentor's services (required): slots last as
+                 *     long as its sessions.
+                 */
+                service?: string;
+                /**
+                 * @description The start of the period: a date (the start of that day in the
+                 *     mentor's zone) or an instant; default now.
+                 */
+                from?: string;
+                /**
+                 * @description The end of the period: a date (that day included, in the
+                 *     mentor's zone) or an instant (excluded); default 14 days after
+                 *     `from`.
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The open slots in the period, soonest first (a bare array; empty
+             *     while the mentor has set no availability).
+             */
+            200: {
+                headers: {
+                    /**
+                     * @description How many days ahead (of 24 hours from now) the mentor takes
+                     *     bookings: no slot starts later.
+                     */
+                    "X-BOOKING-WINDOW-DAYS"?: number;
+                    /**
+                     * @description The mentor's IANA time zone (such as `Asia/Kolkata`), in which
+                     *     their availability and the dates `from` and `to` are read; absent
+                     *     while they have set no availability.
+                     */
+                    "X-MENTOR-TIME-ZONE"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["OpenSlot"][];
+                };
+            };
+            /**
+             * @description Field errors: `service` missing or not one the mentor offers;
+             *     `from` or `to` neither a date nor an instant; a period that does not
+             *     end after it starts or is longer than 92 days (on `to`).
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
                 };
             };
             /** @description No mentor has this id: `{"detail": "Not found."}`. */
@@ -3637,7 +4000,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3700,7 +4063,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3769,7 +4132,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3868,7 +4231,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3928,7 +4291,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3988,7 +4351,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4048,7 +4411,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,7 +4480,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
-            /** @description The body is not sent as `application/json`. */
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
                     [name: string]: unknown;
