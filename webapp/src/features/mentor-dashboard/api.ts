@@ -44,6 +44,10 @@ export interface Availability extends DomainAvailability {
   buffer_before_minutes: number;
   buffer_after_minutes: number;
   minimum_notice_minutes: number;
+  /** Absent: no cap. */
+  max_sessions_per_day?: number;
+  /** Absent: one session after another. */
+  slot_interval_minutes?: number;
 }
 
 /** `POST /api/mentor/photo/`, 201. REPLACE with the generated type once the server documents the upload. */
@@ -96,5 +100,9 @@ export function fetchAvailability(): Promise<Answer<StoredAvailability>> {
 }
 
 export function saveAvailability(availability: Availability): Promise<Answer<StoredAvailability>> {
-  return call("put", "/api/mentor/availability/", { ...authorised, json: availability });
+  const { max_sessions_per_day: cap, slot_interval_minutes: interval, ...rules } = availability;
+  const json: Schemas["AvailabilityBody"] = rules;
+  if (cap !== undefined) json.max_sessions_per_day = cap;
+  if (interval !== undefined) json.slot_interval_minutes = interval;
+  return call("put", "/api/mentor/availability/", { ...authorised, json });
 }
