@@ -485,6 +485,12 @@ fn add_framework_answers(operation: &mut Value) {
         .and_then(Value::as_array)
         .is_some_and(|s| !s.is_empty());
     let reads_body = operation.get("requestBody").is_some();
+    // The body's media type: JSON, or multipart for a photo upload.
+    let media_type = operation
+        .pointer("/requestBody/content")
+        .and_then(Value::as_object)
+        .and_then(|c| c.keys().next().cloned())
+        .unwrap_or_else(|| "application/json".to_owned());
     let Some(responses) = operation
         .get_mut("responses")
         .and_then(Value::as_object_mut)
@@ -516,7 +522,7 @@ fn add_framework_answers(operation: &mut Value) {
     add(
         responses,
         "415",
-        "The body is not sent as `application/json`.",
+        &format!("The body is not sent as `{media_type}`."),
         detail_ref(),
     );
     match responses.get_mut("400") {

@@ -90,30 +90,29 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
         return Err(PhotoError::TooSmall);
     }
     let side = w.min(h);
+    // `DynamicImage`'s own methods, not the generic `imageops` functions:
+    // those would be compiled (unoptimised in a debug build) in this crate.
     let square = image.crop_imm((w - side) / 2, (h - side) / 2, side, side);
-    let square = flatten(square);
     // Largest first, each from the one before: a 6,000-pixel photo is
     // resampled in full once, not once per size.
-    let mut sizes: Vec<(u32, Vec<u8>)> = Vec::with_capacity(SIZES.len());
     let mut order: Vec<u32> = SIZES.to_vec();
     order.sort_unstable_by(|a, b| b.cmp(a));
+    let mut sizes: Vec<(u32, Vec<u8>)> = Vec::with_capacity(order.len());
     let mut source = square;
-    let mut smallest = None;
-    for size in order {
-        let resized = image::imageops::resize(&source, size, size, FilterType::Lanczos3);
-        sizes.push((size, jpeg(&resized, JPEG_QUALITY)?));
-        source = resized.clone();
-        smallest = Some(resized);
+    for (i, size) in order.into_iter().enumerate() {
+        let resized = source.resize_exact(size, size, FilterType::Lanczos3);
+        // Flattened once, at the largest size (the smaller ones come from it).
+        source = if i == 0 {
+            DynamicImage::ImageRgb8(flatten(resized))
+        } else {
+            resized
+        };
+        sizes.push((size, jpeg(&source, JPEG_QUALITY)?));
     }
     sizes.sort_unstable_by_key(|(size, _)| *size);
-    let smallest = smallest.ok_or(PhotoError::Damaged)?;
-    let tiny = image::imageops::resize(
-        &smallest,
-        PLACEHOLDER_SIZE,
-        PLACEHOLDER_SIZE,
-        FilterType::Triangle,
-    );
-    let tiny = image::imageops::blur(&tiny, 1.2);
+    let tiny = source
+        .resize_exact(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE, FilterType::Triangle)
+        .blur(1.2);
     let placeholder = format!(
         "data:image/jpeg;base64,{}",
         STANDARD.encode(jpeg(&tiny, 60)?)
@@ -180,10 +179,10 @@ fn flatten(image: DynamicImage) -> RgbImage {
     out
 }
 
-fn jpeg(image: &RgbImage, quality: u8) -> Result<Vec<u8>, PhotoError> {
+fn jpeg(image: &DynamicImage, quality: u8) -> Result<Vec<u8>, PhotoError> {
     let mut out = Vec::new();
-    JpegEncoder::new_with_quality(&mut out, quality)
-        .encode_image(image)
+    image
+        .write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))
         .map_err(|_| PhotoError::Damaged)?;
     Ok(out)
 }
