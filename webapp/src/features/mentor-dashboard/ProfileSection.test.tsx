@@ -97,7 +97,7 @@ describe("the profile", () => {
     const body = callsTo(calls, "PATCH", "/api/mentor/profile/")[0]?.body as Record<string, unknown>;
     expect(body.headline).toBe("Helping engineers grow");
     expect(body.expertise).toEqual(["Technology", "System design", "Leadership", "Payments"]);
-    expect(body.projects).toEqual([{ title: "Open-source ledger", description: "", url: null }]);
+    expect(body.projects).toEqual([{ title: "Open-source ledger", description: "" }]);
     expect(body.social_links).toEqual({ linkedin: "https://www.linkedin.com/in/asha-rao" });
     expect(body.education).toEqual([{ degree: "B.Tech, Computer Science", institution: "IIT Madras", year: 2012 }]);
   });
