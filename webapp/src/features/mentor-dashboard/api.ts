@@ -50,15 +50,8 @@ export interface Availability extends DomainAvailability {
   slot_interval_minutes?: number;
 }
 
-/** `POST /api/mentor/photo/`, 201. REPLACE with the generated type once the server documents the upload. */
-export interface UploadedPhoto {
-  photo_id: string;
-  url: string;
-  /** A tiny blurred version (a data: URL) shown while the photo loads. */
-  placeholder: string;
-  width: number;
-  height: number;
-}
+/** `POST /api/mentor/photo/`, 201: the stored photo and its tiny blurred placeholder (a data: URL). */
+export type UploadedPhoto = Schemas["UploadedPhoto"];
 
 /* ---------- Calls ---------- */
 
@@ -76,7 +69,7 @@ export function updateProfile(changes: ProfileFields): Promise<Answer<MentorProf
 export function uploadPhoto(file: File): Promise<Answer<UploadedPhoto>> {
   const form = new FormData();
   form.append("photo", file);
-  return api.send<UploadedPhoto>("/api/mentor/photo/", { ...authorised, method: "POST", form });
+  return call("post", "/api/mentor/photo/", { ...authorised, form });
 }
 
 export function fetchServices(): Promise<Answer<MentorService[]>> {
