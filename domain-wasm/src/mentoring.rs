@@ -183,7 +183,7 @@ pub struct ApplicationDraft {
 pub struct EducationEntry {
     pub degree: String,
     pub institution: String,
-    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub year: Option<i64>,
 }
 
@@ -194,10 +194,10 @@ pub struct EducationEntry {
 pub struct ExperienceEntry {
     pub title: String,
     pub company: String,
-    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start_year: Option<i64>,
     /// None: to this day.
-    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end_year: Option<i64>,
     pub description: String,
 }
@@ -209,7 +209,7 @@ pub struct ExperienceEntry {
 pub struct ProjectEntry {
     pub title: String,
     pub description: String,
-    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 

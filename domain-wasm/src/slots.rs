@@ -137,11 +137,9 @@ pub struct Availability {
     pub booking_window_days: u32,
     /// At most this many sessions start on one local day (none: no cap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub max_sessions_per_day: Option<u32>,
     /// The step between slot starts (none: the service's duration).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
     pub slot_interval_minutes: Option<u32>,
 }
 

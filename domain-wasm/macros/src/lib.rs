@@ -55,14 +55,14 @@ pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
         } else if meta.path.is_ident("dashboards") {
             Module::Dashboards
         } else {
-            return Err(meta.error(
-                "expected `js_name = \"…\"`, `on_demand`, `passwords` or `dashboards`",
-            ));
+            return Err(
+                meta.error("expected `js_name = \"…\"`, `on_demand`, `passwords` or `dashboards`")
+            );
         };
         if module != Module::Home {
-            return Err(meta.error(
-                "an export is in one module: `on_demand`, `passwords` or `dashboards`",
-            ));
+            return Err(
+                meta.error("an export is in one module: `on_demand`, `passwords` or `dashboards`")
+            );
         }
         module = chosen;
         Ok(())
