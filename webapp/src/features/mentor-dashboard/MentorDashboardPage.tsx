@@ -12,10 +12,11 @@ import "./dashboard.css";
 
 export type Tab = "overview" | "profile" | "services" | "availability";
 
-const TABS: readonly { id: Tab; label: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
+/** Each section's tab; `more` is said everywhere but shown on wider screens only. */
+const TABS: readonly { id: Tab; label: string; more?: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
   { id: "overview", label: "Overview", icon: "chart" },
   { id: "profile", label: "Profile", icon: "user" },
-  { id: "services", label: "Services & prices", icon: "rupee" },
+  { id: "services", label: "Services", more: " & prices", icon: "rupee" },
   { id: "availability", label: "Availability", icon: "calendar" },
 ];
 
@@ -114,7 +115,10 @@ export default function MentorDashboardPage() {
               onKeyDown={onTabKey}
             >
               <Icon name={t.icon} size={18} />
-              <span>{t.label}</span>
+              <span>
+                {t.label}
+                {t.more ? <span className="md__tab-more">{t.more}</span> : null}
+              </span>
             </button>
           ))}
         </div>
