@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { Icon } from "../../components/icons";
@@ -63,23 +63,17 @@ export default function MentorDashboardPage() {
   }
 
   const name = profile.state.status === "ready" ? profile.state.value.name : "";
-  let panel: ReactNode;
-  switch (tab) {
-    case "overview":
-      panel = <OverviewSection profile={profile.state} services={services.state} availability={availability.state} onOpen={(t) => open(t)} />;
-      break;
-    case "profile":
-      panel = <ProfileSection state={profile.state} reload={profile.reload} onSaved={profile.set} />;
-      break;
-    case "services":
-      panel = <ServicesSection state={services.state} reload={services.reload} onChange={services.set} />;
-      break;
-    case "availability":
-      panel = (
-        <AvailabilitySection state={availability.state} reload={availability.reload} onSaved={availability.set} services={services.state} />
-      );
-      break;
-  }
+  // A section stays mounted once opened (hidden while another is shown), so
+  // edits not yet saved survive a look at another section.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
+
+  const panels: Record<Tab, () => ReactNode> = {
+    overview: () => <OverviewSection profile={profile.state} services={services.state} availability={availability.state} onOpen={(t) => open(t)} />,
+    profile: () => <ProfileSection state={profile.state} reload={profile.reload} onSaved={profile.set} />,
+    services: () => <ServicesSection state={services.state} reload={services.reload} onChange={services.set} />,
+    availability: () => <AvailabilitySection state={availability.state} reload={availability.reload} onSaved={availability.set} services={services.state} />,
+  };
 
   return (
     <section className="md" aria-labelledby="md-title" data-testid="mentor-dashboard">
@@ -108,7 +102,7 @@ export default function MentorDashboardPage() {
               role="tab"
               id={`${baseId}-tab-${t.id}`}
               aria-selected={t.id === tab}
-              aria-controls={`${baseId}-panel`}
+              aria-controls={`${baseId}-panel-${t.id}`}
               tabIndex={t.id === tab ? 0 : -1}
               className={`md__tab${t.id === tab ? " is-active" : ""}`}
               onClick={() => open(t.id)}
@@ -122,9 +116,21 @@ export default function MentorDashboardPage() {
             </button>
           ))}
         </div>
-        <div className="md__panel" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} data-testid={`panel-${tab}`}>
-          {panel}
-        </div>
+        {TABS.map((t) =>
+          opened.has(t.id) ? (
+            <div
+              key={t.id}
+              className="md__panel"
+              role="tabpanel"
+              id={`${baseId}-panel-${t.id}`}
+              aria-labelledby={`${baseId}-tab-${t.id}`}
+              hidden={t.id !== tab}
+              data-testid={`panel-${t.id}`}
+            >
+              {panels[t.id]()}
+            </div>
+          ) : null,
+        )}
       </div>
     </section>
   );

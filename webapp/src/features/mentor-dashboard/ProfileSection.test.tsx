@@ -102,6 +102,17 @@ describe("the profile", () => {
     expect(body.education).toEqual([{ degree: "B.Tech, Computer Science", institution: "IIT Madras", year: 2012 }]);
   });
 
+  it("keeps unsaved edits while the mentor looks at another section", async () => {
+    handlers();
+    renderDashboard("/dashboard/mentor?tab=profile");
+    fireEvent.change(await screen.findByLabelText("Headline"), { target: { value: "Draft headline" } });
+    fireEvent.click(screen.getByRole("tab", { name: "Availability" }));
+    expect(await screen.findByRole("button", { name: "Save availability" })).toBeTruthy();
+    expect(screen.getByTestId("panel-profile").hidden).toBe(true);
+    fireEvent.click(screen.getByRole("tab", { name: "Profile" }));
+    expect((screen.getByLabelText("Headline") as HTMLInputElement).value).toBe("Draft headline");
+  });
+
   it("shows the crate's errors under the fields without calling the server", async () => {
     const calls = handlers();
     renderDashboard("/dashboard/mentor?tab=profile");
