@@ -11,6 +11,7 @@ import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, useFakeC
 import type { MentorService, StoredAvailability } from "./api";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";
 import MentorDashboardPage from "./MentorDashboardPage";
+import { browserZone } from "./time";
 
 function renderAvailability() {
   return renderScreen("/dashboard/mentor?tab=availability", [{ path: "/dashboard/mentor", element: <MentorDashboardPage /> }]);
@@ -43,9 +44,11 @@ afterEach(() => {
 
 describe("the availability editor", () => {
   it("builds the PUT body from the weekly hours, overrides and rules", async () => {
-    const calls = handlers(anAvailability({ configured: false, weekly: [], time_zone: "UTC" }));
+    const calls = handlers(anAvailability({ configured: false, weekly: [], time_zone: "Pacific/Chatham" }));
     renderAvailability();
     expect(await screen.findByText("You haven’t set your availability yet. Learners can book you once you save it.")).toBeTruthy();
+    // Never saved: the zone starts as the browser's, not the server's default.
+    expect((screen.getByLabelText("Your time zone") as HTMLSelectElement).value).toBe(browserZone());
     fireEvent.change(screen.getByLabelText("Your time zone"), { target: { value: "Asia/Kolkata" } });
     // Monday: 09:00–17:00 and, after it, 17:00–19:00.
     fireEvent.click(day(0).getByRole("switch", { name: "Monday" }));
