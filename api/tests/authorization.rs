@@ -316,7 +316,12 @@ fn matrix() -> Vec<Row> {
         ),
         // The caller's own latest application: the learners applied in the
         // row above; the others have none (404).
-        row("GET", "/api/mentor-applications/mine/", [U, A, A, N, N, N], plain),
+        row(
+            "GET",
+            "/api/mentor-applications/mine/",
+            [U, A, A, N, N, N],
+            plain,
+        ),
         // Photo uploads (issue 11): anyone signed in for an application;
         // a mentor for their own profile.
         row("POST", "/api/mentor-applications/photo/", signed_in, photo),
@@ -328,20 +333,33 @@ fn matrix() -> Vec<Row> {
             "GET",
             "/api/admin/mentor-applications/{id}/",
             admin_only,
-            |w, _| at(format!("/api/admin/mentor-applications/{}/", w.application_id)),
+            |w, _| {
+                at(format!(
+                    "/api/admin/mentor-applications/{}/",
+                    w.application_id
+                ))
+            },
         ),
         row(
             "POST",
             "/api/admin/mentor-applications/{id}/approve/",
             admin_only,
-            |w, _| at(format!("/api/admin/mentor-applications/{}/approve/", w.application_id)),
+            |w, _| {
+                at(format!(
+                    "/api/admin/mentor-applications/{}/approve/",
+                    w.application_id
+                ))
+            },
         ),
         row(
             "POST",
             "/api/admin/mentor-applications/{id}/reject/",
             admin_only,
             |w, _| Call {
-                path: Some(format!("/api/admin/mentor-applications/{}/reject/", w.application_id)),
+                path: Some(format!(
+                    "/api/admin/mentor-applications/{}/reject/",
+                    w.application_id
+                )),
                 body: Some(json!({"reason": "Decided already."})),
                 ..Call::default()
             },
