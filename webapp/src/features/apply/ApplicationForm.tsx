@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { checkApplication, checkNewPassword, inlinePasswordMismatch, mentorCategories, messageLength, formatCount, type ApplicationDraft } from "../../lib/domain";
-import { focusFirstInvalid, MessageAlert, PasswordField, SendButton, TextArea, TextField } from "../../components/form";
+import { focusFirstInvalid, MessageAlert, SendButton, TextArea, TextField } from "../../components/form";
+import { FIRST_PASSWORD, NewPasswordFields } from "../auth";
 import { SessionEndedError, type Answer } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { applicationFrom, applyWithAccount, submitApplication, type Application } from "./api";
@@ -331,16 +332,15 @@ export function ApplicationForm({ variant, prefill, onSubmitted, onAccountCreate
             <p className="ap-note">
               <span>{PHOTO_LATER}</span> Already have an account? <SignInLink /> first and your details are filled in for you.
             </p>
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="new-password"
-              meter
-              error={errors.password}
-              required
-              {...text("password")}
+            <NewPasswordFields
+              fields={FIRST_PASSWORD}
+              password={values.password}
+              confirmation={values.re_password}
+              onPasswordChange={text("password").onChange}
+              onConfirmationChange={text("re_password").onChange}
+              passwordError={errors.password}
+              confirmationError={mismatch}
             />
-            <PasswordField label="Confirm password" name="re_password" autoComplete="new-password" error={mismatch} required {...text("re_password")} />
           </>
         ) : (
           <Group legend="Profile photo" optional error={errors.photo_id}>
