@@ -119,6 +119,16 @@ async fn a_signed_in_learner_applies_and_the_applicant_and_admins_are_told(engin
         "application_received",
         "the acknowledgement goes to the account's address"
     );
+    let ack = &app
+        .store
+        .outbox(Some("asha@example.com"), 1)
+        .await
+        .expect("outbox")[0];
+    assert!(
+        ack.text.contains("/become-mentor#apply\n"),
+        "the status shows on the Become a Mentor page: {}",
+        ack.text
+    );
     let (admin, _) = demo("admin");
     assert_eq!(app.mail_kinds(admin).await, vec!["application_admin"]);
     let notice = &app.store.outbox(Some(admin), 1).await.expect("outbox")[0];
@@ -472,6 +482,11 @@ async fn rejection_tells_the_reason_and_allows_a_new_application(engine: Engine)
         .expect("outbox")[0];
     assert_eq!(mail.kind, "application_rejected");
     assert!(mail.text.contains(reason), "{}", mail.text);
+    assert!(
+        mail.text.contains("/become-mentor#apply\n"),
+        "apply again from the form: {}",
+        mail.text
+    );
     let (_, me) = app.me(&token).await;
     assert_eq!(me["role"], "user");
 

@@ -37,6 +37,12 @@ pub const APPLICANT_IS_MENTOR: &str = "The applicant already runs a mentor profi
 pub const PHOTO_NOT_FOUND: &str =
     "This photo was not found among your uploads for an application. Upload it again.";
 
+/// Where the web app shows a signed-in person's application: the status in
+/// place of the form on the Become a Mentor page, or the form again once a
+/// rejection lets them reapply. The e-mails link here (there is no page of
+/// its own for an application).
+pub const APPLICATION_PAGE: &str = "/become-mentor#apply";
+
 /// Pending applications older than this are overdue (the SPEC promises a
 /// decision within 24 hours).
 pub const DECISION_DEADLINE: chrono::TimeDelta = chrono::TimeDelta::hours(24);
@@ -135,7 +141,7 @@ async fn queue_submitted(
     a: &Application,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let ack = mentoring_templates::received(&a.user_email, a, &state.link("/become-mentor/status"));
+    let ack = mentoring_templates::received(&a.user_email, a, &state.link(APPLICATION_PAGE));
     state.mailer.queue(tx, ack, now).await?;
     let queue_link = state.link("/dashboard/admin");
     for admin in tx.admin_emails().await? {
@@ -309,7 +315,7 @@ pub async fn decide(
             &decided.user_email,
             &decided,
             reason,
-            &state.link("/become-mentor"),
+            &state.link(APPLICATION_PAGE),
         ),
     };
     state.mailer.queue(&mut tx, mail, now).await?;
