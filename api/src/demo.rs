@@ -26,6 +26,7 @@
 //! pattern. `image_url` is left `None` so the store points each mentor at
 //! a generated portrait.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
@@ -433,6 +434,34 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
         }
     }
     Ok(created)
+}
+
+/// Gives each demo mentor without availability the demo's weekly
+/// availability (as of `now`), so a database seeded before availability was
+/// stored (seeding only fills an empty catalogue) still shows their slots.
+/// A demo mentor is recognised by the contact e-mail the demo gave them (on
+/// the reserved `mentors.example` domain, which nobody else has); one who
+/// set their own availability keeps it, so a second start changes nothing.
+/// Returns how many got it.
+pub async fn ensure_availability(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let email_of = |contact: &[(String, String)]| {
+        contact
+            .iter()
+            .find(|(kind, _)| kind == "email")
+            .map(|(_, value)| value.clone())
+    };
+    let mut demo: HashMap<String, Availability> = catalogue(now.date_naive())
+        .into_iter()
+        .filter_map(|m| Some((email_of(&m.contact)?, m.availability?)))
+        .collect();
+    let missing: Vec<(i64, Availability)> = store
+        .list_mentors()
+        .await?
+        .into_iter()
+        .filter(|m| m.availability.is_none())
+        .filter_map(|m| Some((m.id, demo.remove(&email_of(&m.contact)?)?)))
+        .collect();
+    store.add_missing_availability(&missing, now).await
 }
 
 /// Removes the demo accounts, with their sessions and refresh tokens, and
@@ -1093,12 +1122,18 @@ mod tests {
             "most paid prices should be ₹499..₹15,000"
         );
         assert!(
-            prices.iter().filter(|&&p| p >= 10_000_000).count() >= 3,
-            "need 3 at ₹1,00,000+"
+            prices
+                .iter()
+                .filter(|&&p| p == domain_wasm::mentoring::PRICE_MAX_PAISE)
+                .count()
+                >= 3,
+            "need 3 at the highest price a service may have, ₹1,00,000"
         );
         assert!(
-            prices.iter().any(|p| p % 100 != 0),
-            "need a price with paise"
+            prices
+                .iter()
+                .all(|p| p % domain_wasm::mentoring::PRICE_STEP_PAISE == 0),
+            "prices are in whole rupees, as the service rule has them"
         );
         assert!(prices.contains(&99_900), "need ₹999");
         assert!(prices.contains(&100_000), "need ₹1,000");

@@ -95,6 +95,17 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
                 "filled the empty catalogue with demo mentors (DEMO_DATA=off to disable)"
             );
         }
+        // A catalogue seeded before availability was stored: its demo
+        // mentors would have no slots.
+        let given = demo::ensure_availability(&store, now)
+            .await
+            .map_err(StartError::Demo)?;
+        if given > 0 {
+            tracing::info!(
+                mentors = given,
+                "gave the demo mentors without availability the demo's weekly hours"
+            );
+        }
         // Demo accounts have published passwords: only for a server that
         // only this machine can reach.
         if settings.demo_accounts_wanted() {

@@ -7,7 +7,7 @@ mod common;
 use api::clock::{Clock, ManualClock};
 use api::store::model::{NewMentor, NewService};
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc, Weekday};
-use common::{Engine, Options, TestApp, spawn_app, spawn_app_with};
+use common::{Engine, Options, TestApp, TestDb, spawn_app, spawn_app_on, spawn_app_with};
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::Value;
 
@@ -20,6 +20,7 @@ on_both_engines!(
     available_slots_are_the_next_ten_of_the_first_service_and_move_on_with_time,
     a_new_availability_shows_at_once,
     every_demo_mentor_has_slots,
+    demo_mentors_seeded_without_availability_get_it_at_start,
 );
 
 /// A server without the demo catalogue, on a clock that moves when told.
@@ -641,4 +642,72 @@ async fn every_demo_mentor_has_slots(engine: Engine) {
         );
         assert!(zone.is_some());
     }
+}
+
+/// A database seeded before availability was stored (seeding only fills an
+/// empty catalogue): a start with the demo on gives each demo mentor without
+/// availability the demo's, keeps what a mentor set themselves, and a
+/// second start changes nothing.
+async fn demo_mentors_seeded_without_availability_get_it_at_start(engine: Engine) {
+    let Some(db) = TestDb::fresh(engine).await else {
+        return;
+    };
+    let (clock, _) = Clock::manual();
+    let now = clock.now();
+    let demo = api::demo::catalogue(now.date_naive());
+    let old: Vec<NewMentor> = demo
+        .iter()
+        .cloned()
+        .map(|m| NewMentor {
+            availability: None,
+            ..m
+        })
+        .collect();
+    let store = db.open().await;
+    assert_eq!(
+        store.seed_if_empty(&old, now).await.expect("seeds"),
+        demo.len()
+    );
+    let ids: Vec<i64> = store
+        .list_mentors()
+        .await
+        .expect("mentors")
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    let own = every_day("Asia/Kolkata", "06:00", "08:00");
+    store
+        .put_availability(ids[1], &own, now)
+        .await
+        .expect("their own hours");
+
+    let app = spawn_app_on(
+        db,
+        Options {
+            clock: Some(clock.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    let stored = app.store.list_mentors().await.expect("mentors");
+    assert_eq!(
+        stored[0].availability, demo[0].availability,
+        "the demo's hours"
+    );
+    assert_eq!(
+        stored[1].availability.as_ref(),
+        Some(&own),
+        "their own, kept"
+    );
+    assert!(stored.iter().all(|m| m.availability.is_some()));
+    let list = app.get_json("/api/mentors/").await;
+    for m in list.as_array().expect("a list") {
+        let shown = m["available_slots"].as_array().expect("slots");
+        assert_eq!(shown.len(), 10, "{}", m["name"]);
+    }
+
+    let again = api::demo::ensure_availability(&app.store, clock.now())
+        .await
+        .expect("a second start");
+    assert_eq!(again, 0, "nothing left to give");
 }

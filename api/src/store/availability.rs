@@ -81,6 +81,55 @@ impl Store {
         Ok(())
     }
 
+    /// Gives each listed mentor the rules paired with them unless they
+    /// already have availability (their own, or what a server starting at
+    /// the same moment just gave them: the insert does nothing then), and
+    /// marks the profiles that got rules updated, in one transaction.
+    /// Returns how many got rules; marks the catalogue written when any did.
+    /// For the demo mentors of a database seeded before availability was
+    /// stored (see `demo::ensure_availability`).
+    pub async fn add_missing_availability(
+        &self,
+        rules: &[(i64, Availability)],
+        now: DateTime<Utc>,
+    ) -> Result<usize, StoreError> {
+        if rules.is_empty() {
+            return Ok(0);
+        }
+        let added = on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let mut added = 0;
+            for (mentor_id, availability) in rules {
+                // Serialising plain strings and numbers cannot fail.
+                let json = serde_json::to_string(availability).unwrap_or_default();
+                let inserted = sqlx::query(
+                    "INSERT INTO mentor_availability (mentor_id, rules, updated_at) VALUES ($1, $2, $3) \
+                     ON CONFLICT (mentor_id) DO NOTHING",
+                )
+                .bind(mentor_id)
+                .bind(&json)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if inserted > 0 {
+                    sqlx::query("UPDATE mentors SET updated_at = $1 WHERE id = $2")
+                        .bind(now)
+                        .bind(mentor_id)
+                        .execute(&mut *tx)
+                        .await?;
+                    added += 1;
+                }
+            }
+            tx.commit().await?;
+            added
+        });
+        if added > 0 {
+            self.catalogue_written();
+        }
+        Ok(added)
+    }
+
     /// The mentor's busy intervals that overlap `[from, to)`: the sessions
     /// booked with them, which slots keep clear of (with the buffers).
     ///

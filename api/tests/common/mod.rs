@@ -231,6 +231,12 @@ pub fn uid_token(link: &str) -> (String, String) {
 
 pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp> {
     let db = TestDb::fresh(engine).await?;
+    Some(spawn_app_on(db, options).await)
+}
+
+/// A server started on a database the test prepared (a store written as an
+/// older version left it, say), otherwise as `spawn_app_with`.
+pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
     let web_dir = db.dir().join("web");
     write_web_fixture(&web_dir);
     let mut settings = Settings::for_database(db.url.clone());
@@ -265,14 +271,14 @@ pub async fn spawn_app_with(engine: Engine, options: Options) -> Option<TestApp>
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
-    Some(TestApp {
+    TestApp {
         base,
         client,
         store,
         web_dir,
         stop: Some(stop),
         _db: db,
-    })
+    }
 }
 
 impl TestApp {
