@@ -73,7 +73,7 @@ pub fn check_rate(rate_bps: i64) -> Result<u32, String> {
 /// rounded half up to the paisa, the rest to the mentor. Throws when the
 /// price is not a whole number of paise from 0, or the rate not a whole
 /// number from 0 to 10,000.
-#[crate::export(on_demand)]
+#[crate::export(mentoring)]
 pub fn commission_split(price_paise: f64, rate_bps: f64) -> Result<Split, BadInput> {
     // Up to 2⁵³: every whole number JavaScript holds exactly.
     const SAFE: f64 = 9_007_199_254_740_991.0;

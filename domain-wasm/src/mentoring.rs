@@ -928,7 +928,7 @@ pub fn check_profile(draft: &ProfileDraft) -> Result<ProfileDraft, FieldErrors> 
 /// Reads a draft's JSON document field by field, as serde reads it for the
 /// API (a missing or `null` field is empty; other fields are ignored), but
 /// by hand: serde's deserializer and its messages would add about 50 KB
-/// gzipped to the on-demand module. Numbers are whole numbers however
+/// gzipped to the mentoring module. Numbers are whole numbers however
 /// JavaScript wrote them (`12` and `12.0` alike).
 struct Reader<'a> {
     fields: &'a [(String, Json)],
@@ -967,6 +967,14 @@ impl<'a> Reader<'a> {
             None => Ok(None),
             Some(Json::String(s)) => Ok(Some(s.clone())),
             Some(_) => Err(self.wrong(key, "a string")),
+        }
+    }
+
+    fn bool(&self, key: &str) -> Result<bool, BadInput> {
+        match self.get(key) {
+            None => Ok(false),
+            Some(Json::Bool(b)) => Ok(*b),
+            Some(_) => Err(self.wrong(key, "true or false")),
         }
     }
 
@@ -1146,7 +1154,7 @@ pub enum ProfileCheck {
 /// An application to become a mentor, cleaned (`{type: "ok", value}`) or
 /// its problems in djoser's shape (`{type: "error", errors}`), as the API
 /// checks it. Throws only for a value that is not an application.
-#[crate::export(on_demand, js_name = "checkApplication")]
+#[crate::export(mentoring, js_name = "checkApplication")]
 pub fn check_application_of(draft: ApplicationDraft) -> ApplicationCheck {
     match check_application(&draft) {
         Ok(value) => ApplicationCheck::Ok { value },
@@ -1156,7 +1164,7 @@ pub fn check_application_of(draft: ApplicationDraft) -> ApplicationCheck {
 
 /// A mentor's service (title, description, duration, price in whole
 /// rupees), cleaned or its problems, as the API checks it.
-#[crate::export(on_demand, js_name = "checkService")]
+#[crate::export(mentoring, js_name = "checkService")]
 pub fn check_service_of(draft: ServiceDraft) -> ServiceCheck {
     match check_service(&draft) {
         Ok(value) => ServiceCheck::Ok { value },
@@ -1165,7 +1173,7 @@ pub fn check_service_of(draft: ServiceDraft) -> ServiceCheck {
 }
 
 /// A mentor's public profile, cleaned or its problems, as the API checks it.
-#[crate::export(on_demand, js_name = "checkProfile")]
+#[crate::export(mentoring, js_name = "checkProfile")]
 pub fn check_profile_of(draft: ProfileDraft) -> ProfileCheck {
     match check_profile(&draft) {
         Ok(value) => ProfileCheck::Ok { value },
@@ -1175,9 +1183,173 @@ pub fn check_profile_of(draft: ProfileDraft) -> ProfileCheck {
 
 /// The areas of expertise the mentor forms offer, in order; free tags may
 /// be added besides.
-#[crate::export(on_demand)]
+#[crate::export(mentoring)]
 pub fn mentor_categories() -> Vec<String> {
     CATEGORIES.iter().map(|c| (*c).to_owned()).collect()
+}
+
+// ---- The forms' limits and the dashboard's checklist -------------------
+
+/// The session lengths the forms offer, in minutes: every one within the
+/// slot rules' bounds ([`DURATION_MIN`] to [`DURATION_MAX`]), so each can be
+/// booked; quarter hours up to 90 minutes, then half hours.
+pub const DURATIONS: &[u32] = &[15, 30, 45, 60, 75, 90, 120, 150, 180];
+
+/// What the application form and the mentor's service dialog offer and
+/// count against, so the browser's form and the server's check share one
+/// set of numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct ApplicationLimits {
+    /// [`SERVICES_MAX`]: the most sessions an application offers (the form
+    /// stops offering another row there).
+    pub max_sessions: u32,
+    /// [`DURATIONS`]: the lengths the forms' select offers, shortest first.
+    pub durations: Vec<u32>,
+    /// [`BIO_MIN`].
+    pub bio_min: u32,
+    /// [`BIO_MAX`].
+    pub bio_max: u32,
+}
+
+/// The mentor forms' limits: the most sessions an application offers, the
+/// session lengths offered, the bio's least and most characters.
+#[crate::export(mentoring)]
+pub fn application_limits() -> ApplicationLimits {
+    ApplicationLimits {
+        max_sessions: SERVICES_MAX as u32,
+        durations: DURATIONS.to_vec(),
+        bio_min: BIO_MIN as u32,
+        bio_max: BIO_MAX as u32,
+    }
+}
+
+/// What the mentor dashboard's overview knows of a mentor, for
+/// [`profile_completeness`]: the saved profile (`GET /api/mentor/profile/`),
+/// their services and their availability.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+// Read from JavaScript by `FromJson` below; serde only names the fields for
+// the TypeScript type.
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct CompletenessInput {
+    /// Whether the profile has a photo (its `image_url` is set).
+    pub has_photo: bool,
+    pub headline: String,
+    pub bio: String,
+    pub expertise: Vec<String>,
+    /// How many of the mentor's services are active (offered to learners).
+    pub active_services: u32,
+    /// Whether the mentor has saved an availability (`configured`).
+    pub availability_saved: bool,
+}
+
+/// One item of the profile checklist.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct CompletenessItem {
+    /// `photo`, `headline`, `bio`, `expertise`, `service` or `availability`.
+    pub id: String,
+    pub done: bool,
+    /// What is done, once it is.
+    pub label: String,
+    /// What to do, and why, while it is not.
+    pub todo: String,
+}
+
+/// The profile checklist: its items in the order a mentor would do them,
+/// how many are done and the share done as a whole percentage.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Completeness {
+    pub items: Vec<CompletenessItem>,
+    pub done: u32,
+    pub total: u32,
+    /// `done / total` as a percentage rounded half up (`Math.round`).
+    pub percent: u32,
+}
+
+/// What makes a mentor's profile worth booking, item by item, as the
+/// dashboard's overview shows it: a photo, a headline, a bio, an area of
+/// expertise (blank text counts as none), an active service and a saved
+/// availability (without the last two no learner can book).
+#[crate::export(mentoring)]
+pub fn profile_completeness(input: CompletenessInput) -> Completeness {
+    let filled = |s: &str| !s.trim().is_empty();
+    let steps = [
+        (
+            "photo",
+            input.has_photo,
+            "Profile photo",
+            "Add a photo so learners can put a face to your name",
+        ),
+        (
+            "headline",
+            filled(&input.headline),
+            "Headline",
+            "Write a headline that says what you help with",
+        ),
+        (
+            "bio",
+            filled(&input.bio),
+            "Bio",
+            "Tell learners about your background in your bio",
+        ),
+        (
+            "expertise",
+            input.expertise.iter().any(|e| filled(e)),
+            "Areas of expertise",
+            "Choose your areas of expertise so learners find you",
+        ),
+        (
+            "service",
+            input.active_services > 0,
+            "A service learners can book",
+            "Add a service with its length and price",
+        ),
+        (
+            "availability",
+            input.availability_saved,
+            "Availability",
+            "Set your availability so learners can book you",
+        ),
+    ];
+    let items: Vec<CompletenessItem> = steps
+        .iter()
+        .map(|&(id, done, label, todo)| CompletenessItem {
+            id: id.to_owned(),
+            done,
+            label: label.to_owned(),
+            todo: todo.to_owned(),
+        })
+        .collect();
+    let total = items.len() as u32;
+    let done = items.iter().filter(|i| i.done).count() as u32;
+    Completeness {
+        items,
+        done,
+        total,
+        percent: (done * 100 + total / 2) / total,
+    }
+}
+
+impl FromJson for CompletenessInput {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        let r = Reader::of(json, "a profile's completeness input")?;
+        let active_services = r.int("activeServices")?;
+        Ok(CompletenessInput {
+            has_photo: r.bool("hasPhoto")?,
+            headline: r.string("headline")?,
+            bio: r.string("bio")?,
+            expertise: r.strings("expertise")?,
+            active_services: u32::try_from(active_services)
+                .map_err(|_| r.wrong("activeServices", "a count from 0"))?,
+            availability_saved: r.bool("availabilitySaved")?,
+        })
+    }
 }
 
 #[cfg(test)]

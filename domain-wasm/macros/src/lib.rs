@@ -20,7 +20,11 @@
 //!   common-password list, which no other module may); with `dashboards`
 //!   (`#[export(dashboards)]`), in the module of the mentor's and admin's
 //!   dashboards (built with feature `dashboards`: it carries chrono-tz's IANA
-//!   time-zone database, which no other module may); with camelCase
+//!   time-zone database, which no other module may); with `mentoring`
+//!   (`#[export(mentoring)]`), in the module of the mentor application form
+//!   and the mentor's dashboard (built with feature `mentoring`: only
+//!   applicants and mentors use these forms, so no other screen pays for
+//!   them); with camelCase
 //!   parameter names, the function's doc comment as its JSDoc, and TypeScript types read from the Rust signature: plain
 //!   values cross as themselves, other types as the type of the same name
 //!   that `tsify` declares from the Rust type (results through serde,
@@ -54,15 +58,17 @@ pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
             Module::Passwords
         } else if meta.path.is_ident("dashboards") {
             Module::Dashboards
+        } else if meta.path.is_ident("mentoring") {
+            Module::Mentoring
         } else {
-            return Err(
-                meta.error("expected `js_name = \"…\"`, `on_demand`, `passwords` or `dashboards`")
-            );
+            return Err(meta.error(
+                "expected `js_name = \"…\"`, `on_demand`, `passwords`, `dashboards` or `mentoring`",
+            ));
         };
         if module != Module::Home {
-            return Err(
-                meta.error("an export is in one module: `on_demand`, `passwords` or `dashboards`")
-            );
+            return Err(meta.error(
+                "an export is in one module: `on_demand`, `passwords`, `dashboards` or `mentoring`",
+            ));
         }
         module = chosen;
         Ok(())
@@ -89,6 +95,9 @@ enum Module {
     Passwords,
     /// The one of the dashboards, with the IANA time zones (feature `dashboards`).
     Dashboards,
+    /// The one of the mentor application form and the mentor's dashboard
+    /// (feature `mentoring`).
+    Mentoring,
 }
 
 /// The shape of a Rust type at the JavaScript boundary.
@@ -419,20 +428,22 @@ fn expand(function: &ItemFn, js_name: Option<LitStr>, module: Module) -> syn::Re
     };
     let wasm_mod = quote!(::wasm_bindgen::prelude::wasm_bindgen);
 
-    // Four wasm modules: the home page's (feature `wasm`), the one loaded
+    // Five wasm modules: the home page's (feature `wasm`), the one loaded
     // on demand for later screens (feature `on-demand`), the one of the
-    // screens that set a password (feature `passwords`) and the dashboards'
-    // (feature `dashboards`).
+    // screens that set a password (feature `passwords`), the dashboards'
+    // (feature `dashboards`) and the mentors' forms' (feature `mentoring`).
     let module = match module {
         Module::Home => quote!(#[cfg(all(
             feature = "wasm",
             not(feature = "on-demand"),
             not(feature = "passwords"),
-            not(feature = "dashboards")
+            not(feature = "dashboards"),
+            not(feature = "mentoring")
         ))]),
         Module::OnDemand => quote!(#[cfg(feature = "on-demand")]),
         Module::Passwords => quote!(#[cfg(feature = "passwords")]),
         Module::Dashboards => quote!(#[cfg(feature = "dashboards")]),
+        Module::Mentoring => quote!(#[cfg(feature = "mentoring")]),
     };
     Ok(quote! {
         #module

@@ -405,3 +405,50 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn every_offered_length_is_bookable_and_the_form_stops_at_the_checks_limit() {
+    let limits = application_limits();
+    assert!(
+        limits
+            .durations
+            .iter()
+            .all(|d| (DURATION_MIN..=DURATION_MAX).contains(d))
+    );
+    assert!(limits.durations.windows(2).all(|w| w[0] < w[1]));
+    // The form offers as many rows as the check accepts, and no more.
+    let mut a = application();
+    a.services = (0..limits.max_sessions)
+        .map(|i| service(&format!("Session {i}"), 60, 0))
+        .collect();
+    assert!(check_application(&a).is_ok());
+    a.services.push(service("One more", 60, 0));
+    assert!(check_application(&a).unwrap_err().contains_key("services"));
+    assert_eq!((limits.bio_min, limits.bio_max), (50, 2000));
+}
+
+#[test]
+fn the_checklist_rounds_its_share_as_javascript_does() {
+    let flags = |n: usize| CompletenessInput {
+        has_photo: n > 0,
+        headline: if n > 1 { "Lead".into() } else { " ".into() },
+        bio: if n > 2 { "Bio".into() } else { String::new() },
+        expertise: if n > 3 {
+            vec!["Business".into()]
+        } else {
+            vec![]
+        },
+        active_services: u32::from(n > 4),
+        availability_saved: n > 5,
+    };
+    for n in 0..=6 {
+        let c = profile_completeness(flags(n));
+        assert_eq!((c.done, c.total), (n as u32, 6));
+        // Math.round(done / total * 100)
+        assert_eq!(
+            f64::from(c.percent),
+            (f64::from(c.done) / 6.0 * 100.0).round()
+        );
+        assert_eq!(c.items.iter().filter(|i| i.done).count(), n);
+    }
+}
