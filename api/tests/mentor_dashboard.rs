@@ -798,9 +798,7 @@ async fn availability_that_breaks_a_rule_is_refused_under_its_field(engine: Engi
 }
 
 /// Every demo profile passes the profile rule as it stands, so a demo
-/// mentor's first edit is refused only for what they send. (Some demo
-/// services do not pass the service rule: see
-/// `a_service_stored_before_the_rule_can_be_paused_but_is_repriced_to_change_its_terms`.)
+/// mentor's first edit is refused only for what they send.
 #[tokio::test]
 async fn every_demo_profile_passes_the_profile_rule() {
     let Some(app) = common::spawn_app(Engine::Sqlite).await else {
@@ -816,6 +814,32 @@ async fn every_demo_profile_passes_the_profile_rule() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Every demo service passes the service rule as it stands (whole rupees,
+/// at most ₹1,00,000, an allowed length), so the demo shows only what a
+/// mentor could offer, and a demo mentor can pause or edit one without
+/// first repricing it.
+#[tokio::test]
+async fn every_demo_service_passes_the_service_rule() {
+    let Some(app) = common::spawn_app(Engine::Sqlite).await else {
+        return;
+    };
+    let mut problems = Vec::new();
+    for m in app.store.list_mentors().await.expect("mentors") {
+        for s in &m.services {
+            let draft = domain_wasm::mentoring::ServiceDraft {
+                title: s.title.clone(),
+                description: s.description.clone(),
+                duration_minutes: s.duration_minutes,
+                price_paise: s.price_paise,
+            };
+            if let Err(e) = domain_wasm::mentoring::check_service(&draft) {
+                problems.push(format!("{} ({}): {}: {e:?}", m.name, m.id, s.title));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 async fn a_service_stored_before_the_rule_can_be_paused_but_is_repriced_to_change_its_terms(
     engine: Engine,
 ) {
@@ -825,7 +849,7 @@ async fn a_service_stored_before_the_rule_can_be_paused_but_is_repriced_to_chang
     let People { mentor, .. } = people(&app).await;
     let (_, list) = get(&app, "/api/mentor/services/", &mentor.token).await;
     let service = list[0]["id"].as_i64().expect("a service");
-    // A price with paise, as some demo services have.
+    // A price with paise, as services stored before the rule may have.
     exec(
         &app.store,
         "UPDATE mentor_services SET price_paise = 99950 WHERE id = $1",
