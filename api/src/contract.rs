@@ -357,6 +357,14 @@ fn application_rules(mut rules: Vec<(&'static str, Value)>) -> Vec<(&'static str
     rules
 }
 
+/// The multipart bodies' required fields, by operation: their schemas are
+/// inline (no name for [`body_rules`]), and the fields are optional in the
+/// code so that the handler words their absence (`routes::media`).
+pub const MULTIPART_REQUIRED: &[(&str, &[&str])] = &[
+    ("uploadApplicationPhoto", &["photo"]),
+    ("uploadMentorPhoto", &["photo"]),
+];
+
 /// The rules of query parameters the handlers check: `(path, name, rule)`.
 fn query_rules() -> Vec<(&'static str, &'static str, Value)> {
     let categories: Vec<&str> = explorer::CATEGORIES.iter().map(|c| c.id).collect();
@@ -472,8 +480,22 @@ fn apply(doc: &mut Value) {
                     merge(&mut parameter["schema"], rule);
                 }
             }
+            require_multipart_fields(operation);
             add_framework_answers(operation);
         }
+    }
+}
+
+/// Marks the fields [`MULTIPART_REQUIRED`] lists required in the
+/// operation's multipart body.
+fn require_multipart_fields(operation: &mut Value) {
+    let id = operation["operationId"].as_str().unwrap_or_default();
+    let Some((_, required)) = MULTIPART_REQUIRED.iter().find(|(op, _)| *op == id) else {
+        return;
+    };
+    if let Some(schema) = operation.pointer_mut("/requestBody/content/multipart~1form-data/schema")
+    {
+        schema["required"] = json!(required);
     }
 }
 
@@ -839,6 +861,25 @@ mod tests {
                 parameters.iter().any(|p| p["name"] == name),
                 "{path} {name}"
             );
+        }
+    }
+
+    #[test]
+    fn multipart_bodies_require_the_fields_their_handlers_need() {
+        let doc: Value = serde_json::from_str(&document(&generated().to_string())).expect("JSON");
+        for (id, required) in MULTIPART_REQUIRED {
+            let operation = doc["paths"]
+                .as_object()
+                .expect("paths")
+                .values()
+                .flat_map(|item| item.as_object().expect("an item").values())
+                .find(|op| op["operationId"] == *id)
+                .unwrap_or_else(|| panic!("operation {id}"));
+            let schema = &operation["requestBody"]["content"]["multipart/form-data"]["schema"];
+            assert_eq!(schema["required"], json!(required), "{id}");
+            for field in *required {
+                assert!(schema["properties"][field].is_object(), "{id}.{field}");
+            }
         }
     }
 

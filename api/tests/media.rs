@@ -200,7 +200,9 @@ async fn a_file_that_is_not_an_image_is_refused_under_the_photo_field(engine: En
     let Some(app) = spawn(engine).await else {
         return;
     };
-    let People { learner, .. } = people(&app).await;
+    let People {
+        learner, mentor, ..
+    } = people(&app).await;
     let path = "/api/mentor-applications/photo/";
     let token = Some(learner.token.as_str());
     let (status, body) = upload(
@@ -242,18 +244,25 @@ async fn a_file_that_is_not_an_image_is_refused_under_the_photo_field(engine: En
             .contains("damaged"),
         "{body}"
     );
-    // Without the photo field at all.
-    let (content_type, bytes) = multipart("picture", "me.png", "image/png", &tiny);
-    let (status, body) = app
-        .send(
-            app.client
-                .post(app.url(path))
-                .bearer_auth(&learner.token)
-                .header("content-type", content_type)
-                .body(bytes),
-        )
-        .await;
-    assert_eq!(status, 400, "{body}");
+    // Without the photo field at all: 400 under it, on both uploads.
+    for (path, caller) in [(path, &learner), ("/api/mentor/photo/", &mentor)] {
+        let (content_type, bytes) = multipart("picture", "me.png", "image/png", &tiny);
+        let (status, body) = app
+            .send(
+                app.client
+                    .post(app.url(path))
+                    .bearer_auth(&caller.token)
+                    .header("content-type", content_type)
+                    .body(bytes),
+            )
+            .await;
+        assert_eq!(status, 400, "{path}: {body}");
+        assert_eq!(
+            body,
+            serde_json::json!({ "photo": ["Choose a photo to upload."] }),
+            "{path}"
+        );
+    }
     // Not multipart.
     let (status, body) = app
         .post_as(&learner.token, path, serde_json::json!({"photo": "x"}))

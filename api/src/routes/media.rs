@@ -23,13 +23,20 @@ use crate::media::{self, MAX_UPLOAD_BYTES, PhotoError, SIZES, UploadError};
 use crate::state::AppState;
 use crate::store::media::{MediaImage, MediaPurpose};
 
+/// Without the `photo` field: 400 under it (djoser's shape), as for a file
+/// that is no photo.
+pub const PHOTO_REQUIRED: &str = "Choose a photo to upload.";
+
 /// A photo to upload.
 #[derive(Debug, Multipart)]
 pub struct PhotoUpload {
     /// A JPEG, PNG or WebP image of at most 5 MB and 40 megapixels, at
     /// least 64 pixels on its shorter side. Its format is read from its
     /// bytes; the centre square is kept.
-    pub photo: Upload,
+    // Required, as the document says (`contract::MULTIPART_REQUIRED`):
+    // optional here only so that the handler, not the framework, words
+    // its absence.
+    pub photo: Option<Upload>,
 }
 
 /// An uploaded photo, as stored.
@@ -67,8 +74,8 @@ macro_rules! answers {
             #[oai(status = 201)]
             Created(Json<UploadedPhoto>),
             /// The file is refused: `{"photo": ["message"]}`, saying why
-            /// (not a JPEG, PNG or WebP image, too many pixels, too small,
-            /// damaged).
+            /// (no file sent, not a JPEG, PNG or WebP image, too many
+            /// pixels, too small, damaged).
             #[oai(status = 400)]
             Invalid(Json<FieldErrors>),
             $($body)*
@@ -85,6 +92,7 @@ macro_rules! answers {
                 match o {
                     Outcome::Stored(m) => $name::Created(Json(m.into())),
                     Outcome::Refused(e) => $name::Invalid(Json(Fields::one("photo", e.to_string()).0)),
+                    Outcome::Missing => $name::Invalid(Json(Fields::one("photo", PHOTO_REQUIRED).0)),
                     Outcome::TooLarge(e) => $name::TooLarge(Json(Detail::new(e.to_string()))),
                     Outcome::Limited(l) => {
                         let (d, r) = super::accounts::too_many(l);
@@ -108,6 +116,8 @@ answers!(MentorPhotoResponse {
 enum Outcome {
     Stored(MediaImage),
     Refused(PhotoError),
+    /// No `photo` field.
+    Missing,
     TooLarge(PhotoError),
     Limited(Limited),
 }
@@ -124,6 +134,10 @@ impl MediaApi {
         purpose: MediaPurpose,
         body: PhotoUpload,
     ) -> poem::Result<Outcome> {
+        // Nothing sent: nothing to count against the limit.
+        let Some(photo) = body.photo else {
+            return Ok(Outcome::Missing);
+        };
         let now = self.state.clock.now();
         if let Err(l) = self
             .state
@@ -133,14 +147,10 @@ impl MediaApi {
         {
             return Ok(Outcome::Limited(l));
         }
-        if body.photo.size() > MAX_UPLOAD_BYTES {
+        if photo.size() > MAX_UPLOAD_BYTES {
             return Ok(Outcome::TooLarge(PhotoError::TooLarge));
         }
-        let bytes = body
-            .photo
-            .into_vec()
-            .await
-            .map_err(crate::error::internal)?;
+        let bytes = photo.into_vec().await.map_err(crate::error::internal)?;
         match media::upload(&self.state, user_id, purpose, bytes, now).await {
             Ok(m) => Ok(Outcome::Stored(m)),
             Err(UploadError::Photo(PhotoError::TooLarge)) => {

@@ -3125,8 +3125,8 @@ export interface operations {
             };
             /**
              * @description The file is refused: `{"photo": ["message"]}`, saying why
-             *     (not a JPEG, PNG or WebP image, too many pixels, too small,
-             *     damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             *     (no file sent, not a JPEG, PNG or WebP image, too many
+             *     pixels, too small, damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
              */
             400: {
                 headers: {
@@ -3382,8 +3382,8 @@ export interface operations {
             };
             /**
              * @description The file is refused: `{"photo": ["message"]}`, saying why
-             *     (not a JPEG, PNG or WebP image, too many pixels, too small,
-             *     damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             *     (no file sent, not a JPEG, PNG or WebP image, too many
+             *     pixels, too small, damaged). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
              */
             400: {
                 headers: {
