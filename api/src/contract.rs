@@ -365,6 +365,11 @@ pub const MULTIPART_REQUIRED: &[(&str, &[&str])] = &[
     ("uploadMentorPhoto", &["photo"]),
 ];
 
+/// Query parameters a handler requires, `(path, name)`: optional in the
+/// code so that the handler answers their absence under their name (400
+/// `{"service": ["This field is required."]}`), not the framework.
+pub const REQUIRED_QUERY: &[(&str, &str)] = &[("/api/mentors/{id}/slots/", "service")];
+
 /// The rules of query parameters the handlers check: `(path, name, rule)`.
 fn query_rules() -> Vec<(&'static str, &'static str, Value)> {
     let categories: Vec<&str> = explorer::CATEGORIES.iter().map(|c| c.id).collect();
@@ -474,6 +479,13 @@ fn apply(doc: &mut Value) {
                 .flatten()
             {
                 let name = parameter["name"].as_str().unwrap_or_default().to_owned();
+                if parameter["in"] == "query"
+                    && REQUIRED_QUERY.iter().any(|(p, n)| {
+                        p.trim_end_matches('/') == path.trim_end_matches('/') && *n == name
+                    })
+                {
+                    parameter["required"] = json!(true);
+                }
                 for (_, _, rule) in rules.iter().filter(|(p, n, _)| {
                     p.trim_end_matches('/') == path.trim_end_matches('/') && *n == name
                 }) {
@@ -865,7 +877,7 @@ mod tests {
     }
 
     #[test]
-    fn multipart_bodies_require_the_fields_their_handlers_need() {
+    fn required_multipart_fields_and_query_parameters_are_documented_required() {
         let doc: Value = serde_json::from_str(&document(&generated().to_string())).expect("JSON");
         for (id, required) in MULTIPART_REQUIRED {
             let operation = doc["paths"]
@@ -880,6 +892,17 @@ mod tests {
             for field in *required {
                 assert!(schema["properties"][field].is_object(), "{id}.{field}");
             }
+        }
+        for (path, name) in REQUIRED_QUERY {
+            let parameters = doc["paths"][path.trim_end_matches('/')]["get"]["parameters"]
+                .as_array()
+                .or_else(|| doc["paths"][*path]["get"]["parameters"].as_array())
+                .unwrap_or_else(|| panic!("GET {path}"));
+            let parameter = parameters
+                .iter()
+                .find(|p| p["name"] == *name && p["in"] == "query")
+                .unwrap_or_else(|| panic!("{path} {name}"));
+            assert_eq!(parameter["required"], true, "{path} {name}");
         }
     }
 

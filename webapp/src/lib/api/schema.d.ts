@@ -3855,12 +3855,12 @@ export interface operations {
     };
     listMentorSlots: {
         parameters: {
-            query?: {
+            query: {
                 /**
                  * @description The id of one of the mentor's services (required): slots last as
                  *     long as its sessions.
                  */
-                service?: string;
+                service: string;
                 /**
                  * @description The start of the period: a date (the start of that day in the
                  *     mentor's zone) or an instant; default now.
