@@ -28,7 +28,9 @@ function families() {
               ? "passwords"
               : /\bdashboards\b/.test(attrs ?? "")
                 ? "dashboards"
-                : "home",
+                : /\bmentoring\b/.test(attrs ?? "")
+                  ? "mentoring"
+                  : "home",
         }),
       );
       // The module doc's first sentence.
@@ -43,9 +45,9 @@ function families() {
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 
 /** Where a module's exports are marked in the table (the home page's: unmarked). */
-const MARK = { home: "", onDemand: " *(on demand)*", passwords: " *(password screens)*", dashboards: " *(dashboards)*" };
+const MARK = { home: "", onDemand: " *(on demand)*", passwords: " *(password screens)*", dashboards: " *(dashboards)*", mentoring: " *(mentoring)*" };
 
-/** `dtsPaths`: the typings of the home page's module, then of the on-demand, passwords and dashboards ones. */
+/** `dtsPaths`: the typings of the home page's module, then of the on-demand, passwords, dashboards and mentoring ones. */
 export function exportsMarkdown(dtsPaths) {
   const dts = [dtsPaths].flat().map((p) => readFileSync(p, "utf8")).join("\n");
   const dtsLines = dts.split("\n");

@@ -3,7 +3,7 @@
 // name) as plain synchronous functions, so the web app imports every rule
 // from one place while the home page loads only its own module first.
 //
-// Three such modules (`just wasm`):
+// Four such modules (`just wasm`):
 //   on-demand  `#[export(on_demand)]`, the rules of later screens;
 //              `loadOnDemand()`, also fetched when the browser is idle after
 //              the page has loaded (--idle);
@@ -12,7 +12,13 @@
 //              `loadPasswordRules()`, fetched only by those screens;
 //   dashboards `#[export(dashboards)]`, the rules of the mentor's and
 //              admin's dashboards (availability and slots, with the IANA
-//              time zones); `loadDashboardRules()`, fetched only by them.
+//              time zones); `loadDashboardRules()`, fetched only by them;
+//   mentoring  `#[export(mentoring)]`, the rules of the mentor application
+//              form and the mentor's dashboard (application, service and
+//              profile checks, the commission split, the forms' limits, the
+//              profile checklist); `loadMentoringRules()`, fetched only by
+//              those screens (never prefetched: the home page's visitors
+//              mostly never apply).
 //
 // The module is fetched once: on the first call, or when its loader is called
 // (a lazy screen awaits it; the tests' setup file awaits every loader). A

@@ -15,9 +15,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 const pkgDir = resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node"));
-// The home page's module, the on-demand one, the password screens' one and the dashboards' one, as one set of exports.
+// The home page's module, the on-demand one, the password screens' one, the dashboards' one and the mentoring one, as one set of exports.
 const load = createRequire(import.meta.url);
-const wasm = Object.assign({}, ...["", "on-demand", "passwords", "dashboards"].map((m) => load(join(pkgDir, m, "domain.js"))));
+const wasm = Object.assign({}, ...["", "on-demand", "passwords", "dashboards", "mentoring"].map((m) => load(join(pkgDir, m, "domain.js"))));
 const dispatchBin = resolve(process.env.DISPATCH_BIN ?? join(root, "target/debug/examples/dispatch"));
 const PER_FUNCTION = Number(process.env.DIFF_CASES ?? 300);
 
@@ -169,12 +169,14 @@ const GENERATORS = {
   safeUrl: () => [pick(["https://example.com", "http://x.y/z", "javascript:alert(1)", "HTTPS://EXAMPLE.COM", "//x", "mailto:a@b.c", str(15), `https://${str(8)}`])],
   durationLabel: () => [pick([0, 30, 45, 60, 90, 125, int(0, 600), 1.5, -5])],
   yearsLabel: () => [r() < 0.2 ? null : int(1990, 2030), r() < 0.4 ? null : int(1990, 2030)],
-  // Issue 11: the mentors' side (on demand) and the slots (dashboards).
+  // Issue 11: the mentors' side (mentoring module) and the slots (dashboards).
   checkService: () => [service()],
   checkApplication: () => [application()],
   checkProfile: () => [mentorProfile()],
   commissionSplit: () => [pick([0, 10, 99900, 100000, int(0, 1e8), 1.5, -100]), pick([0, 1, 1500, 1234, 10000, int(0, 10000), 10001, 0.5])],
   mentorCategories: () => [],
+  applicationLimits: () => [],
+  profileCompleteness: () => [{ hasPhoto: r() < 0.5, headline: pick(["", " ", str(20)]), bio: pick(["", "\n", str(40)]), expertise: words(), activeServices: pick([0, 1, 3, int(0, 9)]), availabilitySaved: r() < 0.5 }],
   checkAvailability: () => [availability()],
   mentorSlots: () => [availability(), slotQuery()],
 };

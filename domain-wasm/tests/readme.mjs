@@ -9,8 +9,8 @@ import { END, START, exportCount, exportsMarkdown } from "../scripts/exports.mjs
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const pkgDir = resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node"));
-// The home page's module, the on-demand one, the password screens' one and the dashboards' one.
-const dts = ["", "on-demand", "passwords", "dashboards"].map((m) => join(pkgDir, m, "domain.d.ts"));
+// The home page's module, the on-demand one, the password screens' one, the dashboards' one and the mentoring one.
+const dts = ["", "on-demand", "passwords", "dashboards", "mentoring"].map((m) => join(pkgDir, m, "domain.d.ts"));
 
 test("the README lists every wasm export with its current signature", () => {
   const readme = readFileSync(join(root, "README.md"), "utf8");

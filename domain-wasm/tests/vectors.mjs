@@ -11,9 +11,9 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkgDir = resolve(process.env.WASM_PKG ?? join(here, "../../target/wasm-node"));
-// The home page's module, the on-demand one, the password screens' one and the dashboards' one, as one set of exports.
+// The home page's module, the on-demand one, the password screens' one, the dashboards' one and the mentoring one, as one set of exports.
 const load = createRequire(import.meta.url);
-const wasm = Object.assign({}, ...["", "on-demand", "passwords", "dashboards"].map((m) => load(join(pkgDir, m, "domain.js"))));
+const wasm = Object.assign({}, ...["", "on-demand", "passwords", "dashboards", "mentoring"].map((m) => load(join(pkgDir, m, "domain.js"))));
 const vectorDir = join(here, "../vectors");
 
 const files = readdirSync(vectorDir).filter((f) => f.endsWith(".json")).sort();
