@@ -1,11 +1,12 @@
 import { afterEach } from "vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { drainWithRealTimers } from "./testing/timers";
-import { loadOnDemand, loadPasswordRules } from "./lib/domain";
+import { loadDashboardRules, loadMentoringRules, loadOnDemand, loadPasswordRules } from "./lib/domain";
 
 // Tests call any rule at any time: the wasm modules the app fetches later
-// (on demand, and on the password screens) are there before the first test.
-await Promise.all([loadOnDemand(), loadPasswordRules()]);
+// (on demand, on the password screens, on the mentors' forms and on the
+// dashboards) are there before the first test.
+await Promise.all([loadOnDemand(), loadPasswordRules(), loadMentoringRules(), loadDashboardRules()]);
 
 drainWithRealTimers(configure);
 

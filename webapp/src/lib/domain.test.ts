@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  applicationLimits,
   checkApplication,
   checkAvailability,
   checkProfile,
   checkService,
   commissionSplit,
   loadDashboardRules,
+  loadMentoringRules,
   mentorCategories,
+  profileCompleteness,
   previewSlots,
   afterFailure,
   afterRefresh,
@@ -350,13 +353,31 @@ describe("the three wasm modules behind one door", () => {
   });
 });
 
-describe("the mentors' side (on demand) and the dashboards' module", () => {
-  // The dashboards' module is never prefetched: its screens await it, as here.
-  beforeAll(() => loadDashboardRules());
+describe("the mentors' side (the mentoring module) and the dashboards' module", () => {
+  // Neither module is prefetched: their screens await them, as here.
+  beforeAll(() => Promise.all([loadMentoringRules(), loadDashboardRules()]));
 
-  it("loads the dashboards' module once", async () => {
+  it("loads the dashboards' module and the mentoring one once each", async () => {
     await expect(loadDashboardRules()).resolves.toBeUndefined();
     expect(loadDashboardRules()).toBe(loadDashboardRules());
+    await expect(loadMentoringRules()).resolves.toBeUndefined();
+    expect(loadMentoringRules()).toBe(loadMentoringRules());
+  });
+
+  it("gives the forms' limits once, frozen, and the profile checklist with its share done", () => {
+    expect(applicationLimits()).toEqual({ maxSessions: 5, durations: [15, 30, 45, 60, 75, 90, 120, 150, 180], bioMin: 50, bioMax: 2000 });
+    expect(applicationLimits()).toBe(applicationLimits());
+    expect(Object.isFrozen(applicationLimits().durations)).toBe(true);
+    const checklist = profileCompleteness({ hasPhoto: true, headline: " ", bio: "Bio", expertise: ["Business"], activeServices: 0, availabilitySaved: false });
+    expect(checklist.items.map((i) => [i.id, i.done])).toEqual([
+      ["photo", true],
+      ["headline", false],
+      ["bio", true],
+      ["expertise", true],
+      ["service", false],
+      ["availability", false],
+    ]);
+    expect(checklist).toMatchObject({ done: 3, total: 6, percent: 50 });
   });
 
   it("cleans an application or names every problem by its API field", () => {

@@ -10,8 +10,9 @@
  */
 import * as wasm from "../../domain-pkg/domain.js";
 import * as dashboards from "../../domain-pkg/dashboards.js";
-import * as onDemand from "../../domain-pkg/on-demand.js";
+import * as mentoring from "../../domain-pkg/mentoring.js";
 import type { Availability, SlotsOutcome } from "../../domain-pkg/dashboards/domain.js";
+import type { ApplicationLimits } from "../../domain-pkg/mentoring/domain.js";
 
 // Every rule of the home page's module, those of the module loaded on
 // demand for later screens (`loadOnDemand()`; a lazy screen may await it),
@@ -19,11 +20,16 @@ import type { Availability, SlotsOutcome } from "../../domain-pkg/dashboards/dom
 // list (`loadPasswordRules()`; only those screens' lazy loaders await it, so
 // the home page never fetches it), and those of the mentor's and admin's
 // dashboards, with the IANA time zones (`loadDashboardRules()`; only the
-// dashboards' lazy loaders await it, never prefetched: it is the largest).
+// dashboards' lazy loaders await it, never prefetched: it is the largest),
+// and those of the mentor application form and the mentor's dashboard
+// (`loadMentoringRules()`; only those screens' lazy loaders await it, never
+// prefetched: few visitors apply, and in the on-demand module, which the
+// home page prefetches, these rules cost everyone 28 KB gzipped).
 export * from "../../domain-pkg/domain.js";
 export * from "../../domain-pkg/on-demand.js";
 export * from "../../domain-pkg/passwords.js";
 export * from "../../domain-pkg/dashboards.js";
+export * from "../../domain-pkg/mentoring.js";
 
 // The app's names for generated types.
 export type {
@@ -36,6 +42,10 @@ export type { NewPasswordCheck as FormCheck, Strength as PasswordStrength } from
 export type {
   ApplicationCheck,
   ApplicationDraft,
+  ApplicationLimits,
+  Completeness as ProfileCompleteness,
+  CompletenessInput as ProfileCompletenessInput,
+  CompletenessItem as ProfileCompletenessItem,
   EducationEntry,
   ExperienceEntry,
   ProfileCheck,
@@ -44,7 +54,7 @@ export type {
   ServiceCheck,
   ServiceDraft,
   Split as CommissionSplit,
-} from "../../domain-pkg/on-demand/domain.js";
+} from "../../domain-pkg/mentoring/domain.js";
 export type {
   Availability,
   AvailabilityCheck,
@@ -71,8 +81,24 @@ export const sessionKeys = once(wasm.sessionKeys);
 /** Every storage key the client uses. */
 export const storageKeys = once(wasm.storageKeys);
 
-/** The areas of expertise the mentor forms offer (on-demand module; call after `loadOnDemand()`). */
-export const mentorCategories = once(onDemand.mentorCategories);
+/** The areas of expertise the mentor forms offer (mentoring module; call after `loadMentoringRules()`). */
+export const mentorCategories = once(mentoring.mentorCategories);
+
+let limits: Readonly<ApplicationLimits> | undefined;
+
+/**
+ * The mentor forms' limits (mentoring module; call after
+ * `loadMentoringRules()`): the most sessions an application offers, the
+ * session lengths offered, the bio's bounds. Computed once and frozen.
+ */
+export function applicationLimits(): Readonly<ApplicationLimits> {
+  if (!limits) {
+    const made = mentoring.applicationLimits();
+    Object.freeze(made.durations);
+    limits = Object.freeze(made);
+  }
+  return limits;
+}
 
 let policy: Readonly<wasm.FetchPolicy> | undefined;
 

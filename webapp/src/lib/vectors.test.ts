@@ -14,6 +14,7 @@ import * as wasm from "../../domain-pkg/domain.js";
 import * as onDemand from "../../domain-pkg/on-demand/domain.js";
 import * as passwords from "../../domain-pkg/passwords/domain.js";
 import * as dashboards from "../../domain-pkg/dashboards/domain.js";
+import * as mentoring from "../../domain-pkg/mentoring/domain.js";
 import slotCases from "../../../domain-wasm/tests/slots_cases.json";
 
 interface VectorCase {
@@ -36,8 +37,9 @@ const suites = Object.entries(files)
 const declared = suites.reduce((n, s) => n + s.cases.length, 0);
 
 // The home page's module, the one loaded on demand for later screens, the
-// one of the screens that set a password and the dashboards' one.
-const exports: Record<string, unknown> = { ...wasm, ...onDemand, ...passwords, ...dashboards };
+// one of the screens that set a password, the dashboards' one and the
+// mentors' forms' one.
+const exports: Record<string, unknown> = { ...wasm, ...onDemand, ...passwords, ...dashboards, ...mentoring };
 
 /** As the vector files write values: undefined is null, typed arrays are arrays. */
 function plain(value: unknown): unknown {
