@@ -5,7 +5,7 @@
  * crate's rule on submit.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from "react";
-import { durationLabel } from "../../lib/domain";
+import { applicationLimits, durationLabel } from "../../lib/domain";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
@@ -221,12 +221,6 @@ export interface SessionRow {
   free: boolean;
 }
 
-/** Lengths offered (the slots' 15 to 180 minutes). */
-export const DURATIONS = [15, 30, 45, 60, 75, 90, 120, 150, 180];
-
-/** The most rows the form offers; the crate holds the limit, this only stops offering more. */
-export const MAX_SESSIONS = 5;
-
 let nextKey = 1;
 export function newSessionRow(partial: Partial<Omit<SessionRow, "key">> = {}): SessionRow {
   return { key: nextKey++, title: "", duration: "60", price: "", free: false, ...partial };
@@ -276,7 +270,8 @@ export function SessionRows({ rows, onChange }: { rows: readonly SessionRow[]; o
                   </label>
                   <div className="sp-field__select">
                     <select id={`${id}-duration`} className="sp-field__control" value={row.duration} onChange={(e) => set(row.key, { duration: e.target.value })}>
-                      {DURATIONS.map((d) => (
+                      {/* The lengths the crate offers (within the slots' 15 to 180 minutes). */}
+                      {applicationLimits().durations.map((d) => (
                         <option key={d} value={String(d)}>
                           {durationLabel(d)}
                         </option>
@@ -312,7 +307,8 @@ export function SessionRows({ rows, onChange }: { rows: readonly SessionRow[]; o
           );
         })}
       </ol>
-      {rows.length < MAX_SESSIONS ? (
+      {/* The crate's limit: the form only stops offering more rows there. */}
+      {rows.length < applicationLimits().maxSessions ? (
         <button type="button" className="btn btn--secondary ap-add" onClick={() => onChange([...rows, newSessionRow()])}>
           + Add a session
         </button>

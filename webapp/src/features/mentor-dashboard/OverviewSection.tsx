@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { durationLabel, mentorPath, priceLabel } from "../../lib/domain";
+import { durationLabel, mentorPath, priceLabel, profileCompleteness } from "../../lib/domain";
 import { Icon } from "../../components/icons";
 import type { MentorProfile, MentorService, StoredAvailability } from "./api";
 import type { Loaded } from "./load";
@@ -16,28 +16,22 @@ interface Step {
   tab: Tab;
 }
 
-/** What makes a profile worth booking, in the order a mentor would do it. */
-function stepsOf(profile: MentorProfile, services: readonly MentorService[], availability: StoredAvailability | undefined): Step[] {
-  return [
-    { id: "photo", done: Boolean(profile.image_url), label: "Profile photo", todo: "Add a photo so learners can put a face to your name", tab: "profile" },
-    { id: "headline", done: profile.headline.trim() !== "", label: "Headline", todo: "Write a headline that says what you help with", tab: "profile" },
-    { id: "bio", done: profile.bio.trim() !== "", label: "Bio", todo: "Tell learners about your background in your bio", tab: "profile" },
-    { id: "expertise", done: profile.expertise.length > 0, label: "Areas of expertise", todo: "Choose your areas of expertise so learners find you", tab: "profile" },
-    {
-      id: "service",
-      done: services.some((s) => s.active),
-      label: "A service learners can book",
-      todo: "Add a service with its length and price",
-      tab: "services",
-    },
-    {
-      id: "availability",
-      done: availability?.configured === true,
-      label: "Availability",
-      todo: "Set your availability so learners can book you",
-      tab: "availability",
-    },
-  ];
+/**
+ * What makes a profile worth booking, in the order a mentor would do it:
+ * the crate's checklist (`profileCompleteness`, mentoring module), each item
+ * with the tab where it is done.
+ */
+function checklistOf(profile: MentorProfile, services: readonly MentorService[], availability: StoredAvailability | undefined): { steps: Step[]; done: number; percent: number } {
+  const checklist = profileCompleteness({
+    hasPhoto: Boolean(profile.image_url),
+    headline: profile.headline,
+    bio: profile.bio,
+    expertise: [...profile.expertise],
+    activeServices: services.filter((s) => s.active).length,
+    availabilitySaved: availability?.configured === true,
+  });
+  const steps = checklist.items.map((item): Step => ({ ...item, tab: item.id === "service" ? "services" : item.id === "availability" ? "availability" : "profile" }));
+  return { steps, done: checklist.done, percent: checklist.percent };
 }
 
 export interface OverviewProps {
@@ -60,9 +54,7 @@ export function OverviewSection({ profile, services, availability, onOpen }: Ove
   const mentor = profile.value;
   const list = services.status === "ready" ? services.value : [];
   const rules = availability.status === "ready" ? availability.value : undefined;
-  const steps = stepsOf(mentor, list, rules);
-  const done = steps.filter((s) => s.done).length;
-  const percent = Math.round((done / steps.length) * 100);
+  const { steps, done, percent } = checklistOf(mentor, list, rules);
   const next = steps.find((s) => !s.done);
   const active = list.filter((s) => s.active);
   const publicPath = mentorPath(mentor.id, mentor.name);

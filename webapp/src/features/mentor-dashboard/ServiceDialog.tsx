@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { checkService, commissionSplit, durationLabel, priceLabel } from "../../lib/domain";
+import { applicationLimits, checkService, commissionSplit, durationLabel, priceLabel } from "../../lib/domain";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, SelectField, TextArea, TextField } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
@@ -10,9 +10,6 @@ import { Switch } from "./parts";
 
 const FIELDS = ["title", "description", "duration_minutes", "price_paise"] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
-
-/** Lengths offered; a length set otherwise (through the API) is offered too. */
-const DURATIONS = [15, 30, 45, 60, 75, 90, 120, 150, 180];
 
 /** The rupees typed, in paise; an empty or unreadable amount is no price (-1), which the crate's rule refuses in its words. */
 export function paiseOf(rupees: string): number {
@@ -49,7 +46,9 @@ export function ServiceDialog({ service, rateBps, onClose, onSaved }: ServiceDia
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const durations = DURATIONS.includes(Number(duration)) ? DURATIONS : [...DURATIONS, Number(duration)].sort((a, b) => a - b);
+  // The lengths the crate offers; a length set otherwise (through the API) is offered too.
+  const offered = applicationLimits().durations;
+  const durations = offered.includes(Number(duration)) ? offered : [...offered, Number(duration)].sort((a, b) => a - b);
   const paise = paiseOf(price);
   const split = rateBps !== undefined && paise >= 0 && paise % 100 === 0 ? commissionSplit(paise, rateBps) : undefined;
 
