@@ -423,7 +423,11 @@ fn every_offered_length_is_bookable_and_the_form_stops_at_the_checks_limit() {
         .collect();
     assert!(check_application(&a).is_ok());
     a.services.push(service("One more", 60, 0));
-    assert!(check_application(&a).unwrap_err().contains_key("services"));
+    assert!(
+        check_application(&a)
+            .expect_err("one session too many")
+            .contains_key("services")
+    );
     assert_eq!((limits.bio_min, limits.bio_max), (50, 2000));
 }
 
