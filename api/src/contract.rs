@@ -210,6 +210,7 @@ pub fn body_rules() -> Vec<BodyRule> {
             "MentorServiceBody",
             &[],
             vec![
+                ("title", text(VISIBLE)),
                 (
                     "duration_minutes",
                     json!({ "minimum": slots::DURATION_MIN, "maximum": slots::DURATION_MAX }),
@@ -260,6 +261,14 @@ pub fn body_rules() -> Vec<BodyRule> {
             &[],
             vec![(
                 "default_bps",
+                json!({ "minimum": 0, "maximum": commission::MAX_RATE_BPS }),
+            )],
+        ),
+        (
+            "CommissionOverrideBody",
+            &["mentor_id", "rate_bps"],
+            vec![(
+                "rate_bps",
                 json!({ "minimum": 0, "maximum": commission::MAX_RATE_BPS }),
             )],
         ),

@@ -332,8 +332,10 @@ fn parse_reason(body: &RejectApplicationBody) -> Result<String, Fields> {
 
 /// The queue's `status` filter: `None` for every submitted application.
 fn parse_status(raw: Option<&str>) -> Result<Option<ApplicationStatus>, Fields> {
-    match raw.map(str::trim).unwrap_or("pending") {
-        "" | "pending" => Ok(Some(ApplicationStatus::Pending)),
+    // Exactly one of the documented choices (an empty or padded one is
+    // refused, as the document's enum says).
+    match raw.unwrap_or("pending") {
+        "pending" => Ok(Some(ApplicationStatus::Pending)),
         "approved" => Ok(Some(ApplicationStatus::Approved)),
         "rejected" => Ok(Some(ApplicationStatus::Rejected)),
         "all" => Ok(None),

@@ -1113,12 +1113,12 @@ export interface components {
          */
         CommissionOverrideBody: {
             /** Format: int64 */
-            mentor_id?: number;
+            mentor_id: number;
             /**
              * Format: int64
              * @description Basis points, 0 to 10,000.
              */
-            rate_bps?: number;
+            rate_bps: number;
         };
         /**
          * CommissionSettings
