@@ -139,6 +139,11 @@ async fn a_signed_in_learner_applies_and_the_applicant_and_admins_are_told(engin
     assert_eq!(status, 200, "{mine}");
     assert_eq!(mine["id"], id);
     assert_eq!(mine["status"], "pending");
+    // The list form answers 200 either way: here, the one application.
+    let (status, list) = get_as(&app, Some(&token), "/api/mentor-applications/").await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list.as_array().map(Vec::len), Some(1), "{list}");
+    assert_eq!(list[0]["id"], id);
 
     // Only one open application at a time.
     let (status, again) = app
@@ -222,6 +227,11 @@ async fn guests_wrong_roles_and_mentors_are_refused(engine: Engine) {
     let (status, answer) = get_as(&app, Some(&learner), "/api/mentor-applications/mine/").await;
     assert_eq!(status, 404);
     assert_eq!(answer, json!({"detail": "Not found."}));
+    // Someone who never applied gets an empty list, not an error.
+    let (status, answer) = get_as(&app, Some(&learner), "/api/mentor-applications/").await;
+    assert_eq!((status, answer), (200, json!([])));
+    let (status, _) = get_as(&app, None, "/api/mentor-applications/").await;
+    assert_eq!(status, 401);
 
     for token in [Some(learner.as_str()), Some(mentor.as_str()), None] {
         let expected = if token.is_some() { 403 } else { 401 };
@@ -495,6 +505,16 @@ async fn rejection_tells_the_reason_and_allows_a_new_application(engine: Engine)
     let (_, mine) = get_as(&app, Some(&token), "/api/mentor-applications/mine/").await;
     assert_eq!(mine["id"], again["id"]);
     assert_eq!(mine["status"], "pending");
+    // The list keeps both, each with its own status.
+    let (_, list) = get_as(&app, Some(&token), "/api/mentor-applications/").await;
+    let mut statuses: Vec<&str> = list
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|a| a["status"].as_str())
+        .collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, ["pending", "rejected"], "{list}");
 }
 
 async fn unknown_applications_are_not_found(engine: Engine) {

@@ -314,6 +314,9 @@ fn matrix() -> Vec<Row> {
                 body(b)
             },
         ),
+        // The caller's own applications: a list for everyone signed in
+        // (empty for those who never applied).
+        row("GET", "/api/mentor-applications/", signed_in, plain),
         // The caller's own latest application: the learners applied in the
         // row above; the others have none (404).
         row(

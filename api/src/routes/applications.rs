@@ -441,6 +441,22 @@ impl ApplicationsApi {
         }
     }
 
+    /// My applications
+    ///
+    /// Every application the caller submitted, newest first, each with its
+    /// `status` and, when rejected, the `reason`: an empty array for someone
+    /// who never applied (where `mine/` answers 404), so a screen can ask
+    /// without an error either way.
+    #[oai(
+        path = "/api/mentor-applications/",
+        method = "get",
+        operation_id = "myMentorApplications"
+    )]
+    async fn list_mine(&self, auth: SignedIn) -> poem::Result<Json<Vec<ApplicationOut>>> {
+        let all = self.state.store.applications_of(auth.0.user.id).await?;
+        Ok(Json(all.iter().map(ApplicationOut::from).collect()))
+    }
+
     /// My application
     ///
     /// The latest application the caller submitted, with its `status`

@@ -233,6 +233,20 @@ impl Store {
         row.map(Application::try_from).transpose()
     }
 
+    /// Every application the account submitted (never a draft), newest
+    /// first.
+    pub async fn applications_of(&self, user_id: i64) -> Result<Vec<Application>, StoreError> {
+        let sql = select(
+            "a.user_id = $1 AND a.status <> 'draft'",
+            "ORDER BY a.submitted_at DESC, a.created_at DESC, a.id",
+        );
+        let rows = on_pool!(self, pool => sqlx::query_as::<_, ApplicationRow>(&sql)
+            .bind(user_id)
+            .fetch_all(pool)
+            .await)?;
+        rows.into_iter().map(Application::try_from).collect()
+    }
+
     /// Submitted applications with `status` (any but drafts when `None`),
     /// oldest submission first.
     pub async fn applications(

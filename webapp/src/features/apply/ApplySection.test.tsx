@@ -180,7 +180,7 @@ describe("a guest", () => {
 describe("a signed-in person", () => {
   it("without an application gets the form with their details, a photo upload and no password", async () => {
     logIn(aUser({ name: "Asha Rao", email: "asha@example.com", contact_number: "+919876543210" }));
-    mockApi({ "GET /api/mentor-applications/mine/": json(404, { detail: "Not found." }) });
+    mockApi({ "GET /api/mentor-applications/": json(200, []) });
     renderAt("/become-mentor", <ApplySection />);
     await screen.findByTestId("application-form");
     expect(field("Full name").value).toBe("Asha Rao");
@@ -194,7 +194,7 @@ describe("a signed-in person", () => {
     logIn(aUser());
     const photo = { photo_id: "ph-1", url: "/media/ph-1.webp", placeholder: "data:image/webp;base64,AA", width: 512, height: 512 };
     const calls = mockApi({
-      "GET /api/mentor-applications/mine/": json(404, { detail: "Not found." }),
+      "GET /api/mentor-applications/": json(200, []),
       "POST /api/mentor-applications/photo/": json(201, photo),
       "POST /api/mentor-applications/": json(201, anApplication()),
     });
@@ -219,7 +219,7 @@ describe("a signed-in person", () => {
   it("says why a photo was refused", async () => {
     logIn(aUser());
     mockApi({
-      "GET /api/mentor-applications/mine/": json(404, { detail: "Not found." }),
+      "GET /api/mentor-applications/": json(200, []),
       "POST /api/mentor-applications/photo/": json(400, { photo: ["Upload a JPEG, PNG or WebP image."] }),
     });
     renderAt("/become-mentor", <ApplySection />);
@@ -232,7 +232,7 @@ describe("a signed-in person", () => {
     logIn(aUser());
     let mine = 0;
     mockApi({
-      "GET /api/mentor-applications/mine/": () => (mine++ === 0 ? json(404, { detail: "Not found." }) : json(200, anApplication())),
+      "GET /api/mentor-applications/": () => (mine++ === 0 ? json(200, []) : json(200, [anApplication()])),
       "POST /api/mentor-applications/": json(409, { detail: "You already have an application under review." }),
     });
     renderAt("/become-mentor", <ApplySection />);
@@ -247,7 +247,7 @@ describe("a signed-in person", () => {
   it("shows the server's 400 under the field it names", async () => {
     logIn(aUser());
     mockApi({
-      "GET /api/mentor-applications/mine/": json(404, { detail: "Not found." }),
+      "GET /api/mentor-applications/": json(200, []),
       "POST /api/mentor-applications/": json(400, { linkedin: ["Enter your LinkedIn profile's address."], services: ["Session 1: Too long."] }),
     });
     renderAt("/become-mentor", <ApplySection />);
@@ -262,7 +262,7 @@ describe("a signed-in person", () => {
   it("says so when the server cannot be reached, and keeps what was typed", async () => {
     logIn(aUser());
     mockApi({
-      "GET /api/mentor-applications/mine/": json(404, { detail: "Not found." }),
+      "GET /api/mentor-applications/": json(200, []),
       "POST /api/mentor-applications/": () => Promise.reject(new TypeError("Failed to fetch")),
     });
     renderAt("/become-mentor", <ApplySection />);
@@ -277,7 +277,7 @@ describe("a signed-in person", () => {
 describe("the status of an application", () => {
   it("under review: received, the 24-hour promise, no form", async () => {
     logIn(aUser());
-    mockApi({ "GET /api/mentor-applications/mine/": json(200, anApplication()) });
+    mockApi({ "GET /api/mentor-applications/": json(200, [anApplication()]) });
     renderAt("/become-mentor", <ApplySection />);
     const status = await screen.findByTestId("application-status");
     expect(status.textContent).toMatch(/Received/);
@@ -288,7 +288,7 @@ describe("the status of an application", () => {
 
   it("approved: the way to the mentor dashboard, and to sign in again while the stored role is not mentor yet", async () => {
     logIn(aUser({ role: "user" }));
-    mockApi({ "GET /api/mentor-applications/mine/": json(200, anApplication({ status: "approved", decided_at: "2026-11-24T09:00:00Z" })) });
+    mockApi({ "GET /api/mentor-applications/": json(200, [anApplication({ status: "approved", decided_at: "2026-11-24T09:00:00Z" })]) });
     renderAt("/become-mentor", <ApplySection />);
     const status = await screen.findByTestId("application-status");
     expect(within(status).getByRole("link", { name: /Open your mentor dashboard/ }).getAttribute("href")).toBe("/dashboard/mentor");
@@ -297,7 +297,7 @@ describe("the status of an application", () => {
 
   it("approved, with the mentor role already stored: no sign-in note", async () => {
     logIn(aUser({ role: "mentor" }));
-    mockApi({ "GET /api/mentor-applications/mine/": json(200, anApplication({ status: "approved" })) });
+    mockApi({ "GET /api/mentor-applications/": json(200, [anApplication({ status: "approved" })]) });
     renderAt("/become-mentor", <ApplySection />);
     const status = await screen.findByTestId("application-status");
     expect(within(status).queryByTestId("sign-in-again")).toBeNull();
@@ -306,7 +306,7 @@ describe("the status of an application", () => {
   it("rejected: the reason, and applying again starts from the last application", async () => {
     logIn(aUser());
     mockApi({
-      "GET /api/mentor-applications/mine/": json(200, anApplication({ status: "rejected", reason: "Please add more detail about your mentoring experience." })),
+      "GET /api/mentor-applications/": json(200, [anApplication({ status: "rejected", reason: "Please add more detail about your mentoring experience." })]),
     });
     renderAt("/become-mentor", <ApplySection />);
     const status = await screen.findByTestId("application-status");
@@ -322,7 +322,7 @@ describe("the status of an application", () => {
   it("a load failure offers to try again", async () => {
     logIn(aUser());
     let n = 0;
-    mockApi({ "GET /api/mentor-applications/mine/": () => (n++ === 0 ? json(500, {}) : json(404, { detail: "Not found." })) });
+    mockApi({ "GET /api/mentor-applications/": () => (n++ === 0 ? json(500, {}) : json(200, [])) });
     renderAt("/become-mentor", <ApplySection />);
     expect(await screen.findByText("We couldn’t load your application. Please try again.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

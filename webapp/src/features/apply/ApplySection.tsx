@@ -4,7 +4,7 @@ import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { useSession } from "../auth";
-import { applicationFrom, fetchMyApplication, type Application } from "./api";
+import { applicationFrom, fetchMyApplications, type Application } from "./api";
 import { ApplicationForm } from "./ApplicationForm";
 import { ApplicationStatus } from "./ApplicationStatus";
 import { SignInLink } from "./SignInLink";
@@ -17,15 +17,16 @@ type Mine =
   | { status: "none" }
   | { status: "found"; application: Application; focus: boolean; notice?: string | undefined };
 
-/** A signed-in person's latest application, read with `GET /api/mentor-applications/mine/`. */
+/** A signed-in person's latest application, the first of `GET /api/mentor-applications/`. */
 function useMyApplication(signedIn: boolean) {
   const [mine, setMine] = useState<Mine>({ status: "loading" });
   const load = useCallback(async (after?: { focus: boolean; notice?: string | undefined }) => {
     try {
-      const answer = await fetchMyApplication();
-      const application = answer.ok ? applicationFrom(answer.body) : undefined;
+      const answer = await fetchMyApplications();
+      const list = answer.ok && Array.isArray(answer.body) ? (answer.body as unknown[]) : undefined;
+      const application = list?.[0] === undefined ? undefined : applicationFrom(list[0]);
       if (application) setMine({ status: "found", application, focus: after?.focus ?? false, notice: after?.notice });
-      else if (answer.status === 404) setMine({ status: "none" });
+      else if (list?.length === 0) setMine({ status: "none" });
       else setMine({ status: "failed", message: LOAD_FAILED });
     } catch (error) {
       if (!(error instanceof SessionEndedError)) setMine({ status: "failed", message: NETWORK_ERROR });

@@ -34,9 +34,13 @@ export function applyWithAccount(body: GuestApplicationBody): Promise<Answer> {
   return call("post", "/api/mentor-applications/with-account/", { json: body });
 }
 
-/** The latest application of the signed-in person; 404 when they have none. */
-export function fetchMyApplication(): Promise<Answer> {
-  return call("get", "/api/mentor-applications/mine/", { authorised: true });
+/**
+ * The signed-in person's applications, newest first: an empty array when
+ * they have none (the list form, so that not having applied is not an error
+ * answer in the browser's console, as `mine/`'s 404 would be).
+ */
+export function fetchMyApplications(): Promise<Answer> {
+  return call("get", "/api/mentor-applications/", { authorised: true });
 }
 
 export function uploadApplicationPhoto(file: File): Promise<Answer<UploadedPhoto>> {

@@ -386,7 +386,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * My applications
+         * @description Every application the caller submitted, newest first, each with its
+         *     `status` and, when rejected, the `reason`: an empty array for someone
+         *     who never applied (where `mine/` answers 404), so a screen can ask
+         *     without an error either way.
+         */
+        get: operations["myMentorApplications"];
         put?: never;
         /**
          * Apply to become a mentor
@@ -2978,6 +2985,34 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    myMentorApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ApplicationOut"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
         };
