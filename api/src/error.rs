@@ -24,6 +24,11 @@ impl Detail {
     pub fn not_found() -> Self {
         Detail::new("Not found.")
     }
+
+    /// A signed-in caller whose role does not allow the operation (403).
+    pub fn not_permitted() -> Self {
+        Detail::new(crate::auth::NOT_PERMITTED)
+    }
 }
 
 pub const INTERNAL_ERROR: &str = "Something went wrong on our side. Please try again in a moment.";

@@ -52,10 +52,10 @@ pub fn forbidden() -> poem::Error {
 }
 
 impl Caller {
-    /// Passes administrators; anyone else gets 403.
-    pub fn require_admin(&self) -> poem::Result<()> {
+    /// The administrator's account id; anyone else gets 403.
+    pub fn require_admin(&self) -> poem::Result<i64> {
         match self.user.role {
-            crate::store::Role::Admin => Ok(()),
+            crate::store::Role::Admin => Ok(self.user.id),
             _ => Err(forbidden()),
         }
     }

@@ -10,10 +10,10 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::{Object, OpenApi};
 
-use super::ApiTags;
-use crate::auth::{NOT_PERMITTED, SignedIn};
+use super::{ApiTags, or_forbidden, role_answers};
+use crate::auth::SignedIn;
 use crate::error::Detail;
 use crate::fields::FieldErrors;
 use crate::mentoring::commission::{CommissionEdit, OverrideEdit};
@@ -93,25 +93,12 @@ pub struct MentorRateBody {
     pub rate_bps: Option<i64>,
 }
 
-/// An answer type with the 403 of every admin operation.
-macro_rules! admin_answers {
-    ($name:ident { $($body:tt)* }) => {
-        #[derive(ApiResponse)]
-        pub enum $name {
-            $($body)*
-            /// Signed in, but not as an administrator.
-            #[oai(status = 403)]
-            Forbidden(Json<Detail>),
-        }
-    };
-}
-
-admin_answers!(CommissionResponse {
+role_answers!(admin, CommissionResponse {
     #[oai(status = 200)]
     Ok(Json<CommissionSettings>),
 });
 
-admin_answers!(CommissionUpdateResponse {
+role_answers!(admin, CommissionUpdateResponse {
     #[oai(status = 200)]
     Ok(Json<CommissionSettings>),
     /// Field errors: `default_bps` out of range; under `overrides`, an
@@ -121,7 +108,7 @@ admin_answers!(CommissionUpdateResponse {
     Invalid(Json<FieldErrors>),
 });
 
-admin_answers!(MentorRateResponse {
+role_answers!(admin, MentorRateResponse {
     #[oai(status = 200)]
     Ok(Json<CommissionSettings>),
     /// `rate_bps` missing or out of range.
@@ -132,7 +119,7 @@ admin_answers!(MentorRateResponse {
     NotFound(Json<Detail>),
 });
 
-admin_answers!(MentorRateRemovedResponse {
+role_answers!(admin, MentorRateRemovedResponse {
     /// Removed (or there was none): the default applies to the mentor.
     #[oai(status = 204)]
     Removed,
@@ -140,16 +127,6 @@ admin_answers!(MentorRateRemovedResponse {
     #[oai(status = 404)]
     NotFound(Json<Detail>),
 });
-
-/// The administrator's account id, or the operation's 403 answer.
-macro_rules! admin_or_forbidden {
-    ($auth:expr, $answer:ident) => {
-        match $auth.0.require_admin() {
-            Ok(()) => $auth.0.user.id,
-            Err(_) => return Ok($answer::Forbidden(Json(Detail::new(NOT_PERMITTED)))),
-        }
-    };
-}
 
 /// A failure no answer of the operation covers.
 fn unexpected(e: MentoringError) -> poem::Error {
@@ -176,7 +153,7 @@ impl AdminCommissionApi {
         operation_id = "commission"
     )]
     async fn commission(&self, auth: SignedIn) -> poem::Result<CommissionResponse> {
-        admin_or_forbidden!(auth, CommissionResponse);
+        or_forbidden!(auth.0.require_admin(), CommissionResponse);
         match mentoring::commission::commission(&self.state.store).await {
             Ok(c) => Ok(CommissionResponse::Ok(Json(c.into()))),
             Err(e) => Err(unexpected(e)),
@@ -198,7 +175,7 @@ impl AdminCommissionApi {
         auth: SignedIn,
         body: Json<CommissionBody>,
     ) -> poem::Result<CommissionUpdateResponse> {
-        let admin = admin_or_forbidden!(auth, CommissionUpdateResponse);
+        let admin = or_forbidden!(auth.0.require_admin(), CommissionUpdateResponse);
         let edit = CommissionEdit {
             default_bps: body.0.default_bps,
             overrides: body.0.overrides.map(|list| {
@@ -230,7 +207,7 @@ impl AdminCommissionApi {
         mentor_id: Path<String>,
         body: Json<MentorRateBody>,
     ) -> poem::Result<MentorRateResponse> {
-        let admin = admin_or_forbidden!(auth, MentorRateResponse);
+        let admin = or_forbidden!(auth.0.require_admin(), MentorRateResponse);
         let Ok(mentor_id) = mentor_id.0.parse::<i64>() else {
             return Ok(MentorRateResponse::NotFound(Json(Detail::not_found())));
         };
@@ -261,7 +238,7 @@ impl AdminCommissionApi {
         auth: SignedIn,
         mentor_id: Path<String>,
     ) -> poem::Result<MentorRateRemovedResponse> {
-        admin_or_forbidden!(auth, MentorRateRemovedResponse);
+        or_forbidden!(auth.0.require_admin(), MentorRateRemovedResponse);
         let Ok(mentor_id) = mentor_id.0.parse::<i64>() else {
             return Ok(MentorRateRemovedResponse::NotFound(Json(
                 Detail::not_found(),

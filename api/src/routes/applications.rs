@@ -13,13 +13,13 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::ApiTags;
 use super::accounts::registration::{RegisterBody, parse as parse_registration};
+use super::{ApiTags, or_forbidden, role_answers};
 use crate::accounts::registration::RegisterError;
 use crate::applications::dto::{AdminApplicationOut, ApplicationOut};
 use crate::applications::{self, ApplicationError, Decision};
+use crate::auth::SignedIn;
 use crate::auth::limits::{self, Limited};
-use crate::auth::{NOT_PERMITTED, SignedIn};
 use crate::error::Detail;
 use crate::fields::{FieldErrors, Fields};
 use crate::state::AppState;
@@ -138,51 +138,35 @@ pub enum MineResponse {
     NotFound(Json<Detail>),
 }
 
-#[derive(ApiResponse)]
-pub enum QueueResponse {
+role_answers!(admin, QueueResponse {
     /// Oldest submission first.
     #[oai(status = 200)]
     Ok(Json<Vec<AdminApplicationOut>>),
     /// An unknown `status`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
-    /// Not an administrator.
-    #[oai(status = 403)]
-    Forbidden(Json<Detail>),
-}
+});
 
-#[derive(ApiResponse)]
-pub enum AdminApplicationResponse {
+role_answers!(admin, AdminApplicationResponse {
     #[oai(status = 200)]
     Ok(Json<Box<AdminApplicationOut>>),
-    /// Not an administrator.
-    #[oai(status = 403)]
-    Forbidden(Json<Detail>),
     #[oai(status = 404)]
     NotFound(Json<Detail>),
-}
+});
 
-#[derive(ApiResponse)]
-pub enum DecisionResponse {
+role_answers!(admin, DecisionResponse {
     /// Decided; the applicant is e-mailed.
     #[oai(status = 200)]
     Ok(Json<Box<AdminApplicationOut>>),
     /// Field errors: `{"field": ["message"]}`.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
-    /// Not an administrator.
-    #[oai(status = 403)]
-    Forbidden(Json<Detail>),
     #[oai(status = 404)]
     NotFound(Json<Detail>),
     /// Already decided.
     #[oai(status = 409)]
     Conflict(Json<Detail>),
-}
-
-fn forbidden<T>(make: fn(Json<Detail>) -> T) -> T {
-    make(Json(Detail::new(NOT_PERMITTED)))
-}
+});
 
 fn draft_services(services: &Option<Vec<ApplicationServiceBody>>) -> Vec<ServiceDraft> {
     services
@@ -510,9 +494,7 @@ impl AdminApplicationsApi {
         auth: SignedIn,
         status: Query<Option<String>>,
     ) -> poem::Result<QueueResponse> {
-        if auth.0.require_admin().is_err() {
-            return Ok(forbidden(QueueResponse::Forbidden));
-        }
+        or_forbidden!(auth.0.require_admin(), QueueResponse);
         let filter = match parse_status(status.0.as_deref()) {
             Ok(f) => f,
             Err(fields) => return Ok(QueueResponse::Invalid(Json(fields.0))),
@@ -537,9 +519,7 @@ impl AdminApplicationsApi {
         auth: SignedIn,
         id: Path<String>,
     ) -> poem::Result<AdminApplicationResponse> {
-        if auth.0.require_admin().is_err() {
-            return Ok(forbidden(AdminApplicationResponse::Forbidden));
-        }
+        or_forbidden!(auth.0.require_admin(), AdminApplicationResponse);
         match applications::for_admin(&self.state, &id.0).await {
             Ok(a) => Ok(AdminApplicationResponse::Ok(Json(Box::new(
                 AdminApplicationOut::of(&a, self.state.clock.now()),
@@ -593,9 +573,7 @@ impl AdminApplicationsApi {
         id: &str,
         decision: Result<Decision, Fields>,
     ) -> poem::Result<DecisionResponse> {
-        if auth.0.require_admin().is_err() {
-            return Ok(forbidden(DecisionResponse::Forbidden));
-        }
+        or_forbidden!(auth.0.require_admin(), DecisionResponse);
         let decision = match decision {
             Ok(d) => d,
             Err(fields) => return Ok(DecisionResponse::Invalid(Json(fields.0))),

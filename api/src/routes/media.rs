@@ -14,7 +14,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::types::multipart::Upload;
 use poem_openapi::{ApiResponse, Multipart, Object, OpenApi};
 
-use super::ApiTags;
+use super::{ApiTags, or_forbidden};
 use crate::auth::SignedIn;
 use crate::auth::limits::Limited;
 use crate::error::Detail;
@@ -203,11 +203,7 @@ impl MediaApi {
         auth: SignedIn,
         body: PhotoUpload,
     ) -> poem::Result<MentorPhotoResponse> {
-        let Ok(mentor_id) = auth.0.require_mentor() else {
-            return Ok(MentorPhotoResponse::Forbidden(Json(Detail::new(
-                crate::auth::NOT_PERMITTED,
-            ))));
-        };
+        let mentor_id = or_forbidden!(auth.0.require_mentor(), MentorPhotoResponse);
         let outcome = self
             .upload(auth.0.user.id, MediaPurpose::Mentor, body)
             .await?;

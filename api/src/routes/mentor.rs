@@ -13,10 +13,10 @@ use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::{Object, OpenApi};
 
-use super::ApiTags;
-use crate::auth::{NOT_PERMITTED, SignedIn};
+use super::{ApiTags, or_forbidden, role_answers};
+use crate::auth::SignedIn;
 use crate::catalogue::{Education, Experience, Project};
 use crate::error::Detail;
 use crate::fields::{FieldErrors, Fields};
@@ -421,25 +421,12 @@ impl AvailabilityBody {
 
 // ---- Answers -----------------------------------------------------------
 
-/// An answer type with the 403 every dashboard operation may give.
-macro_rules! answers {
-    ($name:ident { $($body:tt)* }) => {
-        #[derive(ApiResponse)]
-        pub enum $name {
-            $($body)*
-            /// Signed in, but not as a mentor with a profile.
-            #[oai(status = 403)]
-            Forbidden(Json<Detail>),
-        }
-    };
-}
-
-answers!(ProfileResponse {
+role_answers!(mentor, ProfileResponse {
     #[oai(status = 200)]
     Ok(Json<Box<OwnProfile>>),
 });
 
-answers!(ProfileUpdateResponse {
+role_answers!(mentor, ProfileUpdateResponse {
     #[oai(status = 200)]
     Ok(Json<Box<OwnProfile>>),
     /// Field errors: `{"field": ["message"]}`.
@@ -447,13 +434,13 @@ answers!(ProfileUpdateResponse {
     Invalid(Json<FieldErrors>),
 });
 
-answers!(ServicesResponse {
+role_answers!(mentor, ServicesResponse {
     /// The mentor's services (paused ones too, retired ones not), in order.
     #[oai(status = 200)]
     Ok(Json<Vec<MentorService>>),
 });
 
-answers!(ServiceCreatedResponse {
+role_answers!(mentor, ServiceCreatedResponse {
     #[oai(status = 201)]
     Created(Json<MentorService>),
     /// Field errors, or `non_field_errors` when 20 services are offered already.
@@ -461,7 +448,7 @@ answers!(ServiceCreatedResponse {
     Invalid(Json<FieldErrors>),
 });
 
-answers!(ServiceUpdateResponse {
+role_answers!(mentor, ServiceUpdateResponse {
     #[oai(status = 200)]
     Ok(Json<MentorService>),
     /// Field errors: `{"field": ["message"]}`.
@@ -472,7 +459,7 @@ answers!(ServiceUpdateResponse {
     NotFound(Json<Detail>),
 });
 
-answers!(ServiceRetiredResponse {
+role_answers!(mentor, ServiceRetiredResponse {
     /// Retired: gone from the list and the catalogue, kept for bookings.
     #[oai(status = 204)]
     Retired,
@@ -481,33 +468,18 @@ answers!(ServiceRetiredResponse {
     NotFound(Json<Detail>),
 });
 
-answers!(AvailabilityResponse {
+role_answers!(mentor, AvailabilityResponse {
     #[oai(status = 200)]
     Ok(Json<MentorAvailability>),
 });
 
-answers!(AvailabilityUpdateResponse {
+role_answers!(mentor, AvailabilityUpdateResponse {
     #[oai(status = 200)]
     Ok(Json<MentorAvailability>),
     /// Field errors, under the field the rule is about, in the rule's words.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
 });
-
-/// `Detail` of a 403.
-pub(crate) fn not_permitted() -> Json<Detail> {
-    Json(Detail::new(NOT_PERMITTED))
-}
-
-/// The caller's mentor id, or the operation's 403 answer.
-macro_rules! mentor_or_forbidden {
-    ($auth:expr, $answer:ident) => {
-        match $auth.0.require_mentor() {
-            Ok(id) => id,
-            Err(_) => return Ok($answer::Forbidden(not_permitted())),
-        }
-    };
-}
 
 /// A failure no answer of the operation covers: 404 as the store says, or 500.
 fn unexpected(e: MentoringError) -> poem::Error {
@@ -538,7 +510,7 @@ impl MentorDashboardApi {
         operation_id = "myMentorProfile"
     )]
     async fn profile(&self, auth: SignedIn) -> poem::Result<ProfileResponse> {
-        let mentor = mentor_or_forbidden!(auth, ProfileResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ProfileResponse);
         match mentoring::profile::profile(&self.state.store, mentor).await {
             Ok(m) => Ok(ProfileResponse::Ok(Json(Box::new(m.into())))),
             Err(e) => Err(unexpected(e)),
@@ -560,7 +532,7 @@ impl MentorDashboardApi {
         auth: SignedIn,
         body: Json<MentorProfileBody>,
     ) -> poem::Result<ProfileUpdateResponse> {
-        let mentor = mentor_or_forbidden!(auth, ProfileUpdateResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ProfileUpdateResponse);
         let edit = ProfileEdit::from(body.0);
         match mentoring::profile::update_profile(&self.state.store, mentor, edit, self.now()).await
         {
@@ -580,7 +552,7 @@ impl MentorDashboardApi {
         operation_id = "myServices"
     )]
     async fn services(&self, auth: SignedIn) -> poem::Result<ServicesResponse> {
-        let mentor = mentor_or_forbidden!(auth, ServicesResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ServicesResponse);
         match mentoring::services::services(&self.state.store, mentor).await {
             Ok(list) => Ok(ServicesResponse::Ok(Json(
                 list.into_iter().map(MentorService::from).collect(),
@@ -603,7 +575,7 @@ impl MentorDashboardApi {
         auth: SignedIn,
         body: Json<MentorServiceBody>,
     ) -> poem::Result<ServiceCreatedResponse> {
-        let mentor = mentor_or_forbidden!(auth, ServiceCreatedResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ServiceCreatedResponse);
         match mentoring::services::add(&self.state.store, mentor, body.0.into(), self.now()).await {
             Ok(s) => Ok(ServiceCreatedResponse::Created(Json(s.into()))),
             Err(MentoringError::Invalid(f)) => Ok(ServiceCreatedResponse::Invalid(Json(f))),
@@ -625,7 +597,7 @@ impl MentorDashboardApi {
         id: Path<String>,
         body: Json<MentorServiceBody>,
     ) -> poem::Result<ServiceUpdateResponse> {
-        let mentor = mentor_or_forbidden!(auth, ServiceUpdateResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ServiceUpdateResponse);
         let Ok(id) = id.0.parse::<i64>() else {
             return Ok(ServiceUpdateResponse::NotFound(Json(Detail::not_found())));
         };
@@ -654,7 +626,7 @@ impl MentorDashboardApi {
         auth: SignedIn,
         id: Path<String>,
     ) -> poem::Result<ServiceRetiredResponse> {
-        let mentor = mentor_or_forbidden!(auth, ServiceRetiredResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), ServiceRetiredResponse);
         let Ok(id) = id.0.parse::<i64>() else {
             return Ok(ServiceRetiredResponse::NotFound(Json(Detail::not_found())));
         };
@@ -678,7 +650,7 @@ impl MentorDashboardApi {
         operation_id = "myAvailability"
     )]
     async fn availability(&self, auth: SignedIn) -> poem::Result<AvailabilityResponse> {
-        let mentor = mentor_or_forbidden!(auth, AvailabilityResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), AvailabilityResponse);
         match mentoring::availability::availability(&self.state.store, mentor).await {
             Ok((a, configured)) => Ok(AvailabilityResponse::Ok(Json(MentorAvailability::of(
                 a, configured,
@@ -700,7 +672,7 @@ impl MentorDashboardApi {
         auth: SignedIn,
         body: Json<AvailabilityBody>,
     ) -> poem::Result<AvailabilityUpdateResponse> {
-        let mentor = mentor_or_forbidden!(auth, AvailabilityUpdateResponse);
+        let mentor = or_forbidden!(auth.0.require_mentor(), AvailabilityUpdateResponse);
         let rules = match body.0.parse() {
             Ok(rules) => rules,
             Err(f) => return Ok(AvailabilityUpdateResponse::Invalid(Json(f.0))),

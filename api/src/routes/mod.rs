@@ -33,6 +33,43 @@ pub enum ApiTags {
     Admin,
 }
 
+/// An operation's answers plus the 403 of a role-limited operation
+/// (`admin` or `mentor`), documented with the role it needs.
+macro_rules! role_answers {
+    (admin, $name:ident { $($body:tt)* }) => {
+        $crate::routes::role_answers!(@ "Signed in, but not as an administrator.", $name { $($body)* });
+    };
+    (mentor, $name:ident { $($body:tt)* }) => {
+        $crate::routes::role_answers!(@ "Signed in, but not as a mentor with a profile.", $name { $($body)* });
+    };
+    (@ $forbidden:literal, $name:ident { $($body:tt)* }) => {
+        #[derive(poem_openapi::ApiResponse)]
+        pub enum $name {
+            $($body)*
+            #[doc = $forbidden]
+            #[oai(status = 403)]
+            Forbidden(poem_openapi::payload::Json<$crate::error::Detail>),
+        }
+    };
+}
+pub(crate) use role_answers;
+
+/// The value of a role check (`Caller::require_admin`, `require_mentor`),
+/// or a return of the operation's own documented 403 answer.
+macro_rules! or_forbidden {
+    ($check:expr, $answer:ident) => {
+        match $check {
+            Ok(value) => value,
+            Err(_) => {
+                return Ok($answer::Forbidden(poem_openapi::payload::Json(
+                    $crate::error::Detail::not_permitted(),
+                )));
+            }
+        }
+    };
+}
+pub(crate) use or_forbidden;
+
 /// Every documented API, one per tag or resource.
 pub type Apis = (
     mentors::MentorsApi,

@@ -2470,7 +2470,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
-            /** @description Not an administrator. */
+            /** @description Signed in, but not as an administrator. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2509,7 +2509,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
-            /** @description Not an administrator. */
+            /** @description Signed in, but not as an administrator. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2568,7 +2568,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
-            /** @description Not an administrator. */
+            /** @description Signed in, but not as an administrator. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2640,7 +2640,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
-            /** @description Not an administrator. */
+            /** @description Signed in, but not as an administrator. */
             403: {
                 headers: {
                     [name: string]: unknown;
