@@ -36,6 +36,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("urls", urls),
     ("pages", pages),
     ("dispatch", dispatch),
+    ("booking", booking),
 ];
 
 /// A target's body: one fuzz input, checked.
@@ -1015,4 +1016,153 @@ pub fn dispatch(data: &[u8]) {
         result,
         "{name} depends only on its arguments"
     );
+}
+
+/// The booking transition table (`booking`): for any booking, party, time
+/// and request (extreme numbers included) nothing panics; the listed actions
+/// are exactly those `transition` accepts (every other one is refused with a
+/// message), `join` is listed exactly in the meeting window and `refund`
+/// never; a change never owes more than was paid; the wasm door (JSON
+/// facts through `bookingActions`) lists the same; an opening's deadlines
+/// are never past the start.
+pub fn booking(data: &[u8]) {
+    use dw::booking::*;
+    let mut input = Input::new(data);
+    let selector = usize::from(input.selector);
+    let status = Status::ALL[selector % Status::ALL.len()];
+    let party = Party::ALL[(selector / 7) % Party::ALL.len()];
+    let start_ms = input.whole() as i64;
+    let end_ms = start_ms.wrapping_add(input.whole() as i64 % (4 * 86_400_000));
+    let respond_by_ms = input
+        .flag()
+        .then(|| start_ms.wrapping_sub(input.whole() as i64 % 200_000_000));
+    let pay_by_ms = input
+        .flag()
+        .then(|| start_ms.wrapping_sub(input.whole() as i64 % 200_000_000));
+    let price_paise = input.whole() as i64;
+    let paid_paise = input.whole() as i64;
+    let has_feedback = input.flag();
+    let reschedule_count = input.u32() % 6;
+    let no_show = input.whole() % 4;
+    let now = start_ms.wrapping_add(input.whole() as i64 % (40 * 86_400_000));
+    let facts = Facts {
+        status,
+        start_ms,
+        end_ms,
+        respond_by_ms,
+        pay_by_ms,
+        price_paise,
+        paid_paise,
+        has_feedback,
+        reschedule_count,
+        no_show_by: [
+            None,
+            Some(Missed::Mentor),
+            Some(Missed::Mentor),
+            Some(Missed::Learner),
+        ][no_show as usize],
+        no_show_choice: [
+            None,
+            Some(NoShowChoice::Reschedule),
+            Some(NoShowChoice::Refund),
+            None,
+        ][no_show as usize],
+    };
+
+    let allowed = allowed_actions(&facts, party, now);
+    assert!(!allowed.contains(&Action::Refund));
+    let mut sorted = allowed.clone();
+    sorted.sort();
+    assert_eq!(sorted, allowed, "in the order of Action");
+    for action in Action::ALL {
+        match sample_request(action, party, now) {
+            Some(request) => match transition(&facts, party, &request, now) {
+                Ok(change) => {
+                    assert!(
+                        allowed.contains(&action),
+                        "{action:?} succeeds but is not listed"
+                    );
+                    assert!((0..=paid_paise.max(0)).contains(&change.refund_owed_paise));
+                    assert_eq!(
+                        change.cancelled_by.is_some(),
+                        change.status == Status::Cancelled
+                    );
+                }
+                Err(refusal) => {
+                    assert!(!allowed.contains(&action), "{action:?} listed but refused");
+                    assert!(!refusal.message.is_empty());
+                }
+            },
+            None => assert_eq!(
+                allowed.contains(&action),
+                action == Action::Join && may_join(&facts, party, now)
+            ),
+        }
+    }
+
+    // Any request at all, with any times.
+    let request = match input.whole() % 9 {
+        0 => Request::Accept,
+        1 => Request::Decline,
+        2 => Request::Pay,
+        3 => Request::Cancel,
+        4 => Request::Reschedule {
+            start_ms: input.whole() as i64,
+            end_ms: input.whole() as i64,
+        },
+        5 => Request::NoShow {
+            choice: [
+                None,
+                Some(NoShowChoice::Refund),
+                Some(NoShowChoice::Reschedule),
+            ][(input.whole() % 3) as usize],
+        },
+        6 => Request::Feedback,
+        7 => Request::Complete,
+        _ => Request::Expire,
+    };
+    let any_now = if input.flag() {
+        input.whole() as i64
+    } else {
+        now
+    };
+    if let Ok(change) = transition(&facts, party, &request, any_now) {
+        assert!((0..=paid_paise.max(0)).contains(&change.refund_owed_paise));
+    }
+    let _ = current(&facts, any_now);
+
+    // The wasm door lists the same, for times JavaScript holds exactly.
+    let safe = |t: i64| t.unsigned_abs() <= 9_007_199_254_740_991;
+    if [start_ms, end_ms, now, price_paise, paid_paise]
+        .into_iter()
+        .all(safe)
+        && respond_by_ms.is_none_or(safe)
+        && pay_by_ms.is_none_or(safe)
+    {
+        let json = serde_json::json!({
+            "status": status.as_str(), "startMs": start_ms, "endMs": end_ms,
+            "respondByMs": respond_by_ms, "payByMs": pay_by_ms,
+            "pricePaise": price_paise, "paidPaise": paid_paise, "hasFeedback": has_feedback,
+            "rescheduleCount": reschedule_count,
+            "noShowBy": facts.no_show_by.map(Missed::as_str),
+            "noShowChoice": facts.no_show_choice.map(NoShowChoice::as_str),
+        });
+        let listed = dw::bindings::dispatch(
+            "bookingActions",
+            &[json, Value::from(party.as_str()), Value::from(now)],
+        )
+        .expect("well-formed facts");
+        let names: Vec<&str> = allowed.iter().map(|a| a.as_str()).collect();
+        assert_eq!(listed, serde_json::json!(names));
+    }
+
+    let opening = start(
+        price_paise,
+        has_feedback,
+        now,
+        start_ms,
+        reschedule_count * 600,
+    );
+    assert!(opening.respond_by_ms.is_none_or(|r| r <= start_ms));
+    assert!(opening.pay_by_ms.is_none_or(|p| p <= start_ms));
 }

@@ -1,0 +1,1144 @@
+//! The booking lifecycle (issue 12): where a booking starts, what its status
+//! is at a given moment, and the transition table — who may do what in
+//! which status, and until when.
+//!
+//! Pure: `now` is always an argument (milliseconds since the Unix epoch),
+//! the crate never reads a clock. The API enforces [`transition`] and lists
+//! [`allowed_actions`] in every booking it answers; the web app shows
+//! exactly those actions (`bookingActions` in the dashboards module).
+//!
+//! Every window is half open: an action allowed "from A until B" is allowed
+//! at `A` and closed at `B` (`A <= now < B`). A deadline is therefore over
+//! the moment it is reached: a request whose `respond_by` is 10:00 is
+//! expired at 10:00, a session whose end is 11:00 is completed at 11:00.
+//! Time arithmetic saturates, so no input panics.
+
+use serde::{Deserialize, Serialize};
+
+use crate::bindings::{BadInput, FromJson, bad};
+use crate::json::Json;
+
+const MINUTE_MS: i64 = 60_000;
+const HOUR_MS: i64 = 60 * MINUTE_MS;
+const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// The mentor answers a request within 24 hours, or by the start minus the
+/// service's minimum notice if that is sooner.
+pub const RESPONSE_HOURS: i64 = 24;
+/// An unpaid hold lasts 30 minutes (and never past the start).
+pub const HOLD_MINUTES: i64 = 30;
+/// The learner cancels or reschedules a confirmed session up to 12 hours
+/// before its start.
+pub const LEARNER_NOTICE_HOURS: i64 = 12;
+/// The mentor reschedules up to 2 hours before the start; the mentor may
+/// cancel until the start (the learner is then owed a full refund).
+pub const MENTOR_NOTICE_HOURS: i64 = 2;
+/// How many times one booking may be rescheduled by notice (a reschedule
+/// chosen after a mentor's no-show does not count against it).
+pub const MAX_RESCHEDULES: u32 = 3;
+/// The meeting can be joined from 10 minutes before the start until the end.
+pub const JOIN_EARLY_MINUTES: i64 = 10;
+/// A no-show can be reported from 10 minutes after the start ...
+pub const NO_SHOW_AFTER_MINUTES: i64 = 10;
+/// ... until 48 hours after the start.
+pub const NO_SHOW_WINDOW_HOURS: i64 = 48;
+/// Feedback is accepted until 30 days after the end.
+pub const FEEDBACK_DAYS: i64 = 30;
+/// Reminder e-mails go out this many hours before the start.
+pub const REMINDER_HOURS: [i64; 2] = [24, 1];
+
+// ---- The vocabulary ----------------------------------------------------
+
+/// A booking's status (stored, or as of now: see [`current`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum Status {
+    /// Awaiting the mentor's answer.
+    Pending,
+    /// Accepted (or instant) and awaiting the learner's payment.
+    PaymentRequired,
+    Confirmed,
+    Completed,
+    /// Cancelled by someone (a decline is a cancellation by the mentor).
+    Cancelled,
+    /// The mentor did not answer in time, or the payment did not arrive in time.
+    Expired,
+    /// Someone missed the session (see [`Facts::no_show_by`]).
+    NoShow,
+}
+
+impl Status {
+    /// Every status, in order.
+    pub const ALL: [Status; 7] = [
+        Status::Pending,
+        Status::PaymentRequired,
+        Status::Confirmed,
+        Status::Completed,
+        Status::Cancelled,
+        Status::Expired,
+        Status::NoShow,
+    ];
+
+    /// The status's name in the API and the database (`payment_required`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::PaymentRequired => "payment_required",
+            Status::Confirmed => "confirmed",
+            Status::Completed => "completed",
+            Status::Cancelled => "cancelled",
+            Status::Expired => "expired",
+            Status::NoShow => "no_show",
+        }
+    }
+
+    /// The status of a name that [`Status::as_str`] gives; `None` for any other text.
+    pub fn parse(name: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// Whether the booking still holds the mentor's time: pending,
+    /// payment required or confirmed.
+    pub fn is_active(self) -> bool {
+        matches!(
+            self,
+            Status::Pending | Status::PaymentRequired | Status::Confirmed
+        )
+    }
+}
+
+/// What someone can do with a booking (the API's `allowed_actions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum Action {
+    Accept,
+    Decline,
+    Pay,
+    Cancel,
+    Reschedule,
+    Join,
+    NoShow,
+    Feedback,
+    /// Never allowed in this issue (the refunds issue moves money).
+    Refund,
+}
+
+impl Action {
+    /// Every action, in order.
+    pub const ALL: [Action; 9] = [
+        Action::Accept,
+        Action::Decline,
+        Action::Pay,
+        Action::Cancel,
+        Action::Reschedule,
+        Action::Join,
+        Action::NoShow,
+        Action::Feedback,
+        Action::Refund,
+    ];
+
+    /// The action's name in the API (`no_show`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Accept => "accept",
+            Action::Decline => "decline",
+            Action::Pay => "pay",
+            Action::Cancel => "cancel",
+            Action::Reschedule => "reschedule",
+            Action::Join => "join",
+            Action::NoShow => "no_show",
+            Action::Feedback => "feedback",
+            Action::Refund => "refund",
+        }
+    }
+
+    /// The action of a name that [`Action::as_str`] gives; `None` for any other text.
+    pub fn parse(name: &str) -> Option<Action> {
+        Action::ALL.into_iter().find(|a| a.as_str() == name)
+    }
+}
+
+/// Who acts: the caller's relation to the booking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum Party {
+    Learner,
+    Mentor,
+    /// An administrator, or the system (expiry and completion).
+    Admin,
+}
+
+impl Party {
+    /// Every party, in order.
+    pub const ALL: [Party; 3] = [Party::Learner, Party::Mentor, Party::Admin];
+
+    /// `learner`, `mentor` or `admin`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Party::Learner => "learner",
+            Party::Mentor => "mentor",
+            Party::Admin => "admin",
+        }
+    }
+
+    /// The party of a name that [`Party::as_str`] gives.
+    pub fn parse(name: &str) -> Option<Party> {
+        Party::ALL.into_iter().find(|p| p.as_str() == name)
+    }
+}
+
+/// Who missed a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum Missed {
+    Mentor,
+    Learner,
+}
+
+impl Missed {
+    /// `mentor` or `learner`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Missed::Mentor => "mentor",
+            Missed::Learner => "learner",
+        }
+    }
+
+    /// The value of a name that [`Missed::as_str`] gives.
+    pub fn parse(name: &str) -> Option<Missed> {
+        [Missed::Mentor, Missed::Learner]
+            .into_iter()
+            .find(|m| m.as_str() == name)
+    }
+}
+
+/// The learner's choice when the mentor missed the session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum NoShowChoice {
+    /// A full refund of what was paid.
+    Refund,
+    /// A new time for the same session (at no charge).
+    Reschedule,
+}
+
+impl NoShowChoice {
+    /// `refund` or `reschedule`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NoShowChoice::Refund => "refund",
+            NoShowChoice::Reschedule => "reschedule",
+        }
+    }
+
+    /// The choice of a name that [`NoShowChoice::as_str`] gives.
+    pub fn parse(name: &str) -> Option<NoShowChoice> {
+        [NoShowChoice::Refund, NoShowChoice::Reschedule]
+            .into_iter()
+            .find(|c| c.as_str() == name)
+    }
+}
+
+/// What the rules need to know about one booking (times in milliseconds
+/// since the Unix epoch).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Facts {
+    /// The STORED status ([`current`] gives the status as of now).
+    pub status: Status,
+    pub start_ms: i64,
+    pub end_ms: i64,
+    /// When a pending request expires unanswered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    pub respond_by_ms: Option<i64>,
+    /// When an unpaid hold expires.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    pub pay_by_ms: Option<i64>,
+    /// The session's price.
+    pub price_paise: i64,
+    /// Captured so far (0 when free or unpaid).
+    pub paid_paise: i64,
+    pub has_feedback: bool,
+    /// How many times the session was rescheduled by notice.
+    pub reschedule_count: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "Missed | null"))]
+    pub no_show_by: Option<Missed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "NoShowChoice | null"))]
+    pub no_show_choice: Option<NoShowChoice>,
+}
+
+/// Where a new booking starts, and its deadlines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Opening {
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub respond_by_ms: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pay_by_ms: Option<i64>,
+}
+
+/// What someone asks to do (the system's `Complete` and `Expire` included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    Accept,
+    Decline,
+    /// A payment was captured. `facts.paid_paise` includes it.
+    Pay,
+    Cancel,
+    /// Move the session to `start_ms..end_ms` (the API checks the slot grid).
+    Reschedule {
+        start_ms: i64,
+        end_ms: i64,
+    },
+    /// The learner reports the mentor missing (a choice is required); the
+    /// mentor reports the learner missing (no choice).
+    NoShow {
+        choice: Option<NoShowChoice>,
+    },
+    Feedback,
+    /// The system: a confirmed session whose end has passed is completed.
+    Complete,
+    /// The system: a request or hold whose deadline has passed is expired.
+    Expire,
+}
+
+/// What a transition leads to: the new values of the booking's columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Change {
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pay_by_ms: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub respond_by_ms: Option<i64>,
+    /// The total refund owed to the learner after this change (what was
+    /// paid on a refunding cancellation or no-show; otherwise anything paid
+    /// beyond the price).
+    pub refund_owed_paise: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancelled_by: Option<Party>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_show_by: Option<Missed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_show_choice: Option<NoShowChoice>,
+    /// Whether the session moved (a new start and end; the calendar file's
+    /// SEQUENCE goes up).
+    pub rescheduled: bool,
+}
+
+/// Why a transition is refused, in the user's words (the API answers 409
+/// `{"detail": message}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Refusal {
+    pub message: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+fn refuse<T>(message: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal {
+        message: message.into(),
+    })
+}
+
+// ---- The rules ---------------------------------------------------------
+
+fn minutes(n: i64) -> i64 {
+    n.saturating_mul(MINUTE_MS)
+}
+
+fn hours(n: i64) -> i64 {
+    n.saturating_mul(HOUR_MS)
+}
+
+/// The unpaid hold's end for a hold starting `now`: 30 minutes, never past the start.
+fn hold_until(now_ms: i64, start_ms: i64) -> i64 {
+    now_ms.saturating_add(minutes(HOLD_MINUTES)).min(start_ms)
+}
+
+/// Where a new booking starts and its deadlines: free and instant →
+/// confirmed; free → pending; paid and instant → payment required (the
+/// hold lasts 30 minutes, never past the start); paid → pending. A pending
+/// request must be answered within 24 hours or by the start minus the
+/// minimum notice, if sooner — but the mentor always gets at least a
+/// minute (never past the start).
+pub fn start(
+    price_paise: i64,
+    instant: bool,
+    now_ms: i64,
+    start_ms: i64,
+    minimum_notice_minutes: u32,
+) -> Opening {
+    let paid = price_paise > 0;
+    match (paid, instant) {
+        (false, true) => Opening {
+            status: Status::Confirmed,
+            respond_by_ms: None,
+            pay_by_ms: None,
+        },
+        (true, true) => Opening {
+            status: Status::PaymentRequired,
+            respond_by_ms: None,
+            pay_by_ms: Some(hold_until(now_ms, start_ms)),
+        },
+        (_, false) => {
+            let respond_by = now_ms
+                .saturating_add(hours(RESPONSE_HOURS))
+                .min(start_ms.saturating_sub(minutes(i64::from(minimum_notice_minutes))))
+                .max(now_ms.saturating_add(MINUTE_MS))
+                .min(start_ms);
+            Opening {
+                status: Status::Pending,
+                respond_by_ms: Some(respond_by),
+                pay_by_ms: None,
+            }
+        }
+    }
+}
+
+/// The status as of `now`: a pending request past its `respond_by` (or its
+/// start) or an unpaid hold past its `pay_by` (or its start) is expired; a
+/// confirmed session whose end has passed is completed. Otherwise the
+/// stored status.
+pub fn current(facts: &Facts, now_ms: i64) -> Status {
+    match facts.status {
+        Status::Pending => {
+            let deadline = facts
+                .respond_by_ms
+                .map_or(facts.start_ms, |r| r.min(facts.start_ms));
+            if now_ms >= deadline {
+                Status::Expired
+            } else {
+                Status::Pending
+            }
+        }
+        Status::PaymentRequired => {
+            let deadline = facts
+                .pay_by_ms
+                .map_or(facts.start_ms, |p| p.min(facts.start_ms));
+            if now_ms >= deadline {
+                Status::Expired
+            } else {
+                Status::PaymentRequired
+            }
+        }
+        Status::Confirmed if now_ms >= facts.end_ms => Status::Completed,
+        stored => stored,
+    }
+}
+
+/// Exactly the actions `party` may take now, in the order of [`Action`]:
+/// each one [`transition`] accepts (a reschedule to a free time in the
+/// future, the learner's no-show with a choice), and `join` in the meeting
+/// window. Never `refund` (the refunds issue).
+pub fn allowed_actions(facts: &Facts, party: Party, now_ms: i64) -> Vec<Action> {
+    Action::ALL
+        .into_iter()
+        .filter(|&action| match sample_request(action, party, now_ms) {
+            Some(request) => transition(facts, party, &request, now_ms).is_ok(),
+            None => action == Action::Join && may_join(facts, party, now_ms),
+        })
+        .collect()
+}
+
+/// The request that stands for `action` when listing the allowed actions
+/// (`None`: the action changes nothing, or is never allowed).
+pub fn sample_request(action: Action, party: Party, now_ms: i64) -> Option<Request> {
+    Some(match action {
+        Action::Accept => Request::Accept,
+        Action::Decline => Request::Decline,
+        Action::Pay => Request::Pay,
+        Action::Cancel => Request::Cancel,
+        Action::Reschedule => {
+            let start_ms = now_ms.saturating_add(7 * DAY_MS);
+            Request::Reschedule {
+                start_ms,
+                end_ms: start_ms.saturating_add(HOUR_MS),
+            }
+        }
+        Action::NoShow => Request::NoShow {
+            choice: (party == Party::Learner).then_some(NoShowChoice::Refund),
+        },
+        Action::Feedback => Request::Feedback,
+        Action::Join | Action::Refund => return None,
+    })
+}
+
+/// Whether `party` may join the meeting now: the learner or the mentor of a
+/// confirmed session, from 10 minutes before the start until the end.
+pub fn may_join(facts: &Facts, party: Party, now_ms: i64) -> bool {
+    party != Party::Admin
+        && current(facts, now_ms) == Status::Confirmed
+        && now_ms >= facts.start_ms.saturating_sub(minutes(JOIN_EARLY_MINUTES))
+        && now_ms < facts.end_ms
+}
+
+/// What the current status means for someone who wanted to act, and what
+/// they can do instead.
+fn status_reason(status: Status) -> &'static str {
+    match status {
+        Status::Pending => "the request is still waiting for the mentor's answer.",
+        Status::PaymentRequired => "the session is waiting for the learner's payment.",
+        Status::Confirmed => "the session is already confirmed.",
+        Status::Completed => "the session has already taken place.",
+        Status::Cancelled => {
+            "the booking was cancelled. You can book a new session from the mentor's page."
+        }
+        Status::Expired => {
+            "the booking expired before it was confirmed. You can book a new session from the mentor's page."
+        }
+        Status::NoShow => "the session was reported as missed.",
+    }
+}
+
+/// The transition table: what `party` doing `request` now leads to, or why not.
+pub fn transition(
+    facts: &Facts,
+    party: Party,
+    request: &Request,
+    now_ms: i64,
+) -> Result<Change, Refusal> {
+    let now_status = current(facts, now_ms);
+    let overpaid = facts
+        .paid_paise
+        .saturating_sub(facts.price_paise.max(0))
+        .max(0);
+    let unchanged = Change {
+        status: now_status,
+        pay_by_ms: facts.pay_by_ms,
+        respond_by_ms: facts.respond_by_ms,
+        refund_owed_paise: overpaid,
+        cancelled_by: None,
+        no_show_by: facts.no_show_by,
+        no_show_choice: facts.no_show_choice,
+        rescheduled: false,
+    };
+    let start = facts.start_ms;
+    match *request {
+        Request::Accept | Request::Decline => {
+            let (verb, done) = if *request == Request::Accept {
+                ("accept", "accepted")
+            } else {
+                ("decline", "declined")
+            };
+            if party != Party::Mentor {
+                return refuse(format!("Only the mentor can {verb} a session request."));
+            }
+            if now_status != Status::Pending {
+                return refuse(if facts.status == Status::Pending {
+                    // Stored pending, expired now.
+                    format!(
+                        "This request can no longer be {done}: the time to answer it has passed, so it expired and the slot was released."
+                    )
+                } else {
+                    format!(
+                        "This request cannot be {done}: {}",
+                        status_reason(now_status)
+                    )
+                });
+            }
+            if *request == Request::Decline {
+                return Ok(Change {
+                    status: Status::Cancelled,
+                    cancelled_by: Some(Party::Mentor),
+                    refund_owed_paise: facts.paid_paise.max(0),
+                    ..unchanged
+                });
+            }
+            if facts.price_paise > 0 && facts.paid_paise < facts.price_paise {
+                Ok(Change {
+                    status: Status::PaymentRequired,
+                    pay_by_ms: Some(hold_until(now_ms, start)),
+                    ..unchanged
+                })
+            } else {
+                Ok(Change {
+                    status: Status::Confirmed,
+                    ..unchanged
+                })
+            }
+        }
+        Request::Pay => {
+            if party != Party::Learner {
+                return refuse("Only the learner who booked the session can pay for it.");
+            }
+            if now_status != Status::PaymentRequired {
+                return refuse(if facts.status == Status::PaymentRequired {
+                    "The time to pay for this session has passed, so the slot was released. Please book the session again.".to_owned()
+                } else {
+                    format!(
+                        "This session needs no payment now: {}",
+                        status_reason(now_status)
+                    )
+                });
+            }
+            Ok(Change {
+                status: Status::Confirmed,
+                ..unchanged
+            })
+        }
+        Request::Cancel => cancel(facts, party, now_ms, now_status, unchanged),
+        Request::Reschedule { start_ms, end_ms } => reschedule(
+            facts, party, now_ms, now_status, unchanged, start_ms, end_ms,
+        ),
+        Request::NoShow { choice } => no_show(facts, party, now_ms, now_status, unchanged, choice),
+        Request::Feedback => {
+            if party != Party::Learner {
+                return refuse("Only the learner who attended the session can leave feedback.");
+            }
+            if facts.has_feedback {
+                return refuse("You have already left feedback for this session. Thank you!");
+            }
+            if now_status != Status::Completed {
+                return refuse(if now_status == Status::Confirmed {
+                    "Feedback opens when the session has ended. Please come back after it."
+                        .to_owned()
+                } else {
+                    format!(
+                        "Feedback is not possible for this booking: {}",
+                        status_reason(now_status)
+                    )
+                });
+            }
+            if now_ms
+                >= facts
+                    .end_ms
+                    .saturating_add(FEEDBACK_DAYS.saturating_mul(DAY_MS))
+            {
+                return refuse(format!(
+                    "Feedback for this session has closed: it is accepted for {FEEDBACK_DAYS} days after the session."
+                ));
+            }
+            Ok(unchanged)
+        }
+        Request::Complete => {
+            if now_status == Status::Completed && facts.status == Status::Confirmed {
+                Ok(unchanged)
+            } else {
+                refuse(
+                    "This session cannot be completed now: it is completed only once its end has passed.",
+                )
+            }
+        }
+        Request::Expire => {
+            if now_status == Status::Expired && facts.status != Status::Expired {
+                Ok(unchanged)
+            } else {
+                refuse(
+                    "This booking cannot expire now: only a request or an unpaid hold whose deadline has passed expires.",
+                )
+            }
+        }
+    }
+}
+
+fn cancel(
+    facts: &Facts,
+    party: Party,
+    now_ms: i64,
+    now_status: Status,
+    unchanged: Change,
+) -> Result<Change, Refusal> {
+    let start = facts.start_ms;
+    if !now_status.is_active() {
+        return refuse(format!(
+            "This booking cannot be cancelled: {}",
+            status_reason(now_status)
+        ));
+    }
+    let cancelled = Change {
+        status: Status::Cancelled,
+        cancelled_by: Some(party),
+        refund_owed_paise: facts.paid_paise.max(0),
+        ..unchanged
+    };
+    match party {
+        Party::Learner => match now_status {
+            // Pending and payment required end before the start (see `current`).
+            Status::Pending | Status::PaymentRequired => Ok(cancelled),
+            _ => {
+                if now_ms < start.saturating_sub(hours(LEARNER_NOTICE_HOURS)) {
+                    Ok(cancelled)
+                } else {
+                    refuse(format!(
+                        "This session can no longer be cancelled: cancellations close {LEARNER_NOTICE_HOURS} hours before the start. If something came up, message your mentor; if the mentor does not come, report it from this page 10 minutes after the start."
+                    ))
+                }
+            }
+        },
+        Party::Mentor => match now_status {
+            Status::Pending => refuse(
+                "A request you have not accepted is declined, not cancelled: use Decline instead.",
+            ),
+            _ => {
+                if now_ms < start {
+                    Ok(cancelled)
+                } else {
+                    refuse(
+                        "This session has already started, so it can no longer be cancelled. If the learner did not come, report a no-show from 10 minutes after the start.",
+                    )
+                }
+            }
+        },
+        // Any active booking before its end (`current` completes it at the end).
+        Party::Admin => Ok(cancelled),
+    }
+}
+
+fn reschedule(
+    facts: &Facts,
+    party: Party,
+    now_ms: i64,
+    now_status: Status,
+    unchanged: Change,
+    new_start: i64,
+    new_end: i64,
+) -> Result<Change, Refusal> {
+    let after_mentor_no_show = facts.status == Status::NoShow
+        && facts.no_show_by == Some(Missed::Mentor)
+        && facts.no_show_choice == Some(NoShowChoice::Reschedule);
+    match party {
+        Party::Admin => {
+            return refuse(
+                "Only the learner or the mentor can reschedule a session; an administrator can cancel it.",
+            );
+        }
+        Party::Mentor if after_mentor_no_show => {
+            return refuse(
+                "The learner chooses the new time after a missed session; they will pick one from your free slots.",
+            );
+        }
+        _ => {}
+    }
+    if !(after_mentor_no_show && party == Party::Learner) {
+        if now_status != Status::Confirmed {
+            return refuse(match now_status {
+                Status::Pending | Status::PaymentRequired => format!(
+                    "Only a confirmed session can be rescheduled: {} You can cancel it and book another time instead.",
+                    status_reason(now_status)
+                ),
+                _ => format!(
+                    "This session cannot be rescheduled: {}",
+                    status_reason(now_status)
+                ),
+            });
+        }
+        let notice = if party == Party::Learner {
+            LEARNER_NOTICE_HOURS
+        } else {
+            MENTOR_NOTICE_HOURS
+        };
+        if now_ms >= facts.start_ms.saturating_sub(hours(notice)) {
+            return refuse(format!(
+                "This session can no longer be rescheduled: changes close {notice} hours before the start."
+            ));
+        }
+        if facts.reschedule_count >= MAX_RESCHEDULES {
+            return refuse(format!(
+                "This session has already been rescheduled {MAX_RESCHEDULES} times, the most allowed. You can cancel it and book a new one instead."
+            ));
+        }
+    }
+    if new_start <= now_ms {
+        return refuse("Choose a new time in the future.");
+    }
+    if new_end <= new_start {
+        return refuse("The new time must end after it starts.");
+    }
+    Ok(Change {
+        status: Status::Confirmed,
+        rescheduled: true,
+        ..unchanged
+    })
+}
+
+fn no_show(
+    facts: &Facts,
+    party: Party,
+    now_ms: i64,
+    now_status: Status,
+    unchanged: Change,
+    choice: Option<NoShowChoice>,
+) -> Result<Change, Refusal> {
+    let missed = match party {
+        Party::Learner => Missed::Mentor,
+        Party::Mentor => Missed::Learner,
+        Party::Admin => {
+            return refuse("Only the learner or the mentor of a session can report a no-show.");
+        }
+    };
+    if now_status == Status::NoShow {
+        return refuse("A no-show has already been reported for this session.");
+    }
+    if !matches!(now_status, Status::Confirmed | Status::Completed) {
+        return refuse(format!(
+            "A no-show can only be reported for a confirmed session: {}",
+            status_reason(now_status)
+        ));
+    }
+    let opens = facts
+        .start_ms
+        .saturating_add(minutes(NO_SHOW_AFTER_MINUTES));
+    if now_ms < opens {
+        return refuse(format!(
+            "A no-show can be reported from {NO_SHOW_AFTER_MINUTES} minutes after the start. If the other side is late, please wait a little longer."
+        ));
+    }
+    if now_ms >= facts.start_ms.saturating_add(hours(NO_SHOW_WINDOW_HOURS)) {
+        return refuse(format!(
+            "No-shows can be reported until {NO_SHOW_WINDOW_HOURS} hours after the start, and that time has passed. Please contact support."
+        ));
+    }
+    if facts.has_feedback {
+        return refuse(
+            "Feedback was already given for this session, so it cannot be reported as missed.",
+        );
+    }
+    let (choice, refund) = match party {
+        Party::Learner => match choice {
+            Some(NoShowChoice::Refund) => (Some(NoShowChoice::Refund), facts.paid_paise.max(0)),
+            Some(NoShowChoice::Reschedule) => {
+                (Some(NoShowChoice::Reschedule), unchanged.refund_owed_paise)
+            }
+            None => {
+                return refuse(
+                    "Choose what you would like instead: a full refund or a new time for the session.",
+                );
+            }
+        },
+        _ => (None, unchanged.refund_owed_paise),
+    };
+    Ok(Change {
+        status: Status::NoShow,
+        no_show_by: Some(missed),
+        no_show_choice: choice,
+        refund_owed_paise: refund,
+        ..unchanged
+    })
+}
+
+// ---- JavaScript --------------------------------------------------------
+
+/// A whole number of milliseconds from JavaScript (up to ±2⁵³).
+fn js_ms(n: f64, what: &str) -> Result<i64, BadInput> {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    if n.is_finite() && n.fract() == 0.0 && n.abs() <= SAFE {
+        Ok(n as i64)
+    } else {
+        // Without the value: writing a float would add a float formatter
+        // to the module.
+        Err(bad(format!(
+            "{what} must be a whole number of milliseconds"
+        )))
+    }
+}
+
+/// A value in a message: a string in quotes, else its kind (not the JSON
+/// text, whose number formatting would grow the module).
+fn quoted(v: &Json) -> String {
+    match v {
+        Json::String(s) => format!("\"{s}\""),
+        Json::Number(_) => "a number".to_owned(),
+        Json::Bool(_) => "true or false".to_owned(),
+        Json::Array(_) => "an array".to_owned(),
+        Json::Object(_) => "an object".to_owned(),
+        Json::Null => "null".to_owned(),
+    }
+}
+
+/// Reads a JSON object's fields by hand (serde's deserializer would add
+/// its code and messages to the dashboards module).
+struct Fields<'a>(&'a [(String, Json)]);
+
+impl<'a> Fields<'a> {
+    fn of(json: &'a Json, what: &str) -> Result<Self, BadInput> {
+        match json {
+            Json::Object(fields) => Ok(Fields(fields)),
+            _ => Err(bad(format!("{what} must be an object"))),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&'a Json> {
+        self.0
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+            .filter(|v| !matches!(v, Json::Null))
+    }
+
+    fn opt_ms(&self, key: &str) -> Result<Option<i64>, BadInput> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Json::Number(n)) => match n.as_i64() {
+                Some(v) => Ok(Some(v)),
+                None => js_ms(
+                    n.as_f64().unwrap_or(f64::NAN),
+                    &format!("a booking's {key}"),
+                )
+                .map(Some),
+            },
+            Some(_) => Err(bad(format!("a booking's {key} must be a whole number"))),
+        }
+    }
+
+    fn ms(&self, key: &str) -> Result<i64, BadInput> {
+        self.opt_ms(key)?
+            .ok_or_else(|| bad(format!("a booking's {key} is missing")))
+    }
+
+    fn opt_name<T>(
+        &self,
+        key: &str,
+        parse: fn(&str) -> Option<T>,
+        choices: &str,
+    ) -> Result<Option<T>, BadInput> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_str().and_then(parse).map(Some).ok_or_else(|| {
+                bad(format!(
+                    "a booking's {key} must be one of {choices}, got {}",
+                    quoted(v)
+                ))
+            }),
+        }
+    }
+}
+
+impl FromJson for Facts {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        let f = Fields::of(json, "a booking")?;
+        let status = f
+            .opt_name(
+                "status",
+                Status::parse,
+                "pending, payment_required, confirmed, completed, cancelled, expired, no_show",
+            )?
+            .ok_or_else(|| bad("a booking's status is missing"))?;
+        let reschedule_count = f.opt_ms("rescheduleCount")?.unwrap_or(0);
+        Ok(Facts {
+            status,
+            start_ms: f.ms("startMs")?,
+            end_ms: f.ms("endMs")?,
+            respond_by_ms: f.opt_ms("respondByMs")?,
+            pay_by_ms: f.opt_ms("payByMs")?,
+            price_paise: f.opt_ms("pricePaise")?.unwrap_or(0),
+            paid_paise: f.opt_ms("paidPaise")?.unwrap_or(0),
+            has_feedback: match f.get("hasFeedback") {
+                None => false,
+                Some(Json::Bool(b)) => *b,
+                Some(_) => return Err(bad("a booking's hasFeedback must be true or false")),
+            },
+            reschedule_count: u32::try_from(reschedule_count)
+                .map_err(|_| bad("a booking's rescheduleCount must be a count from 0"))?,
+            no_show_by: f.opt_name("noShowBy", Missed::parse, "mentor, learner")?,
+            no_show_choice: f.opt_name(
+                "noShowChoice",
+                NoShowChoice::parse,
+                "refund, reschedule",
+            )?,
+        })
+    }
+}
+
+impl FromJson for Party {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        json.as_str().and_then(Party::parse).ok_or_else(|| {
+            bad(format!(
+                "unknown party {}: use \"learner\", \"mentor\" or \"admin\"",
+                quoted(json)
+            ))
+        })
+    }
+}
+
+/// A request from JavaScript: `{type: "accept"}`, `{type: "reschedule",
+/// startMs, endMs}`, `{type: "no_show", choice?}`, … (`complete` and
+/// `expire` are the system's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum BookingRequest {
+    Accept,
+    Decline,
+    Pay,
+    Cancel,
+    #[serde(rename_all = "camelCase")]
+    Reschedule {
+        start_ms: i64,
+        end_ms: i64,
+    },
+    NoShow {
+        choice: Option<NoShowChoice>,
+    },
+    Feedback,
+    Complete,
+    Expire,
+}
+
+impl FromJson for BookingRequest {
+    fn from_json(json: &Json) -> Result<Self, BadInput> {
+        let f = Fields::of(json, "a booking request")?;
+        let kind = f.get("type").and_then(Json::as_str).unwrap_or_default();
+        Ok(match kind {
+            "accept" => BookingRequest::Accept,
+            "decline" => BookingRequest::Decline,
+            "pay" => BookingRequest::Pay,
+            "cancel" => BookingRequest::Cancel,
+            "reschedule" => BookingRequest::Reschedule {
+                start_ms: f.ms("startMs")?,
+                end_ms: f.ms("endMs")?,
+            },
+            "no_show" => BookingRequest::NoShow {
+                choice: f.opt_name("choice", NoShowChoice::parse, "refund, reschedule")?,
+            },
+            "feedback" => BookingRequest::Feedback,
+            "complete" => BookingRequest::Complete,
+            "expire" => BookingRequest::Expire,
+            _ => {
+                return Err(bad(format!(
+                    "unknown booking request type \"{kind}\": use accept, decline, pay, cancel, reschedule, no_show, feedback, complete or expire"
+                )));
+            }
+        })
+    }
+}
+
+impl From<BookingRequest> for Request {
+    fn from(r: BookingRequest) -> Request {
+        match r {
+            BookingRequest::Accept => Request::Accept,
+            BookingRequest::Decline => Request::Decline,
+            BookingRequest::Pay => Request::Pay,
+            BookingRequest::Cancel => Request::Cancel,
+            BookingRequest::Reschedule { start_ms, end_ms } => {
+                Request::Reschedule { start_ms, end_ms }
+            }
+            BookingRequest::NoShow { choice } => Request::NoShow { choice },
+            BookingRequest::Feedback => Request::Feedback,
+            BookingRequest::Complete => Request::Complete,
+            BookingRequest::Expire => Request::Expire,
+        }
+    }
+}
+
+/// The outcome of [`booking_transition`]: the change, or why not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum TransitionOutcome {
+    Ok { value: Change },
+    Refused { message: String },
+}
+
+/// The booking rules' numbers, for the screens that explain them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct BookingRules {
+    pub response_hours: i64,
+    pub hold_minutes: i64,
+    pub learner_notice_hours: i64,
+    pub mentor_notice_hours: i64,
+    pub max_reschedules: u32,
+    pub join_early_minutes: i64,
+    pub no_show_after_minutes: i64,
+    pub no_show_window_hours: i64,
+    pub feedback_days: i64,
+    pub reminder_hours: Vec<i64>,
+}
+
+/// The actions `party` ("learner", "mentor" or "admin") may take on a
+/// booking at `nowMs`, in order (`accept`, `decline`, `pay`, `cancel`,
+/// `reschedule`, `join`, `no_show`, `feedback`), as the API lists them.
+/// Throws for a malformed booking or time.
+#[crate::export(dashboards, js_name = "bookingActions")]
+pub fn booking_actions(facts: Facts, party: Party, now_ms: f64) -> Result<Vec<Action>, BadInput> {
+    Ok(allowed_actions(&facts, party, js_ms(now_ms, "nowMs")?))
+}
+
+/// The booking's status as of `nowMs` (a request past its deadline is
+/// `expired`, a confirmed session past its end `completed`).
+#[crate::export(dashboards, js_name = "bookingStatus")]
+pub fn booking_status(facts: Facts, now_ms: f64) -> Result<Status, BadInput> {
+    Ok(current(&facts, js_ms(now_ms, "nowMs")?))
+}
+
+/// What `party` doing `request` at `nowMs` leads to (`{type: "ok", value}`)
+/// or why not (`{type: "refused", message}`), as the API decides it.
+#[crate::export(dashboards, js_name = "bookingTransition")]
+pub fn booking_transition(
+    facts: Facts,
+    party: Party,
+    request: BookingRequest,
+    now_ms: f64,
+) -> Result<TransitionOutcome, BadInput> {
+    let now_ms = js_ms(now_ms, "nowMs")?;
+    Ok(
+        match transition(&facts, party, &Request::from(request), now_ms) {
+            Ok(value) => TransitionOutcome::Ok { value },
+            Err(r) => TransitionOutcome::Refused { message: r.message },
+        },
+    )
+}
+
+/// Where a new booking of a service at `startMs`, requested at `nowMs`,
+/// starts: its status and deadlines.
+#[crate::export(dashboards, js_name = "bookingOpening")]
+pub fn booking_opening(
+    price_paise: f64,
+    instant: bool,
+    now_ms: f64,
+    start_ms: f64,
+    minimum_notice_minutes: u32,
+) -> Result<Opening, BadInput> {
+    Ok(start(
+        js_ms(price_paise, "pricePaise")?,
+        instant,
+        js_ms(now_ms, "nowMs")?,
+        js_ms(start_ms, "startMs")?,
+        minimum_notice_minutes,
+    ))
+}
+
+/// The booking rules' numbers: the answer and payment deadlines, each
+/// side's notice, the reschedule limit and the join, no-show, feedback and
+/// reminder windows.
+#[crate::export(dashboards, js_name = "bookingRules")]
+pub fn booking_rules() -> BookingRules {
+    BookingRules {
+        response_hours: RESPONSE_HOURS,
+        hold_minutes: HOLD_MINUTES,
+        learner_notice_hours: LEARNER_NOTICE_HOURS,
+        mentor_notice_hours: MENTOR_NOTICE_HOURS,
+        max_reschedules: MAX_RESCHEDULES,
+        join_early_minutes: JOIN_EARLY_MINUTES,
+        no_show_after_minutes: NO_SHOW_AFTER_MINUTES,
+        no_show_window_hours: NO_SHOW_WINDOW_HOURS,
+        feedback_days: FEEDBACK_DAYS,
+        reminder_hours: REMINDER_HOURS.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
