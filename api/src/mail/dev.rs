@@ -71,6 +71,8 @@ struct OutboxItem {
     status: &'static str,
     created_at: String,
     links: Vec<String>,
+    /// The files sent with the message (a calendar invitation), content included.
+    attachments: Vec<super::Attachment>,
 }
 
 async fn outbox_json(mailer: &Mailer, req: &Request) -> Response {
@@ -83,6 +85,7 @@ async fn outbox_json(mailer: &Mailer, req: &Request) -> Response {
         .into_iter()
         .map(|m| OutboxItem {
             links: links_in(&m.text, &m.html),
+            attachments: m.attachments,
             id: m.id,
             kind: m.kind,
             recipient: m.recipient,
@@ -173,6 +176,23 @@ fn render_page(messages: &[OutboxMessage], recipient: Option<&str>) -> String {
             format!("<ul class=\"links\">{lis}</ul>")
         };
         let id = m.id;
+        let files_html = if m.attachments.is_empty() {
+            String::new()
+        } else {
+            let lis: String = m
+                .attachments
+                .iter()
+                .map(|a| {
+                    format!(
+                        "<li>{} <span class=\"status\">{}</span><pre>{}</pre></li>",
+                        encode_text(&a.filename),
+                        encode_text(&a.content_type),
+                        encode_text(&a.content)
+                    )
+                })
+                .collect();
+            format!("<h3>Attachments</h3><ul class=\"links\">{lis}</ul>")
+        };
         items.push_str(&format!(
             "<li><article aria-labelledby=\"m{id}\">\
              <h2 id=\"m{id}\">{subject}</h2>\
@@ -184,6 +204,7 @@ fn render_page(messages: &[OutboxMessage], recipient: Option<&str>) -> String {
              </dl>\
              <h3 id=\"l{id}\">Links</h3>{links_html}\
              <h3>Plain-text part</h3><pre>{text}</pre>\
+             {files_html}\
              </article></li>",
             subject = encode_text(&m.subject),
             iso = m

@@ -166,6 +166,7 @@ pub fn to_operator(to: &str, e: &NewEnquiry, received_at: DateTime<Utc>) -> Emai
         html: layout(&subject, &format!("From {reply_to}"), &body, &footer),
         text: txt,
         subject,
+        attachments: Vec::new(),
     }
 }
 
@@ -247,6 +248,7 @@ pub fn acknowledgment(e: &NewEnquiry, mentors_link: &str) -> Email {
         html: layout(&subject, &lines[0], &body, &footer),
         text: txt,
         subject,
+        attachments: Vec::new(),
     }
 }
 

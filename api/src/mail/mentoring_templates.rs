@@ -7,56 +7,13 @@
 //! subjects.
 
 use chrono::{DateTime, Utc};
-use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
-use super::templates::{ACCENT, document};
+use super::message::{Block, Parts, one_line, render};
 use super::{BRAND, Email};
 use crate::store::applications::Application;
 
 /// The SPEC's promise: a decision within this long.
 pub const DECISION_WITHIN: &str = "24 hours";
-
-/// One line: control characters and runs of white space become one space,
-/// at most `max` characters.
-fn one_line(s: &str, max: usize) -> String {
-    let line = s
-        .split(|c: char| c.is_whitespace() || c.is_control())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ");
-    if line.chars().count() <= max {
-        return line;
-    }
-    let mut cut: String = line.chars().take(max - 1).collect();
-    cut.push('…');
-    cut
-}
-
-/// A greeting's name: "there" when empty.
-fn greeting(name: &str) -> String {
-    let name = one_line(name, 80);
-    if name.is_empty() {
-        "there".to_owned()
-    } else {
-        name
-    }
-}
-
-/// One piece of a message.
-enum Block {
-    Para(String),
-    /// Smaller, secondary text.
-    Note(String),
-    /// Labelled values, one a line.
-    Table(Vec<(&'static str, String)>),
-    /// Text kept as written, line breaks included (a reason, a bio).
-    Quote(String),
-    /// A button in HTML, the bare link in text.
-    Action {
-        label: &'static str,
-        link: String,
-    },
-}
 
 struct Message<'a> {
     kind: &'static str,
@@ -71,80 +28,16 @@ struct Message<'a> {
 
 impl Message<'_> {
     fn render(self) -> Email {
-        let mut txt = String::new();
-        let mut body = String::new();
-        if let Some(name) = self.name {
-            let hi = format!("Hi {},", greeting(name));
-            txt.push_str(&format!("{hi}\n\n"));
-            body.push_str(&format!(
-                "<p style=\"margin:0 0 16px 0;\">{}</p>\n",
-                text(&hi)
-            ));
-        }
-        for block in &self.blocks {
-            match block {
-                Block::Para(p) => {
-                    txt.push_str(&format!("{p}\n\n"));
-                    body.push_str(&format!(
-                        "<p style=\"margin:0 0 16px 0;\">{}</p>\n",
-                        text(p)
-                    ));
-                }
-                Block::Note(p) => {
-                    txt.push_str(&format!("{p}\n\n"));
-                    body.push_str(&format!(
-                        "<p style=\"margin:0 0 16px 0;font-size:14px;line-height:20px;color:#4b5563;\">{}</p>\n",
-                        text(p)
-                    ));
-                }
-                Block::Table(rows) => {
-                    body.push_str("<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"margin:0 0 16px 0;\">\n");
-                    for (label, value) in rows {
-                        let value = one_line(value, 500);
-                        txt.push_str(&format!("{label}: {value}\n"));
-                        body.push_str(&format!(
-                            "<tr><td style=\"padding:2px 16px 2px 0;color:#4b5563;vertical-align:top;\">{}</td>\
-                             <td style=\"padding:2px 0;\">{}</td></tr>\n",
-                            text(label),
-                            text(&value)
-                        ));
-                    }
-                    body.push_str("</table>\n");
-                    txt.push('\n');
-                }
-                Block::Quote(q) => {
-                    txt.push_str(&format!("{q}\n\n"));
-                    body.push_str(&format!(
-                        "<div style=\"margin:0 0 16px 0;padding:12px 16px;background-color:#f9fafb;border:1px solid #e5e7eb;border-radius:6px;white-space:pre-wrap;\">{}</div>\n",
-                        text(q)
-                    ));
-                }
-                Block::Action { label, link } => {
-                    txt.push_str(&format!("{link}\n\n"));
-                    body.push_str(&format!(
-                        "<table role=\"presentation\" cellpadding=\"0\" cellspacing=\"0\" border=\"0\" style=\"margin:8px 0 24px 0;\">\
-                         <tr><td style=\"border-radius:6px;background-color:{ACCENT};\">\
-                         <a href=\"{href}\" style=\"display:inline-block;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;font-weight:bold;\
-                         color:#ffffff;text-decoration:none;border-radius:6px;\">{label}</a></td></tr></table>\n\
-                         <p style=\"margin:0 0 16px 0;font-size:14px;line-height:20px;color:#4b5563;\">\
-                         If the button does not work, copy this address into your browser:<br>\
-                         <a href=\"{href}\" style=\"color:{ACCENT};word-break:break-all;\">{shown}</a></p>\n",
-                        href = attr(link),
-                        label = text(label),
-                        shown = text(link),
-                    ));
-                }
-            }
-        }
-        txt.push_str(&format!("The {BRAND} team\n\n-- \n{}\n", self.footer));
-        body.push_str(&format!("<p style=\"margin:0;\">The {BRAND} team</p>\n"));
-        Email {
+        render(Parts {
             kind: self.kind,
-            to: self.to.trim().to_owned(),
-            html: document(&self.subject, &self.preheader, &body, &self.footer),
-            text: txt,
+            to: self.to,
+            name: self.name,
             subject: self.subject,
-        }
+            preheader: self.preheader,
+            blocks: self.blocks,
+            footer: self.footer,
+            attachments: Vec::new(),
+        })
     }
 }
 

@@ -27,9 +27,14 @@
 //! older than [`OUTBOX_RETENTION`]. While the development
 //! outbox is on, logged messages keep their bodies, so its links work.
 
+pub mod booking_templates;
 mod dev;
 pub mod enquiry_templates;
 pub mod mentoring_templates;
+mod message;
+pub mod payout_templates;
+pub mod receipt_templates;
+pub mod refund_templates;
 mod smtp;
 pub mod templates;
 
@@ -37,6 +42,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::Serialize;
@@ -91,6 +97,29 @@ pub struct Email {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Files sent with the message (a calendar invitation); usually none.
+    pub attachments: Vec<Attachment>,
+}
+
+impl Email {
+    /// The message with `attachment` added.
+    pub fn with_attachment(mut self, attachment: Attachment) -> Email {
+        self.attachments.push(attachment);
+        self
+    }
+}
+
+/// A file attached to a message, with text content (an `.ics` calendar
+/// file). Stored as JSON in `email_outbox.attachments`; sent over SMTP as a
+/// part of a multipart/mixed message after the text and HTML parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Attachment {
+    /// The file's name as the recipient sees it, e.g. `invite.ics`.
+    pub filename: String,
+    /// Its MIME type with parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`.
+    pub content_type: String,
+    /// The file's text.
+    pub content: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -149,6 +178,8 @@ pub struct OutboxMessage {
     pub next_attempt_at: DateTime<Utc>,
     /// When the message was accepted by the SMTP server (or logged).
     pub sent_at: Option<DateTime<Utc>>,
+    /// Files sent with the message (empty for most).
+    pub attachments: Vec<Attachment>,
 }
 
 /// The wait before the next attempt after `attempts` failed ones:
@@ -454,7 +485,9 @@ impl Smtp {
     }
 }
 
-/// The message as it goes over SMTP: multipart/alternative, plain text first.
+/// The message as it goes over SMTP: multipart/alternative, plain text
+/// first; with attachments, that inside a multipart/mixed followed by each
+/// file.
 fn build_message(from: &Mailbox, message: &OutboxMessage) -> Result<Message, String> {
     let to: Mailbox = message.recipient.trim().parse().map_err(|e| {
         format!(
@@ -471,15 +504,33 @@ fn build_message(from: &Mailbox, message: &OutboxMessage) -> Result<Message, Str
         rand::random::<u32>(),
         from.email.domain()
     );
-    Message::builder()
+    let builder = Message::builder()
         .message_id(Some(message_id))
         .from(from.clone())
         .to(to)
-        .subject(message.subject.clone())
-        .multipart(MultiPart::alternative_plain_html(
-            message.text.clone(),
-            message.html.clone(),
-        ))
+        .subject(message.subject.clone());
+    let alternative = MultiPart::alternative_plain_html(message.text.clone(), message.html.clone());
+    if message.attachments.is_empty() {
+        return builder
+            .multipart(alternative)
+            .map_err(|e| format!("the message cannot be built: {e}"));
+    }
+    // multipart/mixed: the readable message first, then each file.
+    let mut mixed = MultiPart::mixed().multipart(alternative);
+    for file in &message.attachments {
+        let content_type = ContentType::parse(&file.content_type).map_err(|e| {
+            format!(
+                "the attachment {:?} has an unusable type {:?}: {e}",
+                file.filename, file.content_type
+            )
+        })?;
+        mixed = mixed.singlepart(
+            lettre::message::Attachment::new(file.filename.clone())
+                .body(file.content.clone(), content_type),
+        );
+    }
+    builder
+        .multipart(mixed)
         .map_err(|e| format!("the message cannot be built: {e}"))
 }
 
@@ -540,6 +591,7 @@ mod tests {
             created_at: now,
             next_attempt_at: now,
             sent_at: None,
+            attachments: Vec::new(),
         }
     }
 
@@ -557,6 +609,31 @@ mod tests {
         assert!(raw.contains("Message-ID: <"), "{raw}");
         assert!(raw.contains("text/plain"));
         assert!(raw.contains("text/html"));
+    }
+
+    #[test]
+    fn attachments_make_a_mixed_message_with_the_alternative_first() {
+        let from: Mailbox = "no-reply@mentorbridge.local".parse().expect("sender");
+        let mut m = message("asha@example.com");
+        m.attachments.push(Attachment {
+            filename: "invite.ics".into(),
+            content_type: "text/calendar; charset=utf-8; method=REQUEST".into(),
+            content: "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n".into(),
+        });
+        let raw = String::from_utf8(build_message(&from, &m).expect("builds").formatted())
+            .expect("utf-8");
+        let mixed = raw.find("multipart/mixed").expect("mixed");
+        let alternative = raw
+            .find("multipart/alternative")
+            .expect("alternative inside");
+        let calendar = raw.find("text/calendar").expect("the calendar part");
+        assert!(mixed < alternative && alternative < calendar, "{raw}");
+        assert!(raw.contains("method=REQUEST"), "{raw}");
+        assert!(raw.contains("filename=\"invite.ics\""), "{raw}");
+        assert!(raw.contains("Content-Disposition: attachment"), "{raw}");
+        m.attachments[0].content_type = "not a type".into();
+        let err = build_message(&from, &m).expect_err("refused");
+        assert!(err.contains("invite.ics"), "{err}");
     }
 
     #[test]

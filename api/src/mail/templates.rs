@@ -79,6 +79,7 @@ impl Message<'_> {
             text: self.text(&name),
             html: self.html(&name),
             subject: self.subject,
+            attachments: Vec::new(),
         }
     }
 

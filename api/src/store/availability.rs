@@ -131,20 +131,23 @@ impl Store {
     }
 
     /// The mentor's busy intervals that overlap `[from, to)`: the sessions
-    /// booked with them, which slots keep clear of (with the buffers).
-    ///
-    /// The one seam between slots and bookings: nothing is booked yet, so
-    /// it is empty. The booking issue fills it from its bookings (and marks
-    /// the catalogue written when they change, so `available_slots`
-    /// follows). The catalogue calls it once per mentor with availability;
-    /// a batch version may replace that when it costs a query each.
+    /// of their active bookings (pending, awaiting payment or confirmed),
+    /// which slots keep clear of (with the buffers). A hold whose deadline
+    /// passed by `now` no longer counts, even before it is marked expired.
+    /// Sessions up to two days either side are included (buffers and the
+    /// per-day cap reach past the period). Booking writes mark the catalogue written, so `available_slots`
+    /// follows. The catalogue calls it once per mentor with availability.
     pub async fn busy_intervals(
         &self,
         mentor_id: i64,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
+        now: DateTime<Utc>,
     ) -> Result<Vec<Interval>, StoreError> {
-        let _ = (mentor_id, from, to);
-        Ok(Vec::new())
+        // Sessions just outside the period still block slots inside it
+        // (buffers), and the per-day cap counts whole local days.
+        let margin = chrono::TimeDelta::days(2);
+        self.active_sessions(mentor_id, from - margin, to + margin, now)
+            .await
     }
 }

@@ -16,12 +16,18 @@ pub enum Constraint {
     SessionUser,
     /// A refresh token belongs to an existing session.
     RefreshTokenSession,
+    /// No two active bookings of a mentor hold overlapping time
+    /// (PostgreSQL's exclusion constraint; SQLite re-checks in its one
+    /// write transaction instead, see `store::bookings`).
+    BookingOverlap,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ViolationKind {
     Unique,
     ForeignKey,
+    /// An exclusion constraint (PostgreSQL only, SQLSTATE 23P01).
+    Exclusion,
 }
 
 /// One known constraint: its name (as PostgreSQL reports it), and the
@@ -64,6 +70,13 @@ pub const KNOWN: &[Known] = &[
         table: "refresh_tokens",
         columns: &["session_id"],
     },
+    Known {
+        constraint: Constraint::BookingOverlap,
+        kind: ViolationKind::Exclusion,
+        name: "bookings_no_overlap",
+        table: "bookings",
+        columns: &["mentor_id", "held_from", "held_until"],
+    },
 ];
 
 /// A write refused by a unique or foreign-key constraint.
@@ -87,6 +100,8 @@ impl Violation {
             ViolationKind::Unique
         } else if db.is_foreign_key_violation() {
             ViolationKind::ForeignKey
+        } else if db.code().as_deref() == Some("23P01") {
+            ViolationKind::Exclusion
         } else {
             return None;
         };

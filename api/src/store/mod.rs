@@ -5,15 +5,24 @@
 
 pub mod applications;
 mod availability;
+pub mod bookings;
 pub mod commission;
 pub mod constraints;
 pub mod enquiries;
+pub mod jobs;
+pub mod ledger;
 pub mod media;
 mod mentor_profile;
 mod mentors;
 pub mod model;
+pub mod notices;
 mod outbox;
+pub mod payments;
+pub mod payouts;
 mod ratelimit;
+pub mod receipts;
+pub mod refunds;
+pub mod reviews;
 mod secrets;
 pub mod services;
 mod users;
@@ -170,6 +179,14 @@ impl Engine {
             }),
         }
     }
+}
+
+/// Whether `s` could be a key this store or a gateway wrote (a booking's
+/// id, an order's id): 1 to 100 printable ASCII characters. Anything else
+/// is found nowhere without asking the database, which for PostgreSQL
+/// would be an error (it refuses a NUL in text).
+pub(crate) fn is_key(s: &str) -> bool {
+    (1..=100).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_graphic())
 }
 
 /// The URL with any password replaced, for messages and logs.

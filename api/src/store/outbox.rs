@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
-use crate::mail::{DeliveryStatus, Email, OutboxMessage};
+use crate::mail::{Attachment, DeliveryStatus, Email, OutboxMessage};
 
 #[derive(FromRow)]
 struct OutboxRow {
@@ -27,10 +27,22 @@ struct OutboxRow {
     created_at: DateTime<Utc>,
     next_attempt_at: DateTime<Utc>,
     sent_at: Option<DateTime<Utc>>,
+    attachments: Option<String>,
 }
 
 const COLUMNS: &str = "id, kind, recipient, subject, text_body, html_body, status, attempts, \
-                       last_error, created_at, next_attempt_at, sent_at";
+                       last_error, created_at, next_attempt_at, sent_at, attachments";
+
+/// The stored form of a message's attachments: NULL when there are none,
+/// else a JSON array of `{"filename", "content_type", "content"}`.
+fn attachments_column(attachments: &[Attachment]) -> Option<String> {
+    if attachments.is_empty() {
+        None
+    } else {
+        // Plain strings only: serialising cannot fail.
+        serde_json::to_string(attachments).ok()
+    }
+}
 
 impl TryFrom<OutboxRow> for OutboxMessage {
     type Error = StoreError;
@@ -41,6 +53,13 @@ impl TryFrom<OutboxRow> for OutboxMessage {
                 format!("unknown e-mail status {:?}", row.status).into(),
             ))
         })?;
+        let attachments = match row.attachments.as_deref() {
+            None | Some("") => Vec::new(),
+            Some(json) => serde_json::from_str(json).map_err(|_| StoreError::Corrupt {
+                what: "e-mail attachments",
+                value: json.chars().take(80).collect(),
+            })?,
+        };
         Ok(OutboxMessage {
             id: row.id,
             kind: row.kind,
@@ -54,6 +73,7 @@ impl TryFrom<OutboxRow> for OutboxMessage {
             created_at: row.created_at,
             next_attempt_at: row.next_attempt_at,
             sent_at: row.sent_at,
+            attachments,
         })
     }
 }
@@ -135,7 +155,8 @@ impl Store {
     }
 
     /// [`Store::finish_email`], and in the same update replaces the bodies
-    /// (a message that carried links): the row keeps who it went to, what
+    /// (a message that carried links) and drops its attachments (a calendar
+    /// file carries the meeting link): the row keeps who it went to, what
     /// for and when, never a moment with the status but not the redaction.
     pub async fn finish_email_redacted(
         &self,
@@ -147,7 +168,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         on_pool!(self, pool => sqlx::query(
             "UPDATE email_outbox SET status = $1, sent_at = $2, claimed_until = NULL, last_error = NULL, \
-             text_body = $3, html_body = $4 WHERE id = $5",
+             text_body = $3, html_body = $4, attachments = NULL WHERE id = $5",
         )
         .bind(status.as_str())
         .bind(at)
@@ -175,7 +196,7 @@ impl Store {
             "('sent', 'failed')"
         };
         let sql = format!(
-            "UPDATE email_outbox SET text_body = $1, html_body = $2 \
+            "UPDATE email_outbox SET text_body = $1, html_body = $2, attachments = NULL \
              WHERE status IN {statuses} \
                AND (text_body LIKE '%http://%' OR text_body LIKE '%https://%' \
                     OR html_body LIKE '%http://%' OR html_body LIKE '%https://%')"
@@ -288,8 +309,8 @@ impl Tx {
     ) -> Result<i64, StoreError> {
         let (id,): (i64,) = on_tx!(self, conn => sqlx::query_as(
             "INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, status, \
-             attempts, created_at, next_attempt_at) \
-             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6) RETURNING id",
+             attempts, created_at, next_attempt_at, attachments) \
+             VALUES ($1, $2, $3, $4, $5, 'pending', 0, $6, $6, $7) RETURNING id",
         )
         .bind(email.kind)
         .bind(email.to.trim())
@@ -297,6 +318,7 @@ impl Tx {
         .bind(&email.text)
         .bind(&email.html)
         .bind(now)
+        .bind(attachments_column(&email.attachments))
         .fetch_one(conn)
         .await)?;
         Ok(id)

@@ -62,6 +62,9 @@ pub struct User {
     /// When an operator disabled the account (`api disable-user`); `None`
     /// when it is not disabled. Only `api enable-user` clears it.
     pub disabled_at: Option<DateTime<Utc>>,
+    /// Their IANA time zone, e.g. `Asia/Kolkata` (`UTC` until they choose
+    /// one): e-mails and screens show times in it.
+    pub time_zone: String,
 }
 
 /// A `users` row as the database gives it, before its values are checked.
@@ -80,6 +83,7 @@ struct UserRow {
     updated_at: DateTime<Utc>,
     mentor_id: Option<i64>,
     disabled_at: Option<DateTime<Utc>>,
+    time_zone: String,
 }
 
 impl TryFrom<UserRow> for User {
@@ -111,6 +115,7 @@ impl TryFrom<UserRow> for User {
             updated_at: row.updated_at,
             mentor_id: row.mentor_id,
             disabled_at: row.disabled_at,
+            time_zone: row.time_zone,
         })
     }
 }
@@ -154,7 +159,7 @@ pub struct NewUser {
 
 const USER_COLUMNS: &str = "u.id, u.email, u.name, u.password_hash, u.google_sub, u.role, \
      u.is_active, u.contact_number, u.date_joined, u.last_login, u.updated_at, u.disabled_at, \
-     (SELECT MIN(m.id) FROM mentors m WHERE m.user_id = u.id) AS mentor_id";
+     u.time_zone, (SELECT MIN(m.id) FROM mentors m WHERE m.user_id = u.id) AS mentor_id";
 
 /// A login session as the token checks need it.
 #[derive(Debug, Clone, FromRow)]
@@ -377,6 +382,22 @@ impl Tx {
             "UPDATE users SET last_login = $1 WHERE id = $2",
             id,
             &[Bind::Time(now)],
+        )
+        .await
+    }
+
+    /// Sets the account's IANA time zone (already checked, e.g. by
+    /// `crate::accounts::profile::parse_time_zone`).
+    pub async fn set_time_zone(
+        &mut self,
+        id: i64,
+        time_zone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        self.update_user(
+            "UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3",
+            id,
+            &[Bind::Text(time_zone), Bind::Time(now)],
         )
         .await
     }

@@ -1,0 +1,182 @@
+//! Receipts (`receipts`, issue 13): one per captured payment and one per
+//! processed refund, numbered from the row's id ([`crate::receipts`]).
+//! Recording one twice is refused by the table's unique indexes (one
+//! receipt per payment of kind `payment`, one per refund), so an insert
+//! that conflicts writes nothing and the existing receipt stands.
+
+use chrono::{DateTime, Utc};
+use sqlx::FromRow;
+
+use super::{Store, StoreError, Tx, on_pool, on_tx};
+
+/// A stored receipt.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ReceiptRow {
+    pub id: i64,
+    pub number: String,
+    /// `payment` or `refund`.
+    pub kind: String,
+    pub booking_id: String,
+    pub learner_id: i64,
+    /// Our payment's id (`payments.id`).
+    pub payment_id: Option<String>,
+    /// Our refund's id (`refunds.id`), for a refund's receipt.
+    pub refund_id: Option<String>,
+    pub amount_paise: i64,
+    pub issued_at: DateTime<Utc>,
+}
+
+/// A receipt with what its printed form and its e-mail show.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct ReceiptDetail {
+    #[sqlx(flatten)]
+    pub receipt: ReceiptRow,
+    pub learner_name: String,
+    pub learner_email: String,
+    pub learner_zone: String,
+    pub service_title: String,
+    pub duration_minutes: i64,
+    pub start_at: DateTime<Utc>,
+    pub end_at: DateTime<Utc>,
+    /// The mentor's name as the catalogue shows it.
+    pub mentor_name: String,
+    /// `sandbox` or `razorpay`.
+    pub gateway: Option<String>,
+    /// The gateway's payment id (`pay_...`).
+    pub gateway_payment_id: Option<String>,
+    /// How the learner paid (`card`, `upi`, ...), when the gateway said.
+    pub method: Option<String>,
+    /// The gateway's refund id (`rfnd_...`), for a refund's receipt.
+    pub gateway_refund_id: Option<String>,
+    /// Why the money went back (`refunds.basis`), for a refund's receipt.
+    pub refund_basis: Option<String>,
+}
+
+const COLUMNS: &str = "r.id, r.number, r.kind, r.booking_id, r.learner_id, r.payment_id, \
+                       r.refund_id, r.amount_paise, r.issued_at";
+
+fn detail_select() -> String {
+    format!(
+        "SELECT {COLUMNS}, lu.name AS learner_name, lu.email AS learner_email, \
+           lu.time_zone AS learner_zone, b.service_title, b.duration_minutes, b.start_at, \
+           b.end_at, m.name AS mentor_name, p.gateway, p.payment_id AS gateway_payment_id, \
+           p.method, f.gateway_refund_id, f.basis AS refund_basis \
+         FROM receipts r \
+         JOIN bookings b ON b.id = r.booking_id \
+         JOIN users lu ON lu.id = r.learner_id \
+         JOIN mentors m ON m.id = b.mentor_id \
+         LEFT JOIN payments p ON p.id = r.payment_id \
+         LEFT JOIN refunds f ON f.id = r.refund_id \
+         WHERE r.number = $1"
+    )
+}
+
+impl Tx {
+    /// Records a receipt under the provisional number `provisional`
+    /// (unique), issued at `now`: its id, or `None` when the payment (kind
+    /// `payment`) or the refund already has one (nothing is written).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn insert_receipt(
+        &mut self,
+        provisional: &str,
+        kind: &str,
+        booking_id: &str,
+        learner_id: i64,
+        payment_id: Option<&str>,
+        refund_id: Option<&str>,
+        amount_paise: i64,
+        now: DateTime<Utc>,
+    ) -> Result<Option<i64>, StoreError> {
+        let id: Option<(i64,)> = on_tx!(self, conn => sqlx::query_as(
+            "INSERT INTO receipts (number, kind, booking_id, learner_id, payment_id, refund_id, \
+               amount_paise, issued_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ON CONFLICT DO NOTHING RETURNING id",
+        )
+        .bind(provisional)
+        .bind(kind)
+        .bind(booking_id)
+        .bind(learner_id)
+        .bind(payment_id)
+        .bind(refund_id)
+        .bind(amount_paise)
+        .bind(now)
+        .fetch_optional(conn)
+        .await)?;
+        Ok(id.map(|(id,)| id))
+    }
+
+    /// Gives receipt `id` its number.
+    pub async fn set_receipt_number(&mut self, id: i64, number: &str) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query("UPDATE receipts SET number = $1 WHERE id = $2")
+            .bind(number)
+            .bind(id)
+            .execute(conn)
+            .await
+            .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// The receipt already issued for payment `payment_id` (kind
+    /// `payment`) or for refund `refund_id` (kind `refund`).
+    pub async fn existing_receipt(
+        &mut self,
+        kind: &str,
+        payment_id: Option<&str>,
+        refund_id: Option<&str>,
+    ) -> Result<Option<ReceiptRow>, StoreError> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM receipts r \
+             WHERE ($1 = 'payment' AND r.kind = 'payment' AND r.payment_id = $2) \
+                OR ($1 = 'refund' AND r.refund_id = $3)"
+        );
+        let row: Option<ReceiptRow> = on_tx!(self, conn => sqlx::query_as(&sql)
+            .bind(kind)
+            .bind(payment_id)
+            .bind(refund_id)
+            .fetch_optional(conn)
+            .await)?;
+        Ok(row)
+    }
+
+    /// Receipt `number` with what its printed form shows, as this unit of
+    /// work sees it.
+    pub async fn receipt_detail(
+        &mut self,
+        number: &str,
+    ) -> Result<Option<ReceiptDetail>, StoreError> {
+        let sql = detail_select();
+        let row: Option<ReceiptDetail> = on_tx!(self, conn => sqlx::query_as(&sql)
+            .bind(number)
+            .fetch_optional(conn)
+            .await)?;
+        Ok(row)
+    }
+}
+
+impl Store {
+    /// Booking `booking_id`'s receipts, in the order they were issued.
+    pub async fn booking_receipts(&self, booking_id: &str) -> Result<Vec<ReceiptRow>, StoreError> {
+        let sql = format!(
+            "SELECT {COLUMNS} FROM receipts r WHERE r.booking_id = $1 ORDER BY r.issued_at, r.id"
+        );
+        let rows: Vec<ReceiptRow> = on_pool!(self, pool => sqlx::query_as(&sql)
+            .bind(booking_id)
+            .fetch_all(pool)
+            .await)?;
+        Ok(rows)
+    }
+
+    /// Receipt `number` with what its printed form shows.
+    pub async fn receipt_detail(&self, number: &str) -> Result<Option<ReceiptDetail>, StoreError> {
+        if !super::is_key(number) {
+            return Ok(None);
+        }
+        let sql = detail_select();
+        let row: Option<ReceiptDetail> = on_pool!(self, pool => sqlx::query_as(&sql)
+            .bind(number)
+            .fetch_optional(pool)
+            .await)?;
+        Ok(row)
+    }
+}

@@ -1,0 +1,120 @@
+//! What learners said after their sessions (the `feedback` table), as the
+//! public sees it: a mentor's reviews, and the marketplace's figures on the
+//! home page (sessions completed, share of positive ratings).
+
+use chrono::{DateTime, Utc};
+use sqlx::FromRow;
+
+use super::{Store, StoreError, on_pool};
+
+/// One review as the public sees it.
+#[derive(Debug, Clone, PartialEq, FromRow)]
+pub struct Review {
+    /// 1 to 5.
+    pub rating: i64,
+    pub text: String,
+    /// The learner's name as they gave it; the API shortens it.
+    pub learner_name: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A page of a mentor's reviews and the totals over all of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewPage {
+    /// How many reviews the mentor has.
+    pub count: i64,
+    /// The mean rating over all of them; `None` while there is none.
+    pub average: Option<f64>,
+    /// Newest first.
+    pub reviews: Vec<Review>,
+}
+
+/// What the home page's session figures are made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SessionFigures {
+    /// Sessions that took place: stored `completed`, or `confirmed` and
+    /// ended (the job that marks them completed may not have run yet).
+    pub completed: i64,
+    /// Feedback given.
+    pub reviews: i64,
+    /// Feedback with a rating of 4 or 5.
+    pub positive: i64,
+}
+
+#[derive(FromRow)]
+struct Totals {
+    count: i64,
+    average: Option<f64>,
+}
+
+#[derive(FromRow)]
+struct Figures {
+    completed: i64,
+    reviews: i64,
+    positive: i64,
+}
+
+impl Store {
+    /// The mentor's reviews, newest first, `limit` of them after skipping
+    /// `offset`, with the count and mean rating over all of them.
+    pub async fn mentor_reviews(
+        &self,
+        mentor_id: i64,
+        offset: i64,
+        limit: i64,
+    ) -> Result<ReviewPage, StoreError> {
+        let totals: Totals = on_pool!(self, pool => {
+            sqlx::query_as(
+                "SELECT COUNT(*) AS count, CAST(AVG(rating) AS DOUBLE PRECISION) AS average \
+                 FROM feedback WHERE mentor_id = $1",
+            )
+            .bind(mentor_id)
+            .fetch_one(pool)
+            .await
+        })?;
+        let reviews: Vec<Review> = if totals.count == 0 {
+            Vec::new()
+        } else {
+            on_pool!(self, pool => {
+                sqlx::query_as(
+                    "SELECT f.rating AS rating, f.text AS text, u.name AS learner_name, \
+                     f.created_at AS created_at \
+                     FROM feedback f JOIN users u ON u.id = f.learner_id \
+                     WHERE f.mentor_id = $1 \
+                     ORDER BY f.created_at DESC, f.booking_id DESC LIMIT $2 OFFSET $3",
+                )
+                .bind(mentor_id)
+                .bind(limit)
+                .bind(offset)
+                .fetch_all(pool)
+                .await
+            })?
+        };
+        Ok(ReviewPage {
+            count: totals.count,
+            average: totals.average.filter(|_| totals.count > 0),
+            reviews,
+        })
+    }
+
+    /// The home page's session figures as of `now`.
+    pub async fn session_figures(&self, now: DateTime<Utc>) -> Result<SessionFigures, StoreError> {
+        let f: Figures = on_pool!(self, pool => {
+            sqlx::query_as(
+                "SELECT \
+                 (SELECT COUNT(*) FROM bookings WHERE status = 'completed' \
+                    OR (status = 'confirmed' AND end_at <= $1)) AS completed, \
+                 (SELECT COUNT(*) FROM feedback) AS reviews, \
+                 (SELECT COUNT(*) FROM feedback WHERE rating >= 4) AS positive",
+            )
+            .bind(now)
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(SessionFigures {
+            completed: f.completed,
+            reviews: f.reviews,
+            positive: f.positive,
+        })
+    }
+}
