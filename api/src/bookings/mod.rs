@@ -1,0 +1,815 @@
+//! Booking a session (issue 12): the use cases behind `/api/bookings/`.
+//!
+//! The transition table is the domain crate's ([`domain_wasm::booking`]);
+//! this module checks what only the server knows (the service, the slot
+//! grid, who is asking), writes each change in one unit of work with its
+//! e-mails and jobs ([`crate::notifications::booking_event`],
+//! [`crate::jobs::BOOKING_DUE`]), and keeps the mentor's time held by at
+//! most one active booking (see [`crate::store::bookings`]).
+
+use chrono::{DateTime, TimeDelta, Utc};
+use domain_wasm::booking::{self as rules, Facts, Missed, NoShowChoice, Party, Request, Status};
+use domain_wasm::enquiry::clean_message;
+use domain_wasm::slots::{Availability, Interval, Schedule, SlotQuery};
+
+use crate::auth::Caller;
+use crate::fields::{FieldErrors, Fields};
+use crate::notifications::{self, BookingEvent};
+use crate::state::AppState;
+use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
+use crate::store::{Constraint, StoreError, Tx};
+
+/// One booking as stored, with its mentor's name, photo and rules, the
+/// learner's name, the feedback and what was paid.
+pub use crate::store::bookings::BookingRow as BookingRecord;
+
+/// The longest note a learner may add to a request.
+pub const NOTE_MAX: usize = 1000;
+/// The longest reason for a cancellation or a decline.
+pub const REASON_MAX: usize = 1000;
+/// The longest feedback text.
+pub const FEEDBACK_MAX: usize = 2000;
+
+/// The answer to a start on the grid that another booking took first.
+pub const TAKEN: &str = crate::error::SLOT_TAKEN;
+/// The answer to a transition that lost a race with another one.
+pub const CHANGED: &str = "This booking changed a moment ago. Reload it to see where it stands.";
+
+/// A learner's request for a session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBooking {
+    pub service_id: i64,
+    pub start: DateTime<Utc>,
+    /// What the learner wants to talk about (may be empty).
+    pub note: String,
+}
+
+/// Why a booking use case did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum BookingError {
+    /// Field errors (400 `{"field": ["message"]}`).
+    #[error("invalid: {0:?}")]
+    Invalid(FieldErrors),
+    /// The start is on the grid but another booking holds it (409).
+    #[error("the time is taken")]
+    Taken,
+    /// The transition table (or a race) refuses it (409 `{"detail"}`).
+    #[error("{0}")]
+    Refused(String),
+    /// No such booking, or not the caller's (404, nothing revealed).
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(StoreError),
+}
+
+impl From<StoreError> for BookingError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => BookingError::NotFound,
+            e if e.violated() == Some(Constraint::BookingOverlap) => BookingError::Taken,
+            e => BookingError::Store(e),
+        }
+    }
+}
+
+fn invalid(field: &str, message: impl Into<String>) -> BookingError {
+    BookingError::Invalid(Fields::one(field, message).0)
+}
+
+/// Milliseconds since the epoch, as the rules take time.
+fn ms(t: DateTime<Utc>) -> i64 {
+    t.timestamp_millis()
+}
+
+fn instant(ms: i64) -> Option<DateTime<Utc>> {
+    DateTime::from_timestamp_millis(ms)
+}
+
+/// A new booking id: a UUIDv4 (122 random bits).
+pub fn new_id() -> String {
+    uuid::Builder::from_random_bytes(rand::random())
+        .into_uuid()
+        .to_string()
+}
+
+/// What the rules need to know about a booking.
+pub fn facts(b: &BookingRecord) -> Facts {
+    Facts {
+        // A status the schema allows but the rules do not know cannot be
+        // stored (CHECK); treat it as over.
+        status: Status::parse(&b.status).unwrap_or(Status::Cancelled),
+        start_ms: ms(b.start_at),
+        end_ms: ms(b.end_at),
+        respond_by_ms: b.respond_by.map(ms),
+        pay_by_ms: b.pay_by.map(ms),
+        price_paise: b.price_paise,
+        paid_paise: b.paid_paise,
+        has_feedback: b.feedback_rating.is_some(),
+        reschedule_count: u32::try_from(b.reschedule_count).unwrap_or(u32::MAX),
+        no_show_by: b.no_show_by.as_deref().and_then(Missed::parse),
+        no_show_choice: b.no_show_choice.as_deref().and_then(NoShowChoice::parse),
+    }
+}
+
+/// The status as of `now` (a lapsed hold is expired, a past session
+/// completed, before any job marks them so).
+pub fn status_now(b: &BookingRecord, now: DateTime<Utc>) -> Status {
+    rules::current(&facts(b), ms(now))
+}
+
+/// The caller's relation to a booking: the learner, the mentor (the
+/// account that runs the profile), an administrator; `None` for anyone
+/// else, who is told nothing.
+pub fn party_of(caller: &Caller, b: &BookingRecord) -> Option<Party> {
+    if caller.user.id == b.learner_id {
+        Some(Party::Learner)
+    } else if b.mentor_user_id == Some(caller.user.id) || caller.user.mentor_id == Some(b.mentor_id)
+    {
+        Some(Party::Mentor)
+    } else if caller.user.role == crate::store::Role::Admin {
+        Some(Party::Admin)
+    } else {
+        None
+    }
+}
+
+/// The mentor's IANA time zone, from their availability (the
+/// marketplace's when they set none).
+pub fn mentor_time_zone(b: &BookingRecord) -> String {
+    b.mentor_rules
+        .as_deref()
+        .and_then(|r| serde_json::from_str::<Availability>(r).ok())
+        .map(|a| a.time_zone)
+        .unwrap_or_else(|| crate::mentoring::availability::DEFAULT_TIME_ZONE.to_owned())
+}
+
+/// One booking, for a participant or an administrator.
+pub async fn get(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+) -> Result<(BookingRecord, Party), BookingError> {
+    let b = state.store.booking(id).await?;
+    let party = party_of(caller, &b).ok_or(BookingError::NotFound)?;
+    Ok((b, party))
+}
+
+/// Which bookings a list shows, by their status as of now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// Pending, awaiting payment or confirmed: soonest first.
+    Upcoming,
+    /// Completed or no-show: latest first.
+    Past,
+    /// Cancelled or expired: latest first.
+    Cancelled,
+}
+
+/// The bookings of one side (the caller's own), as `when` selects them.
+pub async fn list(
+    state: &AppState,
+    side: Side,
+    when: When,
+    now: DateTime<Utc>,
+) -> Result<Vec<BookingRecord>, BookingError> {
+    let mut rows: Vec<BookingRecord> = state
+        .store
+        .bookings_of(side)
+        .await?
+        .into_iter()
+        .filter(|b| {
+            let status = status_now(b, now);
+            match when {
+                When::Upcoming => status.is_active(),
+                When::Past => matches!(status, Status::Completed | Status::NoShow),
+                When::Cancelled => matches!(status, Status::Cancelled | Status::Expired),
+            }
+        })
+        .collect();
+    if when != When::Upcoming {
+        rows.reverse();
+    }
+    Ok(rows)
+}
+
+/// Why a start is not one of the service's slots, under `start`.
+fn off_grid(availability: &Availability, start: DateTime<Utc>, now: DateTime<Utc>) -> BookingError {
+    let notice = i64::from(availability.minimum_notice_minutes);
+    let window = i64::from(availability.booking_window_days);
+    let message = if start <= now {
+        "This time has already passed. Choose one of the open times on the mentor's page."
+            .to_owned()
+    } else if start < now + TimeDelta::minutes(notice) {
+        format!(
+            "This mentor needs at least {} notice. Choose a later time.",
+            spoken_minutes(notice)
+        )
+    } else if start >= now + TimeDelta::days(window) {
+        format!(
+            "Bookings with this mentor open at most {window} days ahead. Choose an earlier time."
+        )
+    } else {
+        "This is not one of this session's start times. Choose one of the open times on the mentor's page."
+            .to_owned()
+    };
+    invalid("start", message)
+}
+
+/// "90 minutes", "2 hours", "1 day".
+fn spoken_minutes(minutes: i64) -> String {
+    let plural = |n: i64, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    if minutes % (24 * 60) == 0 && minutes > 0 {
+        plural(minutes / (24 * 60), "day")
+    } else if minutes % 60 == 0 && minutes > 0 {
+        plural(minutes / 60, "hour")
+    } else {
+        plural(minutes, "minute")
+    }
+}
+
+/// Checks that `start` is a slot of a `duration`-minute session with this
+/// mentor: 400 under `start` when it is not one at all, [`BookingError::Taken`]
+/// when it is one but `busy` holds it.
+fn check_slot(
+    availability: &Availability,
+    duration_minutes: i64,
+    start: DateTime<Utc>,
+    now: DateTime<Utc>,
+    busy: Vec<Interval>,
+) -> Result<DateTime<Utc>, BookingError> {
+    let schedule = Schedule::new(availability).map_err(|_| {
+        invalid(
+            "start",
+            "This mentor has no open times to book right now. Try again later.",
+        )
+    })?;
+    let duration = u32::try_from(duration_minutes).map_err(|_| {
+        invalid(
+            "service_id",
+            "This session cannot be booked. Choose another one.",
+        )
+    })?;
+    let query = |busy: Vec<Interval>| SlotQuery {
+        duration_minutes: duration,
+        now,
+        from: start,
+        to: start + TimeDelta::milliseconds(1),
+        busy,
+    };
+    let on_grid = schedule
+        .slots(&query(Vec::new()))
+        .unwrap_or_default()
+        .into_iter()
+        .find(|s| s.start == start);
+    let Some(slot) = on_grid else {
+        return Err(off_grid(availability, start, now));
+    };
+    let free = schedule
+        .slots(&query(busy))
+        .unwrap_or_default()
+        .iter()
+        .any(|s| s.start == start);
+    if free {
+        Ok(slot.end)
+    } else {
+        Err(BookingError::Taken)
+    }
+}
+
+/// The mentor's active sessions around `start` (buffers and the day's cap
+/// reach that far), but `except`, inside the unit of work.
+async fn busy_around(
+    tx: &mut Tx,
+    mentor_id: i64,
+    start: DateTime<Utc>,
+    now: DateTime<Utc>,
+    except: Option<&str>,
+) -> Result<Vec<Interval>, StoreError> {
+    let margin = TimeDelta::days(2);
+    tx.active_sessions(mentor_id, start - margin, start + margin, now, except)
+        .await
+}
+
+/// Plans (or calls off) the job that expires or completes the booking at
+/// its next deadline.
+async fn plan_due(
+    tx: &mut Tx,
+    id: &str,
+    status: Status,
+    respond_by: Option<DateTime<Utc>>,
+    pay_by: Option<DateTime<Utc>>,
+    end: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let at = match status {
+        Status::Pending => respond_by,
+        Status::PaymentRequired => pay_by,
+        Status::Confirmed => Some(end),
+        _ => None,
+    };
+    match at {
+        Some(at) => {
+            let payload = serde_json::json!({ "booking_id": id });
+            tx.enqueue_job(crate::jobs::BOOKING_DUE, id, &payload, at, now)
+                .await
+        }
+        None => tx
+            .cancel_jobs(crate::jobs::BOOKING_DUE, id)
+            .await
+            .map(|_| ()),
+    }
+}
+
+/// Tells people about holds that lapsed (expired by a write that needed
+/// their time).
+async fn expired_holds(
+    state: &AppState,
+    tx: &mut Tx,
+    mentor_id: i64,
+    keep: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let ids = tx.expire_overdue_holds(mentor_id, keep, now).await?;
+    for id in &ids {
+        notifications::booking_event(state, tx, id, BookingEvent::Expired, now).await?;
+        tx.cancel_jobs(crate::jobs::BOOKING_DUE, id).await?;
+    }
+    Ok(!ids.is_empty())
+}
+
+/// After a commit: the catalogue's slots, the mailer and the job worker
+/// see the change at once.
+fn written(state: &AppState) {
+    state.store.catalogue_written();
+    state.mailer.wake();
+    state.jobs.wake();
+}
+
+/// Books a session for `learner_id`: the service must be offered and not
+/// the caller's own, the start one of its open slots. In one unit of work:
+/// the mentor's lapsed holds expire, the time is checked free again, the
+/// booking is written with its e-mails and its deadline's job. Where it
+/// starts (confirmed, pending, payment required) is the rules' `start`.
+pub async fn create(
+    state: &AppState,
+    learner_id: i64,
+    req: NewBooking,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, BookingError> {
+    let mut f = Fields::default();
+    let note = clean_message(&req.note);
+    if note.chars().count() > NOTE_MAX {
+        f.add(
+            "note",
+            format!("Keep the note to {NOTE_MAX} characters or fewer."),
+        );
+    }
+    let service = match state.store.bookable_service(req.service_id).await {
+        Ok(s) => Some(s),
+        Err(StoreError::NotFound) => None,
+        Err(e) => return Err(e.into()),
+    };
+    let service = match service {
+        Some(s) if s.mentor_user_id == Some(learner_id) => {
+            f.add(
+                "service_id",
+                "This is your own session: you cannot book it yourself.",
+            );
+            None
+        }
+        Some(s) if s.active && !s.retired => Some(s),
+        Some(_) => {
+            f.add(
+                "service_id",
+                "This session is not offered at the moment. Choose another one on the mentor's page.",
+            );
+            None
+        }
+        None => {
+            f.add(
+                "service_id",
+                "There is no such session. Choose one on the mentor's page.",
+            );
+            None
+        }
+    };
+    let (Some(service), true) = (service, f.is_empty()) else {
+        return Err(BookingError::Invalid(f.0));
+    };
+    let Some(availability) = state.store.availability(service.mentor_id).await? else {
+        return Err(invalid(
+            "start",
+            "This mentor has no open times to book yet. Try again later.",
+        ));
+    };
+    let commission_bps = state.store.commission_rate_of(service.mentor_id).await?;
+    let start = req.start;
+
+    let mut tx = state.store.begin().await?;
+    expired_holds(state, &mut tx, service.mentor_id, None, now).await?;
+    let busy = busy_around(&mut tx, service.mentor_id, start, now, None).await?;
+    let end = check_slot(&availability, service.duration_minutes, start, now, busy)?;
+    let held_from = start - TimeDelta::minutes(i64::from(availability.buffer_before_minutes));
+    let held_until = end + TimeDelta::minutes(i64::from(availability.buffer_after_minutes));
+    if tx
+        .held_overlaps(service.mentor_id, held_from, held_until, None)
+        .await?
+    {
+        return Err(BookingError::Taken);
+    }
+    let opening = rules::start(
+        service.price_paise,
+        service.instant_confirmation,
+        ms(now),
+        ms(start),
+        availability.minimum_notice_minutes,
+    );
+    let id = new_id();
+    let confirmed = opening.status == Status::Confirmed;
+    let row = NewBookingRow {
+        id: id.clone(),
+        learner_id,
+        mentor_id: service.mentor_id,
+        service_id: service.id,
+        service_title: service.title.clone(),
+        duration_minutes: service.duration_minutes,
+        price_paise: service.price_paise,
+        commission_bps,
+        status: opening.status.as_str(),
+        start_at: start,
+        end_at: end,
+        held_from,
+        held_until,
+        note,
+        respond_by: opening.respond_by_ms.and_then(instant),
+        pay_by: opening.pay_by_ms.and_then(instant),
+        meeting_url: confirmed.then(|| notifications::new_meeting_url(&state.meeting_base_url)),
+    };
+    tx.insert_booking(&row, now).await?;
+    let event = if confirmed {
+        BookingEvent::Confirmed
+    } else {
+        BookingEvent::Requested
+    };
+    notifications::booking_event(state, &mut tx, &id, event, now).await?;
+    plan_due(
+        &mut tx,
+        &id,
+        opening.status,
+        row.respond_by,
+        row.pay_by,
+        end,
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    written(state);
+    Ok(state.store.booking(&id).await?)
+}
+
+/// What some transitions carry besides the request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Extra {
+    reason: Option<String>,
+    /// The rating (1 to 5) and text of feedback.
+    feedback: Option<(i64, String)>,
+}
+
+/// `caller` does `req` to booking `id` (accept, decline, cancel,
+/// reschedule, no-show; feedback through [`feedback`]): the transition
+/// table decides (a refusal is [`BookingError::Refused`] with its words),
+/// a reschedule must land on a free slot of the service. `reason` goes with
+/// a cancellation or a decline. Someone who is not a participant or an
+/// administrator gets [`BookingError::NotFound`].
+pub async fn act(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    req: Request,
+    reason: Option<String>,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, BookingError> {
+    let reason = reason.map(|r| clean_message(&r)).filter(|r| !r.is_empty());
+    if reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > REASON_MAX)
+    {
+        return Err(invalid(
+            "reason",
+            format!("Keep the reason to {REASON_MAX} characters or fewer."),
+        ));
+    }
+    perform(
+        state,
+        caller,
+        id,
+        req,
+        Extra {
+            reason,
+            feedback: None,
+        },
+        now,
+    )
+    .await
+}
+
+/// The learner's feedback on a completed session: a rating from 1 to 5
+/// and a text of at most [`FEEDBACK_MAX`] characters; once. The mentor's
+/// rating (the average of their reviews) and review count move with it.
+pub async fn feedback(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    rating: i64,
+    text: String,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, BookingError> {
+    let mut f = Fields::default();
+    if !(1..=5).contains(&rating) {
+        f.add("rating", "Choose a rating from 1 to 5 stars.");
+    }
+    let text = clean_message(&text);
+    if text.chars().count() > FEEDBACK_MAX {
+        f.add(
+            "text",
+            format!("Keep your feedback to {FEEDBACK_MAX} characters or fewer."),
+        );
+    }
+    if !f.is_empty() {
+        return Err(BookingError::Invalid(f.0));
+    }
+    let extra = Extra {
+        reason: None,
+        feedback: Some((rating, text)),
+    };
+    perform(state, caller, id, Request::Feedback, extra, now).await
+}
+
+/// The event a transition tells people about.
+fn event_of(req: &Request, before: &BookingRecord, to: Status) -> Option<BookingEvent> {
+    Some(match req {
+        Request::Accept if to == Status::Confirmed => BookingEvent::Confirmed,
+        Request::Accept => BookingEvent::Accepted,
+        Request::Decline => BookingEvent::Declined,
+        Request::Pay => BookingEvent::Confirmed,
+        Request::Cancel => BookingEvent::Cancelled,
+        Request::Reschedule { .. } => BookingEvent::Rescheduled {
+            previous_start: before.start_at,
+        },
+        Request::NoShow { .. } => BookingEvent::NoShowReported,
+        Request::Feedback => return None,
+        Request::Complete => BookingEvent::Completed,
+        Request::Expire => BookingEvent::Expired,
+    })
+}
+
+/// The booking's columns after `change`.
+fn updated(
+    state: &AppState,
+    b: &BookingRecord,
+    change: &rules::Change,
+    reason: Option<String>,
+    now: DateTime<Utc>,
+) -> BookingUpdate {
+    let mut u = BookingUpdate::of(b);
+    u.status = change.status.as_str();
+    u.respond_by = change.respond_by_ms.and_then(instant);
+    u.pay_by = change.pay_by_ms.and_then(instant);
+    u.refund_owed_paise = change.refund_owed_paise.max(b.refund_owed_paise);
+    if let Some(by) = change.cancelled_by {
+        u.cancelled_by = Some(by.as_str());
+        u.cancel_reason = reason;
+        u.cancelled_at = Some(now);
+    }
+    u.no_show_by = change.no_show_by.map(Missed::as_str);
+    u.no_show_choice = change.no_show_choice.map(NoShowChoice::as_str);
+    match change.status {
+        Status::Confirmed => {
+            if u.meeting_url.is_none() {
+                u.meeting_url = Some(notifications::new_meeting_url(&state.meeting_base_url));
+            }
+            u.confirmed_at = u.confirmed_at.or(Some(now));
+        }
+        Status::Completed => u.completed_at = u.completed_at.or(Some(now)),
+        _ => {}
+    }
+    u
+}
+
+async fn perform(
+    state: &AppState,
+    caller: &Caller,
+    id: &str,
+    req: Request,
+    extra: Extra,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, BookingError> {
+    let mut tx = state.store.begin().await?;
+    let b = tx.booking(id).await?;
+    let party = party_of(caller, &b).ok_or(BookingError::NotFound)?;
+    if party == Party::Learner && req == (Request::NoShow { choice: None }) {
+        return Err(invalid(
+            "choice",
+            "Choose what you would like instead: refund (a full refund) or reschedule (a new time).",
+        ));
+    }
+    let change = rules::transition(&facts(&b), party, &req, ms(now))
+        .map_err(|r| BookingError::Refused(r.message))?;
+    let mut u = updated(state, &b, &change, extra.reason, now);
+    if let Request::Reschedule { start_ms, .. } = req {
+        let start = instant(start_ms).ok_or_else(|| {
+            invalid(
+                "start",
+                "Choose one of the open times on the mentor's page.",
+            )
+        })?;
+        let Some(availability) = state.store.availability(b.mentor_id).await? else {
+            return Err(invalid(
+                "start",
+                "This mentor has no open times to book right now.",
+            ));
+        };
+        expired_holds(state, &mut tx, b.mentor_id, Some(id), now).await?;
+        let busy = busy_around(&mut tx, b.mentor_id, start, now, Some(id)).await?;
+        let end = check_slot(&availability, b.duration_minutes, start, now, busy)?;
+        let held_from = start - TimeDelta::minutes(i64::from(availability.buffer_before_minutes));
+        let held_until = end + TimeDelta::minutes(i64::from(availability.buffer_after_minutes));
+        if tx
+            .held_overlaps(b.mentor_id, held_from, held_until, Some(id))
+            .await?
+        {
+            return Err(BookingError::Taken);
+        }
+        u.start_at = start;
+        u.end_at = end;
+        u.held_from = held_from;
+        u.held_until = held_until;
+        u.sequence += 1;
+        // A reschedule after the mentor missed the session is the
+        // learner's remedy, not one of the three by notice.
+        if b.status != Status::NoShow.as_str() {
+            u.reschedule_count += 1;
+        }
+    }
+    if let Some((rating, text)) = &extra.feedback {
+        tx.add_feedback(&b, *rating, text, now).await?;
+    }
+    if !tx.update_booking(id, &b.status, &u, now).await? {
+        return Err(BookingError::Refused(CHANGED.to_owned()));
+    }
+    if let Some(event) = event_of(&req, &b, change.status) {
+        notifications::booking_event(state, &mut tx, id, event, now).await?;
+    }
+    if u.refund_owed_paise > b.refund_owed_paise {
+        // Money owed back goes back now, in this unit of work (issue 13).
+        crate::refunds::settle_owed(state, &mut tx, id, "", now).await?;
+    }
+    plan_due(
+        &mut tx,
+        id,
+        change.status,
+        u.respond_by,
+        u.pay_by,
+        u.end_at,
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    written(state);
+    Ok(state.store.booking(id).await?)
+}
+
+/// Called by payments, INSIDE the payment's unit of work `tx`, when a
+/// payment of `amount_paise` for booking `booking_id` is captured. A
+/// booking awaiting payment (even one whose hold has just lapsed, while its
+/// time is still free and its start ahead) is confirmed, with its meeting
+/// link, e-mails and completion job; otherwise the amount is recorded as
+/// owed back to the learner (money is never lost) and its automatic refund
+/// made ([`crate::refunds::settle_owed`]).
+pub async fn payment_captured(
+    state: &AppState,
+    tx: &mut Tx,
+    booking_id: &str,
+    amount_paise: i64,
+    now: DateTime<Utc>,
+) -> Result<(), BookingError> {
+    let b = tx.booking(booking_id).await?;
+    let lapsed_hold =
+        b.status == Status::Expired.as_str() && b.pay_by.is_some() && b.confirmed_at.is_none();
+    let awaiting = b.status == Status::PaymentRequired.as_str() || lapsed_hold;
+    if awaiting && b.start_at > now && amount_paise >= b.price_paise - b.paid_paise {
+        // Lapsed holds of others no longer hold time; this one's own lapse
+        // is forgiven while its time is free.
+        expired_holds(state, tx, b.mentor_id, Some(booking_id), now).await?;
+        let free = !tx
+            .held_overlaps(b.mentor_id, b.held_from, b.held_until, Some(booking_id))
+            .await?;
+        if free {
+            let mut f = facts(&b);
+            f.status = Status::PaymentRequired;
+            f.pay_by_ms = None;
+            f.paid_paise = b.paid_paise + amount_paise;
+            if let Ok(change) = rules::transition(&f, Party::Learner, &Request::Pay, ms(now)) {
+                let u = updated(state, &b, &change, None, now);
+                if tx.update_booking(booking_id, &b.status, &u, now).await? {
+                    notifications::booking_event(
+                        state,
+                        tx,
+                        booking_id,
+                        BookingEvent::Confirmed,
+                        now,
+                    )
+                    .await?;
+                    plan_due(
+                        tx,
+                        booking_id,
+                        change.status,
+                        u.respond_by,
+                        u.pay_by,
+                        u.end_at,
+                        now,
+                    )
+                    .await?;
+                    state.store.catalogue_written();
+                    return Ok(());
+                }
+            }
+        }
+    }
+    tx.add_refund_owed(booking_id, amount_paise, now).await?;
+    crate::refunds::settle_owed(state, tx, booking_id, "", now).await?;
+    Ok(())
+}
+
+/// Runs the due work of one booking (the job worker's `booking_due`):
+/// a request or hold past its deadline expires, a confirmed session past
+/// its end is completed; anything else waits for its next deadline.
+pub async fn on_due(
+    state: &AppState,
+    booking_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), BookingError> {
+    let mut tx = state.store.begin().await?;
+    let b = match tx.booking(booking_id).await {
+        Ok(b) => b,
+        // Nothing to do for a booking that is gone.
+        Err(StoreError::NotFound) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    let stored = Status::parse(&b.status).unwrap_or(Status::Cancelled);
+    let req = match (stored, status_now(&b, now)) {
+        (Status::Pending | Status::PaymentRequired, Status::Expired) => Request::Expire,
+        (Status::Confirmed, Status::Completed) => Request::Complete,
+        (status, _) if status.is_active() => {
+            // Not due yet (the job ran early, or the booking moved):
+            // plan it again for its deadline.
+            let end = b.end_at;
+            let at_least = now + TimeDelta::seconds(1);
+            let (respond_by, pay_by) = (
+                b.respond_by.map(|t| t.max(at_least)),
+                b.pay_by.map(|t| t.max(at_least)),
+            );
+            plan_due(
+                &mut tx,
+                booking_id,
+                stored,
+                respond_by,
+                pay_by,
+                end.max(at_least),
+                now,
+            )
+            .await?;
+            tx.commit().await?;
+            return Ok(());
+        }
+        _ => return Ok(()),
+    };
+    let Ok(change) = rules::transition(&facts(&b), Party::Admin, &req, ms(now)) else {
+        return Ok(());
+    };
+    let u = updated(state, &b, &change, None, now);
+    if !tx.update_booking(booking_id, &b.status, &u, now).await? {
+        return Ok(());
+    }
+    if let Some(event) = event_of(&req, &b, change.status) {
+        notifications::booking_event(state, &mut tx, booking_id, event, now).await?;
+    }
+    if u.refund_owed_paise > b.refund_owed_paise {
+        crate::refunds::settle_owed(state, &mut tx, booking_id, "", now).await?;
+    }
+    tx.commit().await?;
+    written(state);
+    Ok(())
+}
+
+/// A failure no answer covers, as the API reports it (404 or 500).
+impl From<BookingError> for poem::Error {
+    fn from(e: BookingError) -> Self {
+        match e {
+            BookingError::Store(e) => e.into(),
+            BookingError::NotFound => StoreError::NotFound.into(),
+            e => crate::error::internal(e),
+        }
+    }
+}

@@ -1,0 +1,648 @@
+//! Paying for a booking (issue 12): the checkout, the checkout's signed
+//! callback, the gateway's webhooks and the built-in sandbox's checkout
+//! page, over a [`Gateway`] (the sandbox or Razorpay, `PAYMENT_GATEWAY`).
+//!
+//! A payment is captured once: one unit of work marks the order captured
+//! with a conditional update (a replay changes nothing), checks the amount
+//! against the order's, and hands the booking the money
+//! ([`crate::bookings::payment_captured`]). The callback and the webhooks
+//! may arrive in any order and any number of times.
+
+pub mod gateway;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use domain_wasm::booking::{Party, Status};
+
+pub use gateway::{
+    CURRENCY, Gateway, GatewayError, GatewayRefund, GatewayRefundStatus, Order, RazorpayGateway,
+    RefundEvent, SandboxGateway, refund_event, sign, signature_matches,
+};
+
+use crate::auth::Caller;
+use crate::bookings::{self, BookingError, BookingRecord};
+use crate::config::{PaymentGateway, Settings};
+use crate::state::AppState;
+use crate::store::payments::{NewPayment, PaymentRow};
+use crate::store::{Store, StoreError, Tx};
+
+/// The gateway the settings choose. Razorpay without its keys is refused
+/// at start ([`Settings::payment_settings_problem`]).
+pub fn from_settings(settings: &Settings, store: Store) -> Arc<dyn Gateway> {
+    let value = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    match settings.payment_gateway {
+        PaymentGateway::Razorpay => Arc::new(RazorpayGateway::new(
+            value(&settings.razorpay_key_id),
+            value(&settings.razorpay_key_secret),
+            value(&settings.razorpay_webhook_secret),
+            &settings.razorpay_api_url,
+        )),
+        PaymentGateway::Sandbox => match settings.secret_key.as_deref().map(str::trim) {
+            Some(secret) if !secret.is_empty() => {
+                Arc::new(SandboxGateway::with_server_secret(secret))
+            }
+            _ => Arc::new(SandboxGateway::stored(store)),
+        },
+    }
+}
+
+/// The answer to a checkout callback whose signature does not hold.
+pub const NOT_VERIFIED: &str =
+    "The payment could not be verified. You have not been charged twice; please try again.";
+/// The answer to a webhook whose signature does not hold.
+pub const BAD_WEBHOOK: &str = "The webhook's signature is missing or does not match its body.";
+/// The answer when the gateway does not answer.
+pub const UNAVAILABLE: &str =
+    "The payment service is not answering just now. Please try again in a minute.";
+/// The payment methods of the sandbox's checkout page.
+pub const SANDBOX_METHODS: [&str; 4] = ["upi", "card", "netbanking", "wallet"];
+
+/// Why a payment use case did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    /// No such booking or order, or not the caller's (404).
+    #[error("not found")]
+    NotFound,
+    /// A participant who is not the learner (403).
+    #[error("not the learner")]
+    NotLearner,
+    /// The booking does not take a payment now (409 `{"detail"}`).
+    #[error("{0}")]
+    Refused(String),
+    /// The callback's signature does not hold (400, [`NOT_VERIFIED`]).
+    #[error("not verified")]
+    NotVerified,
+    /// Field errors (400 `{"field": ["message"]}`).
+    #[error("invalid: {0:?}")]
+    Invalid(crate::fields::FieldErrors),
+    /// The sandbox's payment failed, as the learner asked (402).
+    #[error("{0}")]
+    Declined(String),
+    /// The gateway did not answer (503).
+    #[error(transparent)]
+    Gateway(GatewayError),
+    #[error(transparent)]
+    Store(StoreError),
+    #[error(transparent)]
+    Booking(BookingError),
+}
+
+impl From<StoreError> for PaymentError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => PaymentError::NotFound,
+            e => PaymentError::Store(e),
+        }
+    }
+}
+
+impl From<BookingError> for PaymentError {
+    fn from(e: BookingError) -> Self {
+        match e {
+            BookingError::NotFound => PaymentError::NotFound,
+            BookingError::Refused(message) => PaymentError::Refused(message),
+            e => PaymentError::Booking(e),
+        }
+    }
+}
+
+impl From<GatewayError> for PaymentError {
+    fn from(e: GatewayError) -> Self {
+        match e {
+            GatewayError::Store(e) => PaymentError::Store(e),
+            e => PaymentError::Gateway(e),
+        }
+    }
+}
+
+/// What the web app needs to open the gateway's checkout.
+#[derive(Debug, Clone)]
+pub struct Checkout {
+    pub gateway: &'static str,
+    pub order_id: String,
+    pub amount_paise: i64,
+    pub currency: String,
+    pub key_id: Option<String>,
+    pub checkout_url: Option<String>,
+    /// What the checkout shows as the merchant.
+    pub name: String,
+    /// What is being paid for.
+    pub description: String,
+    pub prefill_name: String,
+    pub prefill_email: String,
+}
+
+/// The booking, when `caller` is its learner: 404 to strangers, 403 to
+/// its mentor and administrators.
+async fn learners_booking(
+    state: &AppState,
+    caller: &Caller,
+    booking_id: &str,
+) -> Result<BookingRecord, PaymentError> {
+    let booking = state.store.booking(booking_id).await?;
+    match bookings::party_of(caller, &booking) {
+        Some(Party::Learner) => Ok(booking),
+        Some(_) => Err(PaymentError::NotLearner),
+        None => Err(PaymentError::NotFound),
+    }
+}
+
+/// Why a booking takes no payment now, in the learner's words; `None`
+/// when it awaits one.
+fn why_no_payment(booking: &BookingRecord, now: DateTime<Utc>) -> Option<String> {
+    let message = match bookings::status_now(booking, now) {
+        Status::PaymentRequired if booking.price_paise > booking.paid_paise => return None,
+        Status::PaymentRequired | Status::Confirmed | Status::Completed => {
+            "This session is already paid for."
+        }
+        Status::Pending => {
+            "The mentor has not accepted this request yet; you can pay once they do."
+        }
+        Status::Expired => {
+            "The time to pay for this session ran out and its slot was released. Please book the session again."
+        }
+        Status::Cancelled => "This booking was cancelled, so there is nothing to pay.",
+        Status::NoShow => "This session is over, so there is nothing to pay.",
+    };
+    Some(message.to_owned())
+}
+
+/// Opens the checkout for the learner's booking awaiting payment: the
+/// booking's open order when there is one for the amount due (a second
+/// click pays the same order), else a new order at the gateway.
+pub async fn checkout(
+    state: &AppState,
+    caller: &Caller,
+    booking_id: &str,
+    now: DateTime<Utc>,
+) -> Result<Checkout, PaymentError> {
+    let booking = learners_booking(state, caller, booking_id).await?;
+    if let Some(why) = why_no_payment(&booking, now) {
+        return Err(PaymentError::Refused(why));
+    }
+    let amount = booking.price_paise - booking.paid_paise;
+    let gateway = state.payments.as_ref();
+    let order_id = match state
+        .store
+        .open_payment(&booking.id, gateway.name(), amount)
+        .await?
+    {
+        Some(open) => open.order_id,
+        None => {
+            let payment_id = crate::auth::tokens::random_id();
+            let notes = BTreeMap::from([("booking_id".to_owned(), booking.id.clone())]);
+            let order = gateway.create_order(amount, &payment_id, &notes).await?;
+            state
+                .store
+                .insert_payment(
+                    &NewPayment {
+                        id: &payment_id,
+                        booking_id: &booking.id,
+                        gateway: gateway.name(),
+                        order_id: &order.id,
+                        amount_paise: order.amount_paise,
+                        currency: &order.currency,
+                    },
+                    now,
+                )
+                .await?;
+            order.id
+        }
+    };
+    Ok(Checkout {
+        gateway: gateway.name(),
+        checkout_url: gateway
+            .sandbox()
+            .map(|_| format!("/api/payments/sandbox/{order_id}/")),
+        order_id,
+        amount_paise: amount,
+        currency: CURRENCY.to_owned(),
+        key_id: gateway.key_id().map(str::to_owned),
+        name: "MentorBridge".to_owned(),
+        description: format!("{} with {}", booking.service_title, booking.mentor_name),
+        prefill_name: booking.learner_name.clone(),
+        prefill_email: booking.learner_email.clone(),
+    })
+}
+
+/// How a capture went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Captured {
+    /// Captured now; the booking has the money.
+    Now,
+    /// Captured before (a replay): nothing changed.
+    Already,
+    /// Money for a booking another order had paid: recorded as owed back.
+    Extra,
+}
+
+/// Why a capture was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum CaptureError {
+    #[error("no such order")]
+    UnknownOrder,
+    #[error("{paid} paise paid for an order of {ordered}")]
+    AmountMismatch { paid: i64, ordered: i64 },
+    #[error(transparent)]
+    Payment(#[from] PaymentError),
+}
+
+impl From<StoreError> for CaptureError {
+    fn from(e: StoreError) -> Self {
+        CaptureError::Payment(PaymentError::Store(e))
+    }
+}
+
+impl From<BookingError> for CaptureError {
+    fn from(e: BookingError) -> Self {
+        CaptureError::Payment(PaymentError::from(e))
+    }
+}
+
+/// Captures `payment_id` of `amount_paise` on our order `order_id` inside
+/// `tx`: once (the conditional update), only for the order's amount, and
+/// the booking gets the money in the same unit of work.
+pub async fn capture(
+    state: &AppState,
+    tx: &mut Tx,
+    order_id: &str,
+    payment_id: &str,
+    amount_paise: i64,
+    method: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(Captured, PaymentRow), CaptureError> {
+    let payment = tx
+        .payment_by_order(order_id)
+        .await?
+        .ok_or(CaptureError::UnknownOrder)?;
+    if payment.status == "captured" || payment.payment_id.is_some() {
+        return Ok((Captured::Already, payment));
+    }
+    if amount_paise != payment.amount_paise {
+        return Err(CaptureError::AmountMismatch {
+            paid: amount_paise,
+            ordered: payment.amount_paise,
+        });
+    }
+    // The claim row-locks the order: a concurrent delivery of the same
+    // payment waits here, then finds it claimed and changes nothing.
+    if !tx.claim_payment(order_id, payment_id, method).await? {
+        return Ok((Captured::Already, payment));
+    }
+    let elsewhere = tx
+        .booking_captured_elsewhere(&payment.booking_id, order_id)
+        .await?;
+    let booked = tx.booking(&payment.booking_id).await?;
+    // The booking takes the money before this order counts as paid (its
+    // paid_paise is what was captured before this payment).
+    bookings::payment_captured(state, tx, &payment.booking_id, amount_paise, now).await?;
+    // The ledger records the money in the same unit of work: the
+    // commission at the mentor's rate now, fixed on the payment and the
+    // booking; a second payment is owed back whole (no commission).
+    let captured = if elsewhere {
+        tracing::warn!(
+            booking = %payment.booking_id, order = order_id, payment = payment_id,
+            "a second payment for a paid booking: recorded as owed back"
+        );
+        tx.mark_extra_payment(order_id, now).await?;
+        crate::ledger::record_overpayment(tx, &payment.id, &payment.booking_id, amount_paise, now)
+            .await?;
+        Captured::Extra
+    } else {
+        tx.mark_captured(order_id, now).await?;
+        crate::ledger::record_capture(
+            tx,
+            &payment.id,
+            &payment.booking_id,
+            booked.mentor_id,
+            amount_paise,
+            now,
+        )
+        .await?;
+        Captured::Now
+    };
+    // Every payment received gets its receipt, e-mailed to the learner.
+    crate::receipts::issue(
+        state,
+        tx,
+        crate::receipts::ReceiptKind::Payment,
+        &payment.booking_id,
+        booked.learner_id,
+        Some(&payment.id),
+        None,
+        amount_paise,
+        now,
+    )
+    .await?;
+    Ok((captured, payment))
+}
+
+/// The checkout's callback: the gateway's signature of `order_id|payment_id`
+/// (the order as WE stored it) checked, then the payment captured. A
+/// replay answers like the first call. Gives the booking, as it is now.
+pub async fn verify(
+    state: &AppState,
+    caller: &Caller,
+    order_id: &str,
+    payment_id: &str,
+    signature: &str,
+    now: DateTime<Utc>,
+) -> Result<BookingRecord, PaymentError> {
+    let order_id = order_id.trim();
+    let payment_id = payment_id.trim();
+    if order_id.is_empty()
+        || payment_id.is_empty()
+        || order_id.len() > 100
+        || payment_id.len() > 100
+    {
+        return Err(PaymentError::NotVerified);
+    }
+    let stored = state
+        .store
+        .payment_by_order(order_id)
+        .await?
+        .ok_or(PaymentError::NotVerified)?;
+    let booking = learners_booking(state, caller, &stored.booking_id).await?;
+    if !state
+        .payments
+        .verify_checkout(&stored.order_id, payment_id, signature)
+        .await?
+    {
+        tracing::info!(
+            order = order_id,
+            "a checkout callback with a wrong signature"
+        );
+        return Err(PaymentError::NotVerified);
+    }
+    let mut tx = state.store.begin().await?;
+    match capture(
+        state,
+        &mut tx,
+        &stored.order_id,
+        payment_id,
+        stored.amount_paise,
+        None,
+        now,
+    )
+    .await
+    {
+        Ok(_) => {}
+        Err(CaptureError::UnknownOrder) => return Err(PaymentError::NotVerified),
+        Err(CaptureError::AmountMismatch { .. }) => return Err(PaymentError::NotVerified),
+        Err(CaptureError::Payment(e)) => return Err(e),
+    }
+    tx.commit().await?;
+    written(state);
+    Ok(state.store.booking(&booking.id).await?)
+}
+
+/// After a commit: the catalogue's slots, the mailer and the job worker
+/// see the booking's change at once.
+fn written(state: &AppState) {
+    state.store.catalogue_written();
+    state.mailer.wake();
+    state.jobs.wake();
+}
+
+/// What a webhook delivery did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WebhookOutcome {
+    /// The event changed what it had to (or found it already done).
+    Processed,
+    /// This event id was received before: nothing done.
+    Duplicate,
+    /// An event we do not act on, or about an order that is not ours.
+    Ignored,
+    /// Refused (an amount that is not the order's): recorded, nothing changed.
+    Refused,
+}
+
+impl WebhookOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebhookOutcome::Processed => "processed",
+            WebhookOutcome::Duplicate => "duplicate",
+            WebhookOutcome::Ignored => "ignored",
+            WebhookOutcome::Refused => "refused",
+        }
+    }
+}
+
+/// Why a webhook delivery was refused (400).
+#[derive(Debug, thiserror::Error)]
+pub enum WebhookError {
+    #[error("bad signature")]
+    BadSignature,
+    #[error("the body is not a JSON event")]
+    NotAnEvent,
+    #[error(transparent)]
+    Payment(PaymentError),
+}
+
+impl From<StoreError> for WebhookError {
+    fn from(e: StoreError) -> Self {
+        WebhookError::Payment(PaymentError::Store(e))
+    }
+}
+
+/// A webhook of the gateway: its signature over the exact raw body
+/// checked, de-duplicated by the event id (`X-Razorpay-Event-Id`, else the
+/// body's `id`, else the body's SHA-256), then `payment.captured` and
+/// `order.paid` capture (like the callback, once), `payment.failed` marks
+/// an order nothing was received on, `refund.created`, `refund.processed`
+/// and `refund.failed` settle our refund they name, once
+/// ([`crate::refunds::on_webhook`]); anything else is ignored.
+pub async fn webhook(
+    state: &AppState,
+    raw_body: &[u8],
+    signature: Option<&str>,
+    event_id: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<WebhookOutcome, WebhookError> {
+    let signature = signature.map(str::trim).unwrap_or_default();
+    if signature.is_empty()
+        || !state
+            .payments
+            .verify_webhook(raw_body, signature)
+            .await
+            .map_err(|e| WebhookError::Payment(e.into()))?
+    {
+        return Err(WebhookError::BadSignature);
+    }
+    let body: serde_json::Value =
+        serde_json::from_slice(raw_body).map_err(|_| WebhookError::NotAnEvent)?;
+    let event = body
+        .get("event")
+        .and_then(|e| e.as_str())
+        .ok_or(WebhookError::NotAnEvent)?;
+    let event_id = match event_id.map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => id.chars().take(200).collect(),
+        None => match body.get("id").and_then(|id| id.as_str()) {
+            Some(id) if !id.trim().is_empty() => id.chars().take(200).collect(),
+            _ => crate::auth::tokens::stored_id(&String::from_utf8_lossy(raw_body)),
+        },
+    };
+    let event: String = event.chars().take(100).collect();
+    let mut tx = state.store.begin().await?;
+    if !tx
+        .record_webhook_event("razorpay", &event_id, &event, now)
+        .await?
+    {
+        return Ok(WebhookOutcome::Duplicate);
+    }
+    let payment = body.pointer("/payload/payment/entity");
+    let text = |key: &str| {
+        payment
+            .and_then(|p| p.get(key))
+            .and_then(|v| v.as_str())
+            .map(str::to_owned)
+    };
+    let outcome = match event.as_str() {
+        "payment.captured" | "order.paid" => {
+            let order_id = text("order_id").or_else(|| {
+                body.pointer("/payload/order/entity/id")
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned)
+            });
+            let amount = payment
+                .and_then(|p| p.get("amount"))
+                .and_then(|a| a.as_i64());
+            match (order_id, text("id"), amount) {
+                (Some(order_id), Some(payment_id), Some(amount)) => {
+                    let method = text("method");
+                    match capture(
+                        state,
+                        &mut tx,
+                        &order_id,
+                        &payment_id,
+                        amount,
+                        method.as_deref(),
+                        now,
+                    )
+                    .await
+                    {
+                        Ok(_) => WebhookOutcome::Processed,
+                        Err(CaptureError::UnknownOrder) => WebhookOutcome::Ignored,
+                        Err(CaptureError::AmountMismatch { paid, ordered }) => {
+                            tracing::warn!(
+                                order = %order_id, payment = %payment_id, paid, ordered,
+                                "a webhook's payment amount is not its order's: refused"
+                            );
+                            WebhookOutcome::Refused
+                        }
+                        Err(CaptureError::Payment(e)) => return Err(WebhookError::Payment(e)),
+                    }
+                }
+                _ => WebhookOutcome::Ignored,
+            }
+        }
+        "payment.failed" => match text("order_id") {
+            Some(order_id) => {
+                tx.fail_payment(&order_id, text("method").as_deref())
+                    .await?;
+                WebhookOutcome::Processed
+            }
+            None => WebhookOutcome::Ignored,
+        },
+        // A refund's news settles our refund once (issue 13).
+        e if e.starts_with("refund.") => match refund_event(&body) {
+            Some(refund) => {
+                if crate::refunds::on_webhook(state, &mut tx, &refund, now).await? {
+                    WebhookOutcome::Processed
+                } else {
+                    WebhookOutcome::Ignored
+                }
+            }
+            None => WebhookOutcome::Ignored,
+        },
+        _ => WebhookOutcome::Ignored,
+    };
+    tx.commit().await?;
+    if outcome == WebhookOutcome::Processed {
+        written(state);
+    }
+    Ok(outcome)
+}
+
+/// A sandbox order, for its checkout page.
+#[derive(Debug, Clone)]
+pub struct SandboxOrder {
+    pub payment: PaymentRow,
+    pub booking: BookingRecord,
+}
+
+/// The sandbox order `order_id` of the caller's booking.
+pub async fn sandbox_order(
+    state: &AppState,
+    caller: &Caller,
+    order_id: &str,
+) -> Result<SandboxOrder, PaymentError> {
+    if state.payments.sandbox().is_none() {
+        return Err(PaymentError::NotFound);
+    }
+    let payment = state
+        .store
+        .payment_by_order(order_id)
+        .await?
+        .filter(|p| p.gateway == "sandbox")
+        .ok_or(PaymentError::NotFound)?;
+    let booking = match learners_booking(state, caller, &payment.booking_id).await {
+        Err(PaymentError::NotLearner) => return Err(PaymentError::NotFound),
+        other => other?,
+    };
+    Ok(SandboxOrder { payment, booking })
+}
+
+/// The fields the checkout hands the web app on success.
+#[derive(Debug, Clone)]
+pub struct SignedPayment {
+    pub order_id: String,
+    pub payment_id: String,
+    pub signature: String,
+}
+
+/// Pays a sandbox order by `method`, succeeding or failing as asked: on
+/// success the signed fields Razorpay's checkout would give, for
+/// `/api/payments/verify/`. No money moves.
+pub async fn sandbox_pay(
+    state: &AppState,
+    caller: &Caller,
+    order_id: &str,
+    method: &str,
+    succeed: bool,
+    now: DateTime<Utc>,
+) -> Result<SignedPayment, PaymentError> {
+    let Some(sandbox) = state.payments.sandbox() else {
+        return Err(PaymentError::NotFound);
+    };
+    let order = sandbox_order(state, caller, order_id).await?;
+    if order.payment.status == "captured" || order.payment.payment_id.is_some() {
+        return Err(PaymentError::Refused(
+            "This order is already paid.".to_owned(),
+        ));
+    }
+    if let Some(why) = why_no_payment(&order.booking, now) {
+        return Err(PaymentError::Refused(why));
+    }
+    if !SANDBOX_METHODS.contains(&method) {
+        return Err(PaymentError::Invalid(
+            crate::fields::Fields::one("method", "Choose one of: upi, card, netbanking, wallet.").0,
+        ));
+    }
+    state.store.set_payment_method(order_id, method).await?;
+    if !succeed {
+        return Err(PaymentError::Declined(
+            "Payment failed: the test bank declined it (you asked for a failure). No money was taken; try again."
+                .to_owned(),
+        ));
+    }
+    let payment_id = SandboxGateway::new_payment_id();
+    let signature = sandbox.sign_payment(order_id, &payment_id).await?;
+    Ok(SignedPayment {
+        order_id: order_id.to_owned(),
+        payment_id,
+        signature,
+    })
+}
