@@ -33,6 +33,12 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             .nest_no_strip("/dev/outbox", dev.clone())
             .nest_no_strip("/api/dev/outbox", dev);
     }
+    if state.test_clock.is_some() {
+        // TEST_CLOCK=on, on this machine only: tests move time.
+        route = route
+            .nest_no_strip("/dev/clock", crate::dev_clock::routes())
+            .nest_no_strip("/api/dev/clock", crate::dev_clock::routes());
+    }
     let mut headers = SetHeader::new()
         .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
         .overriding(header::REFERRER_POLICY, "strict-origin-when-cross-origin")
@@ -149,7 +155,7 @@ async fn limit_body(mut req: Request) -> poem::Result<Request> {
 }
 
 /// The generated OpenAPI document with every path spelled as the contract
-/// spells it (with a trailing slash).
+/// spells it (with a trailing slash, but for a file's name).
 fn contract_spec(generated: &str) -> String {
     let Ok(mut doc) = serde_json::from_str::<serde_json::Value>(generated) else {
         return generated.to_owned();
@@ -157,7 +163,16 @@ fn contract_spec(generated: &str) -> String {
     if let Some(paths) = doc.get_mut("paths").and_then(|p| p.as_object_mut()) {
         let renamed: serde_json::Map<String, serde_json::Value> = std::mem::take(paths)
             .into_iter()
-            .map(|(k, v)| (if k.ends_with('/') { k } else { format!("{k}/") }, v))
+            .map(|(k, v)| {
+                // A file (`.../calendar.ics`) keeps its name as it is.
+                let file = k.rsplit('/').next().is_some_and(|last| last.contains('.'));
+                let path = if k.ends_with('/') || file {
+                    k
+                } else {
+                    format!("{k}/")
+                };
+                (path, v)
+            })
             .collect();
         *paths = renamed;
     }

@@ -16,6 +16,10 @@ pub struct Clock(Arc<dyn TimeSource>);
 trait TimeSource: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
     fn instant(&self) -> Instant;
+    /// The handle that moves this clock, when a test may move it.
+    fn hand(self: Arc<Self>) -> Option<ManualClock> {
+        None
+    }
 }
 
 struct System;
@@ -54,6 +58,12 @@ impl Clock {
     pub fn instant(&self) -> Instant {
         self.0.instant()
     }
+
+    /// The handle that moves this clock when it is a [`Clock::manual`] one
+    /// (`None` for the machine's clock).
+    pub fn hand(&self) -> Option<ManualClock> {
+        self.0.clone().hand()
+    }
 }
 
 impl Default for Clock {
@@ -88,6 +98,10 @@ impl TimeSource for Manual {
     fn instant(&self) -> Instant {
         self.origin + self.offset()
     }
+
+    fn hand(self: Arc<Self>) -> Option<ManualClock> {
+        Some(ManualClock(self))
+    }
 }
 
 /// The handle that moves a [`Clock::manual`] clock.
@@ -113,5 +127,17 @@ mod tests {
         hand.advance(Duration::from_millis(1500));
         assert_eq!(clock.now() - t0, chrono::Duration::milliseconds(1500));
         assert_eq!(clock.instant() - i0, Duration::from_millis(1500));
+    }
+
+    #[test]
+    fn only_a_manual_clock_has_a_hand_and_it_moves_that_clock() {
+        assert!(Clock::system().hand().is_none());
+        let (clock, _) = Clock::manual();
+        let t0 = clock.now();
+        clock
+            .hand()
+            .expect("a hand")
+            .advance(Duration::from_secs(60));
+        assert_eq!(clock.now() - t0, chrono::Duration::seconds(60));
     }
 }

@@ -45,6 +45,9 @@ pub enum Command {
         #[arg(long)]
         email: String,
     },
+    /// Print the ledger's totals (captured, refunded, paid out, held,
+    /// commission, each account) and whether it balances; fails when not.
+    LedgerReport,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -147,6 +150,53 @@ pub struct Settings {
         global = true
     )]
     pub support_email: String,
+    /// Where meeting rooms are made: each confirmed session gets a Jitsi
+    /// Meet room with an unguessable name under this address.
+    #[arg(
+        long,
+        env = "MEETING_BASE_URL",
+        default_value = "https://meet.jit.si",
+        global = true
+    )]
+    pub meeting_base_url: String,
+    /// A clock that stands still until moved with `POST /dev/clock/`
+    /// (end-to-end tests of deadlines, reminders and expiry): `on` or `off`
+    /// (the default). Only for a server on this machine: refused when
+    /// PUBLIC_URL is not a loopback address.
+    #[arg(long, env = "TEST_CLOCK", default_value = "off", value_parser = |s: &str| parse_switch(s, "TEST_CLOCK"), global = true)]
+    pub test_clock: bool,
+    /// The payment gateway: `sandbox` (the default: a built-in checkout
+    /// page that never moves money) or `razorpay` (needs RAZORPAY_KEY_ID,
+    /// RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET).
+    #[arg(long, env = "PAYMENT_GATEWAY", default_value = "sandbox", value_parser = parse_payment_gateway, global = true)]
+    pub payment_gateway: PaymentGateway,
+    /// Razorpay's key id (`rzp_live_...` or `rzp_test_...`).
+    #[arg(long, env = "RAZORPAY_KEY_ID", global = true)]
+    pub razorpay_key_id: Option<String>,
+    /// Razorpay's key secret: creates orders and checks the checkout's signatures.
+    #[arg(
+        long,
+        env = "RAZORPAY_KEY_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub razorpay_key_secret: Option<String>,
+    /// The secret of the Razorpay webhook (`/api/payments/webhooks/razorpay/`).
+    #[arg(
+        long,
+        env = "RAZORPAY_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub razorpay_webhook_secret: Option<String>,
+    /// Where Razorpay's API is (its orders API: `{url}/v1/orders`).
+    #[arg(
+        long,
+        env = "RAZORPAY_API_URL",
+        default_value = "https://api.razorpay.com",
+        global = true
+    )]
+    pub razorpay_api_url: String,
     /// The server's one clock: the machine's, or one a test moves.
     #[arg(skip)]
     pub clock: crate::clock::Clock,
@@ -176,7 +226,68 @@ impl Settings {
             dev_outbox: AutoSwitch::Auto,
             operator_email: "support@mentorbridge.in".into(),
             support_email: "support@mentorbridge.in".into(),
+            meeting_base_url: "https://meet.jit.si".into(),
+            test_clock: false,
+            payment_gateway: PaymentGateway::Sandbox,
+            razorpay_key_id: None,
+            razorpay_key_secret: None,
+            razorpay_webhook_secret: None,
+            razorpay_api_url: "https://api.razorpay.com".into(),
             clock: crate::clock::Clock::system(),
+        }
+    }
+}
+
+/// Which payment gateway takes the learners' payments (`PAYMENT_GATEWAY`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentGateway {
+    /// The built-in sandbox: a checkout page that never moves money.
+    Sandbox,
+    /// Razorpay, with the RAZORPAY_* settings.
+    Razorpay,
+}
+
+fn parse_payment_gateway(s: &str) -> Result<PaymentGateway, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "sandbox" => Ok(PaymentGateway::Sandbox),
+        "razorpay" => Ok(PaymentGateway::Razorpay),
+        _ => Err(format!(
+            "expected sandbox or razorpay (set PAYMENT_GATEWAY), got {s:?}"
+        )),
+    }
+}
+
+impl Settings {
+    /// Why the payment settings cannot work, in words naming the settings
+    /// to set: Razorpay chosen without its keys. `None` when they can.
+    pub fn payment_settings_problem(&self) -> Option<String> {
+        if self.payment_gateway != PaymentGateway::Razorpay {
+            return None;
+        }
+        let blank = |v: &Option<String>| v.as_deref().is_none_or(|s| s.trim().is_empty());
+        let missing: Vec<&str> = [
+            ("RAZORPAY_KEY_ID", &self.razorpay_key_id),
+            ("RAZORPAY_KEY_SECRET", &self.razorpay_key_secret),
+            ("RAZORPAY_WEBHOOK_SECRET", &self.razorpay_webhook_secret),
+        ]
+        .into_iter()
+        .filter(|(_, v)| blank(v))
+        .map(|(name, _)| name)
+        .collect();
+        if !missing.is_empty() {
+            return Some(format!(
+                "PAYMENT_GATEWAY is razorpay, but {} {} not set; set {} from the Razorpay dashboard (Account & Settings > API keys, and Webhooks), or PAYMENT_GATEWAY=sandbox",
+                missing.join(", "),
+                if missing.len() == 1 { "is" } else { "are" },
+                if missing.len() == 1 { "it" } else { "them" },
+            ));
+        }
+        match url::Url::parse(self.razorpay_api_url.trim()) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") => None,
+            _ => Some(format!(
+                "RAZORPAY_API_URL {:?} is not an http(s) URL; leave it unset for https://api.razorpay.com",
+                self.razorpay_api_url
+            )),
         }
     }
 }
@@ -258,8 +369,9 @@ impl Settings {
 
     /// The setting that must not be on when people reach the server at
     /// another address than this machine's (PUBLIC_URL not a loopback
-    /// address): the demo (published passwords) or the development
-    /// outbox (every password-reset link). `None` when nothing is.
+    /// address): the demo (published passwords), the development
+    /// outbox (every password-reset link) or the test clock (anyone could
+    /// move time). `None` when nothing is.
     pub fn unsafe_in_public(&self) -> Option<&'static str> {
         if self.public_url_is_loopback() {
             None
@@ -267,8 +379,19 @@ impl Settings {
             Some("DEMO_DATA")
         } else if self.dev_outbox == AutoSwitch::On && self.dev_outbox_shown() {
             Some("DEV_OUTBOX")
+        } else if self.test_clock {
+            Some("TEST_CLOCK")
         } else {
             None
+        }
+    }
+
+    /// With TEST_CLOCK on, makes the server's clock a manual one (starting
+    /// at the machine's time) unless it already is; `/dev/clock/` moves it.
+    /// Call before [`crate::server::prepare`].
+    pub fn start_test_clock(&mut self) {
+        if self.test_clock && self.clock.hand().is_none() {
+            self.clock = crate::clock::Clock::manual().0;
         }
     }
 
@@ -354,6 +477,56 @@ mod tests {
             s.dev_outbox = quiet;
             assert_eq!(s.unsafe_in_public(), None, "{quiet:?}");
         }
+    }
+
+    #[test]
+    fn the_test_clock_is_off_by_default_and_refused_on_a_public_url() {
+        let cli = Cli::try_parse_from(["api"]).expect("no arguments");
+        assert!(!cli.settings.test_clock, "TEST_CLOCK defaults to off");
+        let mut on = Cli::try_parse_from(["api", "--test-clock"])
+            .expect("an explicit switch")
+            .settings;
+        assert!(on.test_clock);
+        assert_eq!(
+            on.unsafe_in_public(),
+            None,
+            "PUBLIC_URL unset: this machine"
+        );
+        on.start_test_clock();
+        assert!(on.clock.hand().is_some(), "the clock is a manual one");
+        on.public_url = Some("https://mentors.example.com".into());
+        assert_eq!(on.unsafe_in_public(), Some("TEST_CLOCK"));
+        let mut off = Settings::for_database("sqlite::memory:");
+        off.start_test_clock();
+        assert!(off.clock.hand().is_none(), "off: the machine's clock");
+    }
+
+    #[test]
+    fn razorpay_is_refused_without_its_keys() {
+        let cli = Cli::try_parse_from(["api"]).expect("no arguments");
+        assert_eq!(cli.settings.payment_gateway, PaymentGateway::Sandbox);
+        assert_eq!(cli.settings.payment_settings_problem(), None);
+        let mut s = Cli::try_parse_from(["api", "--payment-gateway", "razorpay"])
+            .expect("razorpay")
+            .settings;
+        let problem = s.payment_settings_problem().expect("keys missing");
+        assert!(
+            problem.contains("RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET"),
+            "{problem}"
+        );
+        s.razorpay_key_id = Some("rzp_test_x".into());
+        s.razorpay_key_secret = Some("secret".into());
+        s.razorpay_webhook_secret = Some("  ".into());
+        let problem = s.payment_settings_problem().expect("blank webhook secret");
+        assert!(
+            problem.contains("RAZORPAY_WEBHOOK_SECRET is not set"),
+            "{problem}"
+        );
+        s.razorpay_webhook_secret = Some("hook".into());
+        assert_eq!(s.payment_settings_problem(), None);
+        s.razorpay_api_url = "api.razorpay.com".into();
+        assert!(s.payment_settings_problem().is_some(), "not a URL");
+        assert!(Cli::try_parse_from(["api", "--payment-gateway", "stripe"]).is_err());
     }
 
     #[test]

@@ -49,6 +49,15 @@ const CONTACT_NUMBER: &str = r"^\s*(\+[ ().-]*[1-9]([ ().-]*[0-9]){7,14}|[ ().-]
 /// The same, or blank (left out).
 const CONTACT_NUMBER_OR_BLANK: &str = r"^\s*$|^\s*(\+[ ().-]*[1-9]([ ().-]*[0-9]){7,14}|[ ().-]*((9[ ().-]*1|0)[ ().-]*)?[6-9]([ ().-]*[0-9]){9})[ ().-]*\s*$";
 
+/// The shape of an IANA time zone name (`accounts::profile::parse_time_zone`
+/// checks it is one the zone data knows: 400 under `time_zone` otherwise),
+/// e.g. `Asia/Kolkata`, `America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+5`.
+const TIME_ZONE: &str = r"^\s*[A-Za-z][A-Za-z0-9_+-]{0,31}(/[A-Za-z0-9_+-]{1,32}){0,2}\s*$";
+
+/// The same, or blank (left out: UTC).
+const TIME_ZONE_OR_BLANK: &str =
+    r"^\s*$|^\s*[A-Za-z][A-Za-z0-9_+-]{0,31}(/[A-Za-z0-9_+-]{1,32}){0,2}\s*$";
+
 /// An enquiry's message (`enquiry::check_message`): at least ten
 /// characters between the first and the last visible one, with no control
 /// characters but line breaks and tabs among them.
@@ -129,6 +138,7 @@ pub fn body_rules() -> Vec<BodyRule> {
                 ("email", email()),
                 ("password", new_password()),
                 ("contact_number", text(CONTACT_NUMBER_OR_BLANK)),
+                ("time_zone", text(TIME_ZONE_OR_BLANK)),
             ],
         ),
         (
@@ -156,6 +166,7 @@ pub fn body_rules() -> Vec<BodyRule> {
             vec![
                 ("name", name()),
                 ("contact_number", text(CONTACT_NUMBER_OR_BLANK)),
+                ("time_zone", text(TIME_ZONE)),
             ],
         ),
         (
@@ -317,6 +328,108 @@ pub fn body_rules() -> Vec<BodyRule> {
                 json!({ "pattern": VISIBLE, "maxLength": crate::routes::applications::REASON_MAX }),
             )],
         ),
+        // Payments (issue 12): the checkout's signed callback, and the
+        // sandbox's payment (one of its methods).
+        (
+            "VerifyBody",
+            &[
+                "razorpay_order_id",
+                "razorpay_payment_id",
+                "razorpay_signature",
+            ],
+            vec![
+                ("razorpay_order_id", text(NON_BLANK)),
+                ("razorpay_payment_id", text(NON_BLANK)),
+                ("razorpay_signature", text(NON_BLANK)),
+            ],
+        ),
+        (
+            "SandboxPayBody",
+            &["method", "outcome"],
+            vec![(
+                "method",
+                json!({ "enum": crate::payments::SANDBOX_METHODS }),
+            )],
+        ),
+        // Bookings (issue 12): a request, the answers and changes to one.
+        (
+            "NewBookingBody",
+            &["service_id", "start"],
+            vec![
+                ("start", json!({ "format": "date-time" })),
+                ("note", json!({ "maxLength": crate::bookings::NOTE_MAX })),
+            ],
+        ),
+        (
+            "ReasonBody",
+            &[],
+            vec![(
+                "reason",
+                json!({ "maxLength": crate::bookings::REASON_MAX }),
+            )],
+        ),
+        (
+            "RescheduleBody",
+            &["start"],
+            vec![("start", json!({ "format": "date-time" }))],
+        ),
+        (
+            "NoShowBody",
+            &[],
+            vec![("choice", json!({ "enum": ["refund", "reschedule"] }))],
+        ),
+        (
+            "FeedbackBody",
+            &["rating"],
+            vec![
+                ("rating", json!({ "minimum": 1, "maximum": 5 })),
+                (
+                    "text",
+                    json!({ "maxLength": crate::bookings::FEEDBACK_MAX }),
+                ),
+            ],
+        ),
+        // Money (issue 13).
+        (
+            "RefundRequestBody",
+            &[],
+            vec![("reason", json!({ "maxLength": crate::refunds::REASON_MAX }))],
+        ),
+        (
+            "ApproveBody",
+            &["amount_paise"],
+            vec![("amount_paise", json!({ "minimum": 1 }))],
+        ),
+        (
+            "RejectBody",
+            &["reason"],
+            vec![(
+                "reason",
+                json!({ "pattern": NON_BLANK, "maxLength": crate::refunds::REASON_MAX }),
+            )],
+        ),
+        (
+            "PayoutDetailsBody",
+            &["method", "beneficiary_name"],
+            vec![
+                ("method", json!({ "enum": ["bank", "upi"] })),
+                ("beneficiary_name", text(VISIBLE)),
+                ("schedule", json!({ "enum": ["", "weekly", "monthly"] })),
+            ],
+        ),
+        (
+            "PayoutBatchBody",
+            &[],
+            vec![("period_end", json!({ "format": "date-time" }))],
+        ),
+        (
+            "PayoutFailedBody",
+            &[],
+            vec![(
+                "reason",
+                json!({ "maxLength": crate::payouts::MAX_REASON_CHARS }),
+            )],
+        ),
     ]
 }
 
@@ -388,9 +501,24 @@ fn query_rules() -> Vec<(&'static str, &'static str, Value)> {
         ("/api/explorer/", "seed", u32_range.clone()),
         ("/api/explorer/", "rotation", u32_range),
         (
+            "/api/mentors/{id}/reviews/",
+            "offset",
+            json!({ "pattern": r"^\s*[0-9]{0,18}\s*$" }),
+        ),
+        (
             "/api/admin/mentor-applications/",
             "status",
             json!({ "enum": ["pending", "approved", "rejected", "all"] }),
+        ),
+        (
+            "/api/bookings/",
+            "as",
+            json!({ "enum": ["learner", "mentor"] }),
+        ),
+        (
+            "/api/bookings/",
+            "when",
+            json!({ "enum": ["upcoming", "past", "cancelled"] }),
         ),
     ]
 }

@@ -53,6 +53,9 @@ pub enum ConstraintAnswer {
 
 pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
 pub const GOOGLE_TAKEN: &str = "This Google account is linked to another user.";
+/// A booking's time taken by another booking meanwhile.
+pub const SLOT_TAKEN: &str =
+    "That time was just booked by someone else. Please choose another slot.";
 pub const CONFLICT: &str = "This conflicts with a change made at the same time. Please try again.";
 
 /// The one place a broken constraint, known by name, becomes an answer.
@@ -63,6 +66,7 @@ pub fn constraint_answer(violation: &Violation) -> ConstraintAnswer {
             message: EMAIL_TAKEN,
         },
         Some(Constraint::UserGoogleSub) => ConstraintAnswer::Conflict(GOOGLE_TAKEN),
+        Some(Constraint::BookingOverlap) => ConstraintAnswer::Conflict(SLOT_TAKEN),
         // A session or token whose owner went away meanwhile, or a
         // constraint with no meaning of its own.
         Some(Constraint::SessionUser | Constraint::RefreshTokenSession) | None => {

@@ -47,7 +47,8 @@ fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> Result<(), server::StartError> {
-    let settings = cli.settings;
+    let mut settings = cli.settings;
+    settings.start_test_clock();
     let store = server::prepare(&settings).await?;
     match cli.command {
         Some(Command::Migrate) => {
@@ -65,6 +66,23 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         }
         Some(Command::DisableUser { email }) => return set_disabled(store, &email, true).await,
         Some(Command::EnableUser { email }) => return set_disabled(store, &email, false).await,
+        Some(Command::LedgerReport) => {
+            let result = api::ledger::report(&store).await;
+            store.close().await;
+            return match result {
+                Ok(report) => {
+                    print!("{}", api::ledger::report_text(&report));
+                    if report.balanced {
+                        Ok(())
+                    } else {
+                        Err(server::StartError::Ledger(
+                            "the ledger does not balance".to_owned(),
+                        ))
+                    }
+                }
+                Err(e) => Err(server::StartError::Ledger(e.to_string())),
+            };
+        }
         Some(Command::Serve) | None => {}
     }
     let bound = server::bind(&settings, store).await?;
@@ -93,6 +111,12 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         // No SMTP server: messages are recorded, their links redacted.
         println!(
             "E-mail is not sent (no SMTP_URL): set SMTP_URL to deliver it (or DEV_OUTBOX=on to read it, on this machine only)"
+        );
+    }
+    if bound.state().test_clock.is_some() {
+        println!(
+            "The clock stands still (TEST_CLOCK=on): move it with POST {}/dev/clock/ {{\"advance_seconds\": N}}",
+            bound.state().public_url
         );
     }
     bound.run(shutdown_signal()).await

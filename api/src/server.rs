@@ -35,6 +35,9 @@ pub enum StartError {
     PublicUrl(String),
     #[error(transparent)]
     Admin(#[from] crate::admin::AdminError),
+    /// `api ledger-report`: the ledger could not be read, or does not balance.
+    #[error("ledger report: {0}")]
+    Ledger(String),
     #[error(
         "SECRET_KEY is {0} bytes; use at least 32 random bytes, e.g. `openssl rand -base64 48`"
     )]
@@ -53,8 +56,15 @@ pub enum StartError {
         "DEV_OUTBOX is on, and PUBLIC_URL {0:?} is not a loopback address; set DEV_OUTBOX=off (the default) or SMTP_URL: /dev/outbox shows every password-reset link"
     )]
     DevOutboxInPublic(String),
+    #[error(
+        "TEST_CLOCK is on, and PUBLIC_URL {0:?} is not a loopback address; set TEST_CLOCK=off (the default): anyone could move the server's time"
+    )]
+    TestClockInPublic(String),
     #[error("cannot remove the demo accounts: {0}")]
     DemoRemoval(StoreError),
+    /// The payment settings cannot work (Razorpay without its keys).
+    #[error("{0}")]
+    Payments(String),
 }
 
 /// Opens the store and, when asked, fills an empty catalogue with the demo
@@ -64,10 +74,10 @@ pub enum StartError {
 pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
     if let Some(setting) = settings.unsafe_in_public() {
         let public_url = settings.public_url.clone().unwrap_or_default();
-        return Err(if setting == "DEMO_DATA" {
-            StartError::DemoInPublic(public_url)
-        } else {
-            StartError::DevOutboxInPublic(public_url)
+        return Err(match setting {
+            "DEMO_DATA" => StartError::DemoInPublic(public_url),
+            "TEST_CLOCK" => StartError::TestClockInPublic(public_url),
+            _ => StartError::DevOutboxInPublic(public_url),
         });
     }
     let store = Store::open(&settings.database_url).await?;
@@ -112,6 +122,16 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
             demo::ensure_accounts(&store, now)
                 .await
                 .map_err(StartError::DemoAccounts)?;
+            // Paid sessions that took place, so a payout can be run at once.
+            let sessions = crate::demo_money::ensure(&store, now)
+                .await
+                .map_err(StartError::Demo)?;
+            if sessions > 0 {
+                tracing::info!(
+                    sessions,
+                    "added the demo's paid sessions and payout details"
+                );
+            }
         } else {
             tracing::warn!(host = %settings.host, "not creating the demo accounts: HOST is not a loopback address");
         }
@@ -161,6 +181,9 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
     {
         return Err(StartError::WeakSecret(secret.len()));
     }
+    if let Some(problem) = settings.payment_settings_problem() {
+        return Err(StartError::Payments(problem));
+    }
     let keys = auth::load_keys(&store, settings.secret_key.as_deref())
         .await
         .map_err(StartError::Keys)?;
@@ -181,6 +204,7 @@ impl Bound {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {
         let store = self.state.store.clone();
         let worker = self.state.mailer.spawn_worker();
+        let jobs_worker = crate::jobs::spawn_worker(self.state.clone());
         let housekeeping = tokio::spawn(housekeeping(
             store.clone(),
             self.state.mailer.clone(),
@@ -194,6 +218,7 @@ impl Bound {
             )
             .await;
         worker.abort();
+        jobs_worker.abort();
         housekeeping.abort();
         store.close().await;
         result.map_err(StartError::Serve)
@@ -204,8 +229,9 @@ impl Bound {
     }
 }
 
-/// Hourly: forgets ended sessions and old attempt counters, and redacts
-/// and prunes the e-mail outbox ([`Mailer::tidy_outbox`]).
+/// Hourly: forgets ended sessions and old attempt counters, redacts
+/// and prunes the e-mail outbox ([`Mailer::tidy_outbox`]), and deletes jobs
+/// finished more than [`crate::jobs::RETENTION`] ago.
 async fn housekeeping(store: Store, mailer: Mailer, clock: Clock) {
     let mut every = tokio::time::interval(Duration::from_secs(3600));
     loop {
@@ -219,6 +245,9 @@ async fn housekeeping(store: Store, mailer: Mailer, clock: Clock) {
         }
         if let Err(e) = mailer.tidy_outbox().await {
             tracing::warn!(error = %e, "could not redact or prune the e-mail outbox");
+        }
+        if let Err(e) = store.prune_jobs(now - crate::jobs::RETENTION).await {
+            tracing::warn!(error = %e, "could not prune finished jobs");
         }
     }
 }

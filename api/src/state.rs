@@ -36,8 +36,17 @@ pub struct AppState {
     pub support_email: String,
     /// The server's one clock (`Settings::clock`): handlers read `now` here.
     pub clock: crate::clock::Clock,
+    /// With TEST_CLOCK on, the handle that moves [`AppState::clock`];
+    /// `/dev/clock/` is mounted (see [`crate::dev_clock`]).
+    pub test_clock: Option<crate::clock::ManualClock>,
     /// Where uploaded photos are kept (`MEDIA_DIR` on disk by default).
     pub media: Arc<dyn crate::media::MediaStorage>,
+    /// Takes the learners' payments (`PAYMENT_GATEWAY`; see [`crate::payments`]).
+    pub payments: Arc<dyn crate::payments::Gateway>,
+    /// Where meeting rooms are made (`MEETING_BASE_URL`, no trailing slash).
+    pub meeting_base_url: String,
+    /// Wakes and watches the durable job queue's worker ([`crate::jobs`]).
+    pub jobs: crate::jobs::Jobs,
 }
 
 impl AppState {
@@ -50,6 +59,7 @@ impl AppState {
     ) -> Arc<Self> {
         Arc::new(AppState {
             limiter: Limiter::new(store.clone(), settings.rate_limits),
+            payments: crate::payments::from_settings(settings, store.clone()),
             mentor_list: Catalogue::with_clock(store.clone(), settings.clock.clone()),
             store,
             web_dir: settings.web_dir.clone(),
@@ -70,7 +80,14 @@ impl AppState {
             operator_email: settings.operator_email.trim().to_owned(),
             support_email: settings.support_email.trim().to_owned(),
             clock: settings.clock.clone(),
+            test_clock: settings.test_clock.then(|| settings.clock.hand()).flatten(),
             media: Arc::new(crate::media::DiskStorage::new(settings.media_dir.clone())),
+            meeting_base_url: settings
+                .meeting_base_url
+                .trim()
+                .trim_end_matches('/')
+                .to_owned(),
+            jobs: crate::jobs::Jobs::new(),
         })
     }
 

@@ -29,6 +29,9 @@ pub struct UserOut {
     #[oai(nullable)]
     pub mentor_id: Option<i64>,
     pub date_joined: DateTime<Utc>,
+    /// The IANA time zone times are shown in, e.g. `Asia/Kolkata`
+    /// (`UTC` until chosen).
+    pub time_zone: String,
 }
 
 impl From<&User> for UserOut {
@@ -45,6 +48,7 @@ impl From<&User> for UserOut {
             requires_contact_number: u.requires_contact_number(),
             mentor_id: u.mentor_id,
             date_joined: u.date_joined,
+            time_zone: u.time_zone.clone(),
         }
     }
 }

@@ -87,6 +87,7 @@ impl From<GoogleError> for GoogleSignInError {
 pub async fn sign_in(
     state: &AppState,
     credential: Option<&str>,
+    time_zone: Option<&str>,
     client: &Client<'_>,
     now: DateTime<Utc>,
 ) -> Result<(User, Tokens), GoogleSignInError> {
@@ -99,7 +100,7 @@ pub async fn sign_in(
         .filter(|c| !c.is_empty())
         .ok_or(GoogleSignInError::CredentialRequired)?;
     let identity = google.verify(credential).await?;
-    let user = account_for(state, &identity, now).await?;
+    let user = account_for(state, &identity, time_zone, now).await?;
     // Google vouched for the person: their network is known to the
     // account, so the per-account throttle never slows them (limits.rs).
     state
@@ -115,6 +116,7 @@ pub async fn sign_in(
 pub async fn account_for(
     state: &AppState,
     identity: &GoogleIdentity,
+    time_zone: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<User, GoogleSignInError> {
     if !identity.email_verified {
@@ -134,7 +136,7 @@ pub async fn account_for(
                 return Err(GoogleSignInError::PasswordToLink);
             }
             Ok(existing) => link(state, &existing, identity, now).await?,
-            Err(StoreError::NotFound) => create(state, identity, email, now).await?,
+            Err(StoreError::NotFound) => create(state, identity, email, time_zone, now).await?,
             Err(e) => return Err(e.into()),
         },
         Err(e) => return Err(e.into()),
@@ -190,11 +192,13 @@ async fn link(
     Ok(user)
 }
 
-/// A new, active account for the identity (Google verified the address).
+/// A new, active account for the identity (Google verified the address),
+/// in the IANA `time_zone` the browser detected (already checked), if any.
 async fn create(
     state: &AppState,
     identity: &GoogleIdentity,
     email: Email,
+    time_zone: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<User, GoogleSignInError> {
     let name = google_name(identity);
@@ -209,7 +213,11 @@ async fn create(
     };
     let created = async {
         let mut tx = state.store.begin().await?;
-        let user = tx.create_user(&new, now).await?;
+        let mut user = tx.create_user(&new, now).await?;
+        if let Some(zone) = time_zone {
+            tx.set_time_zone(user.id, zone, now).await?;
+            zone.clone_into(&mut user.time_zone);
+        }
         tx.commit().await?;
         Ok::<User, StoreError>(user)
     }
@@ -439,12 +447,12 @@ mod tests {
     #[tokio::test]
     async fn a_new_identity_creates_an_active_account_without_a_password() {
         let state = state().await;
-        let user = account_for(&state, &identity("new@example.com", "g-1"), t0())
+        let user = account_for(&state, &identity("new@example.com", "g-1"), None, t0())
             .await
             .expect("created");
         assert!(user.is_active && user.is_google_user());
         assert_eq!(user.name, "Asha Rao");
-        let again = account_for(&state, &identity("new@example.com", "g-1"), t0())
+        let again = account_for(&state, &identity("new@example.com", "g-1"), None, t0())
             .await
             .expect("signed in");
         assert_eq!(again.id, user.id);
@@ -459,7 +467,7 @@ mod tests {
             u.contact_number = Some("+919876543210".into());
         })
         .await;
-        let linked = account_for(&state, &identity("asha@example.com", "g-2"), t0())
+        let linked = account_for(&state, &identity("asha@example.com", "g-2"), None, t0())
             .await
             .expect("linked");
         assert_eq!(linked.id, squatter.id);
@@ -477,7 +485,7 @@ mod tests {
     async fn an_active_account_keeps_its_password_when_linked() {
         let state = state().await;
         let owner = user(&state, "ravi@example.com", |_| {}).await;
-        let linked = account_for(&state, &identity("ravi@example.com", "g-3"), t0())
+        let linked = account_for(&state, &identity("ravi@example.com", "g-3"), None, t0())
             .await
             .expect("linked");
         assert_eq!(linked.id, owner.id);
@@ -491,7 +499,7 @@ mod tests {
             u.google_sub = Some("g-old".into());
         })
         .await;
-        let refused = account_for(&state, &identity("work@example.com", "g-new"), t0()).await;
+        let refused = account_for(&state, &identity("work@example.com", "g-new"), None, t0()).await;
         assert!(matches!(
             refused,
             Err(GoogleSignInError::OtherGoogleAccount)
@@ -504,7 +512,7 @@ mod tests {
         let mut unverified = identity("x@example.com", "g-4");
         unverified.email_verified = false;
         assert!(matches!(
-            account_for(&state, &unverified, t0()).await,
+            account_for(&state, &unverified, None, t0()).await,
             Err(GoogleSignInError::EmailUnverified)
         ));
         let off = user(&state, "off@example.com", |u| {
@@ -519,11 +527,11 @@ mod tests {
             .expect("disabled");
         tx.commit().await.expect("commit");
         assert!(matches!(
-            account_for(&state, &identity("off@example.com", "g-5"), t0()).await,
+            account_for(&state, &identity("off@example.com", "g-5"), None, t0()).await,
             Err(GoogleSignInError::Disabled)
         ));
         assert!(matches!(
-            account_for(&state, &identity("off2@example.com", "g-6"), t0()).await,
+            account_for(&state, &identity("off2@example.com", "g-6"), None, t0()).await,
             Err(GoogleSignInError::Disabled)
         ));
         let still = state.store.user_by_id(unlinked.id).await.expect("user");
@@ -558,14 +566,16 @@ mod tests {
         let mut consumer = identity("ravi@corp.example", "g-7");
         consumer.hosted_domain = None;
         assert!(matches!(
-            account_for(&state, &consumer, t0()).await,
+            account_for(&state, &consumer, None, t0()).await,
             Err(GoogleSignInError::PasswordToLink)
         ));
         let same = state.store.user_by_id(owner.id).await.expect("user");
         assert_eq!(same.google_sub, None);
         // The Workspace account of the domain is linked, and the owner told.
         consumer.hosted_domain = Some("corp.example".into());
-        let linked = account_for(&state, &consumer, t0()).await.expect("linked");
+        let linked = account_for(&state, &consumer, None, t0())
+            .await
+            .expect("linked");
         assert_eq!(linked.google_sub.as_deref(), Some("g-7"));
         let mail = state
             .store

@@ -1,4 +1,4 @@
-//! The profile: name and contact number, edited or completed.
+//! The profile: name, contact number and time zone, edited or completed.
 
 use chrono::{DateTime, Utc};
 use domain_wasm::accounts;
@@ -15,6 +15,22 @@ pub struct ProfileEdit<'a> {
     pub contact_number: Option<&'a str>,
     /// Completing a profile: the contact number must be given.
     pub contact_required: bool,
+    /// An IANA time zone name, e.g. `Asia/Kolkata`.
+    pub time_zone: Option<&'a str>,
+}
+
+/// The answer to a time zone that is not an IANA zone name.
+pub const UNKNOWN_TIME_ZONE: &str = "Choose a time zone from the list, e.g. Asia/Kolkata.";
+
+/// An IANA time zone name as the domain's zone data (`chrono-tz`, the
+/// data `domain_wasm::slots` checks mentors' zones with) knows it, e.g.
+/// `Asia/Kolkata` or `UTC`; surrounding spaces are ignored. The name is
+/// matched exactly (`asia/kolkata` is not a zone).
+pub fn parse_time_zone(raw: &str) -> Result<String, &'static str> {
+    raw.trim()
+        .parse::<chrono_tz::Tz>()
+        .map(|tz| tz.name().to_owned())
+        .map_err(|_| UNKNOWN_TIME_ZONE)
 }
 
 #[derive(Debug, Error)]
@@ -25,9 +41,13 @@ pub enum ProfileError {
     Store(#[from] StoreError),
 }
 
-/// The name and contact number to store for `user`, by the domain's rules.
-/// A Google account cannot clear its contact number (it needs one to book).
-pub fn apply(user: &User, edit: ProfileEdit<'_>) -> Result<(String, Option<String>), Fields> {
+/// What a profile edit stores: name, contact number and time zone.
+pub type ProfileValues = (String, Option<String>, String);
+
+/// The name, contact number and time zone to store for `user`, by the
+/// domain's rules. A Google account cannot clear its contact number (it
+/// needs one to book); a time zone cannot be cleared, only changed.
+pub fn apply(user: &User, edit: ProfileEdit<'_>) -> Result<ProfileValues, Fields> {
     let mut fields = Fields::default();
     let name = match edit.name {
         None => user.name.clone(),
@@ -47,8 +67,15 @@ pub fn apply(user: &User, edit: ProfileEdit<'_>) -> Result<(String, Option<Strin
             }
         },
     };
+    let time_zone = match edit.time_zone {
+        None => user.time_zone.clone(),
+        Some(raw) => parse_time_zone(raw).unwrap_or_else(|message| {
+            fields.add("time_zone", message);
+            String::new()
+        }),
+    };
     if fields.is_empty() {
-        Ok((name, contact))
+        Ok((name, contact, time_zone))
     } else {
         Err(fields)
     }
@@ -61,11 +88,42 @@ pub async fn update(
     edit: ProfileEdit<'_>,
     now: DateTime<Utc>,
 ) -> Result<User, ProfileError> {
-    let (name, contact_number) = apply(user, edit).map_err(ProfileError::Invalid)?;
+    let (name, contact_number, time_zone) = apply(user, edit).map_err(ProfileError::Invalid)?;
     let mut tx = state.store.begin().await?;
     tx.update_profile(user.id, &name, contact_number.as_deref(), now)
         .await?;
+    if time_zone != user.time_zone {
+        tx.set_time_zone(user.id, &time_zone, now).await?;
+    }
     let updated = tx.user_by_id(user.id).await?;
     tx.commit().await?;
     Ok(updated)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_zone_is_an_exact_iana_name() {
+        assert_eq!(
+            parse_time_zone("Asia/Kolkata"),
+            Ok("Asia/Kolkata".to_owned())
+        );
+        assert_eq!(
+            parse_time_zone(" Europe/London "),
+            Ok("Europe/London".to_owned())
+        );
+        assert_eq!(parse_time_zone("UTC"), Ok("UTC".to_owned()));
+        for bad in [
+            "",
+            "Mars/Olympus",
+            "asia/kolkata",
+            "IST",
+            "+05:30",
+            "Asia/Kolkata\0",
+        ] {
+            assert_eq!(parse_time_zone(bad), Err(UNKNOWN_TIME_ZONE), "{bad:?}");
+        }
+    }
 }

@@ -20,6 +20,9 @@ pub struct Registration {
     pub email: Email,
     pub password: String,
     pub contact_number: Option<String>,
+    /// The IANA time zone the browser detected (already checked); `None`
+    /// leaves the account in UTC until its owner chooses one.
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Error)]
@@ -37,9 +40,14 @@ pub async fn register(
     registration: Registration,
     now: DateTime<Utc>,
 ) -> Result<User, RegisterError> {
+    let time_zone = registration.time_zone.clone();
     let new = prepare(registration).await?;
     let mut tx = state.store.begin().await?;
-    let user = create_inactive(state, &mut tx, &new, now).await?;
+    let mut user = create_inactive(state, &mut tx, &new, now).await?;
+    if let Some(zone) = time_zone {
+        tx.set_time_zone(user.id, &zone, now).await?;
+        user.time_zone = zone;
+    }
     tx.commit().await?;
     state.mailer.wake();
     Ok(user)

@@ -292,6 +292,7 @@ mod tests {
             updated_at: t,
             mentor_id: None,
             disabled_at: None,
+            time_zone: "UTC".into(),
         }
     }
 

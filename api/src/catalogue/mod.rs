@@ -218,7 +218,7 @@ async fn busy_of(
     let mut busy = HashMap::new();
     for m in mentors {
         if m.availability.is_some() && !m.services.is_empty() {
-            busy.insert(m.id, store.busy_intervals(m.id, now, to).await?);
+            busy.insert(m.id, store.busy_intervals(m.id, now, to, now).await?);
         }
     }
     Ok(busy)

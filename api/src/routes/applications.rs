@@ -272,6 +272,7 @@ fn parse_guest(
         password: body.password.clone(),
         re_password: body.re_password.clone(),
         contact_number: None,
+        time_zone: None,
     });
     match (registration, application) {
         (Ok(mut registration), Ok(form)) => {

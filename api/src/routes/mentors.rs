@@ -239,7 +239,7 @@ impl MentorsApi {
         let (Some(availability), Some(schedule)) = (availability, schedule) else {
             return Ok(SlotsResponse::Ok(Json(Vec::new()), None, None));
         };
-        let busy = self.state.store.busy_intervals(id, from, to).await?;
+        let busy = self.state.store.busy_intervals(id, from, to, now).await?;
         let open = slots_between(&schedule, service.duration_minutes, now, (from, to), busy)
             .into_iter()
             .map(|s| OpenSlot {

@@ -5,10 +5,17 @@
 pub mod accounts;
 pub mod admin_commission;
 pub mod applications;
+pub mod bookings;
 pub mod explorer;
+pub mod ledger;
 pub mod media;
 pub mod mentor;
 pub mod mentors;
+pub mod payments;
+pub mod payouts;
+pub mod receipts;
+pub mod refunds;
+pub mod reviews;
 pub mod site;
 
 use std::sync::Arc;
@@ -31,6 +38,11 @@ pub enum ApiTags {
     MentorDashboard,
     /// Operations for administrators: the applications queue and the commission.
     Admin,
+    /// Booking sessions: requests, answers, changes, no-shows and feedback.
+    Bookings,
+    /// Paying for a booking: the checkout, its verification, the gateway's
+    /// webhooks and the built-in sandbox gateway.
+    Payments,
 }
 
 /// An operation's answers plus the 403 of a role-limited operation
@@ -73,6 +85,7 @@ pub(crate) use or_forbidden;
 /// Every documented API, one per tag or resource.
 pub type Apis = (
     mentors::MentorsApi,
+    reviews::ReviewsApi,
     explorer::ExplorerApi,
     site::SiteApi,
     accounts::registration::RegistrationApi,
@@ -85,12 +98,25 @@ pub type Apis = (
     admin_commission::AdminCommissionApi,
     media::MediaApi,
     accounts::profile::ProfileApi,
+    bookings::BookingsApi,
+    // A tuple takes at most 16 APIs; a tuple of APIs is an API itself.
+    (
+        payments::PaymentsApi,
+        ledger::AdminLedgerApi,
+        receipts::ReceiptsApi,
+        refunds::RefundsApi,
+        payouts::MentorPayoutsApi,
+        payouts::AdminPayoutsApi,
+    ),
 );
 
 pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
     OpenApiService::new(
         (
             mentors::MentorsApi {
+                state: state.clone(),
+            },
+            reviews::ReviewsApi {
                 state: state.clone(),
             },
             explorer::ExplorerApi {
@@ -126,7 +152,30 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
             media::MediaApi {
                 state: state.clone(),
             },
-            accounts::profile::ProfileApi(accounts::Accounts { state }),
+            accounts::profile::ProfileApi(accounts::Accounts {
+                state: state.clone(),
+            }),
+            bookings::BookingsApi {
+                state: state.clone(),
+            },
+            (
+                payments::PaymentsApi {
+                    state: state.clone(),
+                },
+                ledger::AdminLedgerApi {
+                    state: state.clone(),
+                },
+                receipts::ReceiptsApi {
+                    state: state.clone(),
+                },
+                refunds::RefundsApi {
+                    state: state.clone(),
+                },
+                payouts::MentorPayoutsApi {
+                    state: state.clone(),
+                },
+                payouts::AdminPayoutsApi { state },
+            ),
         ),
         "Mentorship marketplace API",
         env!("CARGO_PKG_VERSION"),

@@ -24,7 +24,7 @@ use crate::error::Detail;
 use crate::fields::{FieldErrors, Fields};
 use crate::site::dto::{Received, SiteStats};
 use crate::site::enquiries::{self, Enquiry, EnquiryError};
-use crate::site::stats::stats_of;
+use crate::site::stats::{stats_of, with_sessions};
 use crate::state::AppState;
 use crate::store::enquiries::EnquiryKind;
 
@@ -221,17 +221,22 @@ impl SiteApi {
     /// Marketplace figures for the home page
     ///
     /// Only what the database can say: listed mentors, how many are rated
-    /// and their mean rating. `completed_sessions` is 0 and
-    /// `positive_feedback_percent` `null` because there is no bookings
-    /// table yet; `countries` is `null` while profiles carry no country.
-    /// Show only the figures that are not `null`.
+    /// and their mean rating, sessions completed, and the share of session
+    /// feedback rating 4 or 5 (`null` until there are 20 reviews);
+    /// `countries` is `null` while profiles carry no country. Show only the
+    /// figures that are not `null`.
     #[oai(path = "/api/stats/", method = "get", operation_id = "siteStats")]
     async fn stats(&self) -> poem::Result<StatsResponse> {
-        // Computed from the cached catalogue: no query beyond its fingerprint.
+        // The mentors' figures from the cached catalogue; the sessions' from one query.
         let cached = self.state.mentor_list.get(&self.state.store).await?;
         let ratings: Vec<f64> = cached.mentors.iter().map(|m| m.rating).collect();
+        let figures = self
+            .state
+            .store
+            .session_figures(self.state.clock.now())
+            .await?;
         Ok(StatsResponse::Ok(
-            Json(stats_of(&ratings)),
+            Json(with_sessions(stats_of(&ratings), figures)),
             "public, max-age=60".to_owned(),
         ))
     }

@@ -14,11 +14,10 @@ pub struct SiteStats {
     /// The mean rating of rated mentors, to one decimal; `null` while none is rated.
     #[oai(nullable)]
     pub average_rating: Option<f64>,
-    /// Sessions that took place. There is no bookings table yet, so this is
-    /// 0 until bookings exist.
+    /// Sessions that took place (bookings completed).
     pub completed_sessions: i64,
-    /// The share of session feedback that is positive, in percent. `null`:
-    /// no feedback is collected yet (there are no bookings yet).
+    /// The share of session feedback rating 4 or 5 stars, in whole percent
+    /// (rounded down); `null` until there are at least 20 reviews.
     #[oai(nullable)]
     pub positive_feedback_percent: Option<f64>,
     /// How many countries mentors are based in; `null` while mentor

@@ -17,6 +17,11 @@ use crate::routes::ApiTags;
 pub struct GoogleBody {
     /// The ID token from Google Identity Services.
     pub credential: Option<String>,
+    /// Optional: the IANA time zone the browser detected, e.g.
+    /// `Asia/Kolkata`, for an account this sign-in creates (an existing
+    /// account keeps its own; a name that is not a zone is ignored and the
+    /// new account starts in UTC, editable in the profile).
+    pub time_zone: Option<String>,
 }
 
 #[derive(ApiResponse)]
@@ -84,7 +89,19 @@ impl GoogleApi {
         let problem = |e: GoogleSignInError| GoogleProblem {
             error: e.to_string(),
         };
-        match google::sign_in(&self.0.state, body.credential.as_deref(), &client, now).await {
+        let time_zone = body
+            .time_zone
+            .as_deref()
+            .and_then(|z| crate::accounts::profile::parse_time_zone(z).ok());
+        match google::sign_in(
+            &self.0.state,
+            body.credential.as_deref(),
+            time_zone.as_deref(),
+            &client,
+            now,
+        )
+        .await
+        {
             Ok((user, tokens)) => {
                 let out = UserOut::from(&user);
                 Ok(GoogleResponse::Ok(Json(GoogleSignedIn {

@@ -15,6 +15,9 @@ pub struct ProfileBody {
     pub name: Option<String>,
     /// Empty clears it (not for Google accounts, which need one).
     pub contact_number: Option<String>,
+    /// An IANA time zone name, e.g. `Asia/Kolkata`: times in e-mails and
+    /// on screens are shown in it.
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -59,13 +62,15 @@ impl ProfileApi {
 
     /// Edit my profile
     ///
-    /// Name and contact number; the e-mail address cannot change here.
+    /// Name, contact number and time zone; the e-mail address cannot
+    /// change here.
     #[oai(path = "/auth/users/me/", method = "patch", operation_id = "updateMe")]
     async fn update_me(&self, auth: SignedIn, body: Json<ProfileBody>) -> poem::Result<MeResponse> {
         let edit = ProfileEdit {
             name: body.name.as_deref(),
             contact_number: body.contact_number.as_deref(),
             contact_required: false,
+            time_zone: body.time_zone.as_deref(),
         };
         match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
             Ok(user) => Ok(MeResponse::Ok(Json(UserOut::from(&user)))),
@@ -92,6 +97,7 @@ impl ProfileApi {
             name: body.name.as_deref(),
             contact_number: Some(body.contact_number.as_deref().unwrap_or_default()),
             contact_required: true,
+            time_zone: None,
         };
         match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
             Ok(user) => {

@@ -7,6 +7,7 @@ use poem_openapi::{Object, OpenApi};
 
 use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
 use crate::accounts::dto::Registered;
+use crate::accounts::profile::parse_time_zone;
 use crate::accounts::registration::{self, ActivationError, RegisterError, Registration};
 use crate::auth::limits;
 use crate::error::Detail;
@@ -23,6 +24,10 @@ pub struct RegisterBody {
     pub re_password: Option<String>,
     /// Optional at registration.
     pub contact_number: Option<String>,
+    /// Optional: the IANA time zone the browser detected, e.g.
+    /// `Asia/Kolkata` (times in e-mails and on screens use it); `UTC`
+    /// when not given. Editable later in the profile.
+    pub time_zone: Option<String>,
 }
 
 responses!(RegisterResponse {
@@ -52,12 +57,19 @@ pub(crate) fn parse(body: &RegisterBody) -> Result<Registration, Fields> {
             .map_err(|p| fields.add("contact_number", p.message()))
             .ok(),
     };
+    let time_zone = match body.time_zone.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(raw) => parse_time_zone(raw)
+            .map_err(|message| fields.add("time_zone", message))
+            .ok(),
+    };
     match (name, email, password, fields.is_empty()) {
         (Some(name), Some(email), Some(password), true) => Ok(Registration {
             name,
             email,
             password: password.to_owned(),
             contact_number,
+            time_zone,
         }),
         _ => Err(fields),
     }
