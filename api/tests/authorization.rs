@@ -191,6 +191,13 @@ fn matrix() -> Vec<Row> {
                 w.mentor_services.own
             ))
         }),
+        // Anyone reads a mentor's reviews (issue 12).
+        row("GET", "/api/mentors/{id}/reviews/", public, |w, _| {
+            at(format!(
+                "/api/mentors/{}/reviews/",
+                w.profile_for(Who::Mentor)
+            ))
+        }),
         row("GET", "/api/explorer/", public, |_, _| {
             at("/api/explorer/?category=technology&seed=7&rotation=1".into())
         }),
@@ -432,7 +439,247 @@ fn matrix() -> Vec<Row> {
                 ))
             },
         ),
+        // Bookings (issue 12). Anyone signed in books (the demo mentor's
+        // own service is a 400, a slot already taken a 409); a booking is
+        // seen by its learner (the demo learner), its mentor (the demo
+        // mentor) and administrators; anyone else gets 404. What the
+        // transition table refuses is a 409 (allowed: the caller was heard).
+        row("POST", "/api/bookings/", signed_in, |w, _| {
+            body(json!({
+                "service_id": w.booking.service_id,
+                "start": w.booking.open_slot,
+            }))
+        }),
+        row("GET", "/api/bookings/", signed_in, plain),
+        row("GET", "/api/bookings/{id}/", [U, A, N, A, N, A], |w, _| {
+            at(format!("/api/bookings/{}/", w.booking.id))
+        }),
+        row(
+            "GET",
+            "/api/bookings/{id}/calendar.ics",
+            [U, A, N, A, N, N],
+            |w, _| at(format!("/api/bookings/{}/calendar.ics", w.booking.id)),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/accept/",
+            [U, A, N, A, N, A],
+            |w, _| at(format!("/api/bookings/{}/accept/", w.booking.id)),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/decline/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "decline", json!({"reason": "Matrix"})),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/reschedule/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "reschedule", json!({"start": w.booking.open_slot})),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/no-show/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "no-show", json!({"choice": "refund"})),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/feedback/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "feedback", json!({"rating": 5, "text": "Matrix"})),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/cancel/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "cancel", json!({"reason": "Matrix"})),
+        ),
+        // Payments (issue 12). Only the booking's learner pays: its mentor
+        // and administrators get 403, anyone else 404. The callback of an
+        // order nobody could have signed is a 400 for everyone signed in.
+        // The sandbox's order (the fixture's) is its learner's alone.
+        row(
+            "POST",
+            "/api/bookings/{id}/checkout/",
+            [U, A, N, F, N, F],
+            |w, _| booking_call(w, "checkout", json!({})),
+        ),
+        row("POST", "/api/payments/verify/", signed_in, |_, _| {
+            body(json!({
+                "razorpay_order_id": "order_matrix",
+                "razorpay_payment_id": "pay_matrix",
+                "razorpay_signature": "00",
+            }))
+        }),
+        row(
+            "GET",
+            "/api/payments/sandbox/{order_id}/",
+            [U, A, N, N, N, N],
+            |w, _| {
+                at(format!(
+                    "/api/payments/sandbox/{}/",
+                    w.booking.sandbox_order
+                ))
+            },
+        ),
+        row(
+            "POST",
+            "/api/payments/sandbox/{order_id}/pay/",
+            [U, A, N, N, N, N],
+            |w, _| Call {
+                path: Some(format!(
+                    "/api/payments/sandbox/{}/pay/",
+                    w.booking.sandbox_order
+                )),
+                body: Some(json!({"method": "upi", "outcome": "success"})),
+                ..Call::default()
+            },
+        ),
+        // Money (issue 13). Only the booking's learner asks for a refund
+        // (the fixture's open request makes it a 409); its parties and an
+        // administrator see its refunds; receipts are the learner's.
+        row(
+            "POST",
+            "/api/bookings/{id}/refund-request/",
+            [U, A, N, N, N, N],
+            |w, _| booking_call(w, "refund-request", json!({"reason": "Matrix"})),
+        ),
+        row(
+            "GET",
+            "/api/bookings/{id}/refunds/",
+            [U, A, N, A, N, A],
+            |w, _| at(format!("/api/bookings/{}/refunds/", w.booking.id)),
+        ),
+        row(
+            "GET",
+            "/api/bookings/{id}/receipts/",
+            [U, A, N, N, N, A],
+            |w, _| at(format!("/api/bookings/{}/receipts/", w.booking.id)),
+        ),
+        row(
+            "GET",
+            "/api/receipts/{number}/",
+            [U, A, N, N, N, A],
+            |_, _| at(format!("/api/receipts/{MATRIX_RECEIPT}/")),
+        ),
+        row("GET", "/api/admin/refunds/", admin_only, plain),
+        // An amount of 0 and an empty reason are the administrator's 400s:
+        // the fixture's request stays open for every caller.
+        row(
+            "POST",
+            "/api/admin/refunds/{id}/approve/",
+            admin_only,
+            |_, _| Call {
+                path: Some("/api/admin/refunds/matrix-refund/approve/".into()),
+                body: Some(json!({"amount_paise": 0})),
+                ..Call::default()
+            },
+        ),
+        row(
+            "POST",
+            "/api/admin/refunds/{id}/reject/",
+            admin_only,
+            |_, _| Call {
+                path: Some("/api/admin/refunds/matrix-refund/reject/".into()),
+                body: Some(json!({"reason": ""})),
+                ..Call::default()
+            },
+        ),
+        row("GET", "/api/admin/ledger/", admin_only, plain),
+        row(
+            "GET",
+            "/api/mentor/payout-details/",
+            [U, F, F, A, N, F],
+            plain,
+        ),
+        row(
+            "PUT",
+            "/api/mentor/payout-details/",
+            mentors_only,
+            |_, _| {
+                body(json!({
+                    "method": "upi",
+                    "beneficiary_name": "Matrix Mentor",
+                    "upi_id": "matrix@okaxis",
+                    "schedule": "weekly",
+                }))
+            },
+        ),
+        row("GET", "/api/mentor/earnings/", mentors_only, plain),
+        row("POST", "/api/admin/payouts/", admin_only, |_, _| {
+            body(json!({}))
+        }),
+        row("GET", "/api/admin/payouts/", admin_only, plain),
+        // A batch that does not exist: the role is checked first.
+        row(
+            "GET",
+            "/api/admin/payouts/{id}/",
+            [U, F, F, F, F, N],
+            |_, _| at("/api/admin/payouts/999999/".into()),
+        ),
+        row(
+            "GET",
+            "/api/admin/payouts/{id}/export.csv",
+            [U, F, F, F, F, N],
+            |_, _| at("/api/admin/payouts/999999/export.csv".into()),
+        ),
+        row(
+            "POST",
+            "/api/admin/payouts/{id}/lines/{line_id}/paid/",
+            [U, F, F, F, F, N],
+            |_, _| at("/api/admin/payouts/999999/lines/1/paid/".into()),
+        ),
+        row(
+            "POST",
+            "/api/admin/payouts/{id}/lines/{line_id}/failed/",
+            [U, F, F, F, F, N],
+            |_, _| Call {
+                path: Some("/api/admin/payouts/999999/lines/1/failed/".into()),
+                body: Some(json!({"reason": "Matrix"})),
+                ..Call::default()
+            },
+        ),
+        // Razorpay's webhook is signed, not signed in: without a valid
+        // X-Razorpay-Signature over the raw body everyone gets 400
+        // (BOOKING.md), with one 200 (an order not ours: ignored).
+        Row {
+            method: "POST",
+            path: "/api/payments/webhooks/razorpay/",
+            people: public,
+            webhook: Some(Webhook {
+                sign: |body| {
+                    let sandbox = api::payments::SandboxGateway::with_server_secret(
+                        "test-secret-key-not-used-anywhere-else",
+                    );
+                    (
+                        "x-razorpay-signature",
+                        sandbox.sign_webhook_now(body).unwrap_or_default(),
+                    )
+                },
+                valid: A,
+                bad: A,
+            }),
+            call: |_, _| {
+                body(json!({
+                    "event": "payment.captured",
+                    "payload": {"payment": {"entity": {
+                        "id": "pay_matrix", "order_id": "order_matrix", "amount": 100,
+                    }}},
+                }))
+            },
+        },
     ]
+}
+
+/// `POST /api/bookings/{id}/{action}/` of the fixture booking with `value`.
+fn booking_call(w: &World, action: &str, value: Value) -> Call {
+    Call {
+        path: Some(format!("/api/bookings/{}/{action}/", w.booking.id)),
+        body: Some(value),
+        ..Call::default()
+    }
 }
 
 const PASSWORD: &str = "Matrix-Rows#2026";
@@ -478,7 +725,102 @@ struct World {
     application_id: String,
     /// Services of the demo mentor's.
     mentor_services: MentorServices,
+    /// A booking of the demo learner's with the demo mentor.
+    booking: BookingFixture,
 }
+
+/// The demo learner's booking of the demo mentor's first service, and
+/// another open slot of that service.
+struct BookingFixture {
+    id: String,
+    /// A sandbox order of the booking (payments).
+    sandbox_order: String,
+    service_id: i64,
+    open_slot: String,
+}
+
+async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> BookingFixture {
+    let mentor_id = mentor.mentor_id.expect("the demo mentor has a profile");
+    let profile = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
+    let service_id = profile["services"][0]["id"].as_i64().expect("a service");
+    let slots = app
+        .get_json(&format!(
+            "/api/mentors/{mentor_id}/slots/?service={service_id}"
+        ))
+        .await;
+    let start = |n: usize| {
+        slots[n]["start"]
+            .as_str()
+            .unwrap_or_else(|| panic!("the demo mentor has open slots: {slots}"))
+            .to_owned()
+    };
+    let (status, booking) = app
+        .post_as(
+            &learner.token,
+            "/api/bookings/",
+            json!({"service_id": service_id, "start": start(0)}),
+        )
+        .await;
+    assert_eq!(status, 201, "the fixture booking: {booking}");
+    let id = booking["id"].as_str().expect("an id").to_owned();
+    app.store
+        .insert_payment(
+            &api::store::payments::NewPayment {
+                id: "matrix-payment",
+                booking_id: &id,
+                gateway: "sandbox",
+                order_id: "order_sbx_matrix",
+                amount_paise: 100,
+                currency: "INR",
+            },
+            chrono::Utc::now(),
+        )
+        .await
+        .expect("a sandbox order");
+    // A refund request waiting for an administrator, and a receipt of the
+    // learner's (issue 13), so their operations meet real objects.
+    let mut tx = app.store.begin().await.expect("a unit of work");
+    tx.insert_refund(
+        &api::store::refunds::NewRefund {
+            id: "matrix-refund",
+            booking_id: &id,
+            payment_id: "matrix-payment",
+            learner_id: learner.id,
+            automatic: false,
+            basis: "unused",
+            reason: "Matrix",
+            requested_paise: 100,
+            amount_paise: None,
+            status: "requested",
+            gateway: "sandbox",
+        },
+        chrono::Utc::now(),
+    )
+    .await
+    .expect("a refund request");
+    tx.insert_receipt(
+        MATRIX_RECEIPT,
+        "payment",
+        &id,
+        learner.id,
+        Some("matrix-payment"),
+        None,
+        100,
+        chrono::Utc::now(),
+    )
+    .await
+    .expect("a receipt");
+    tx.commit().await.expect("committed");
+    BookingFixture {
+        sandbox_order: "order_sbx_matrix".into(),
+        id,
+        service_id,
+        open_slot: start(3),
+    }
+}
+
+/// The number of the fixture's receipt.
+const MATRIX_RECEIPT: &str = "MM-2026-900001";
 
 /// Two services of the demo mentor's: one they have, one made to be retired.
 struct MentorServices {
@@ -646,6 +988,7 @@ async fn world(app: &TestApp) -> World {
         bad_tokens: bad_tokens(app, &accounts).await,
         application_id: decided_application(app, &accounts[&Who::Admin]).await,
         mentor_services: mentor_services(app, &accounts[&Who::Mentor]).await,
+        booking: booking_fixture(app, &accounts[&Who::Learner], &accounts[&Who::Mentor]).await,
         accounts,
     }
 }

@@ -169,6 +169,11 @@ fn the_demo_and_the_dev_outbox_are_refused_on_a_public_server() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("https://mentors.example.com"));
     let out = with(&[("DEV_OUTBOX", "on")]);
     assert_one_clear_line(&out, "DEV_OUTBOX", "is not a loopback address");
+    // Anyone could move the server's time (issue 12).
+    let out = with(&[("TEST_CLOCK", "on")]);
+    assert_one_clear_line(&out, "TEST_CLOCK", "is not a loopback address");
+    let out = with(&[("TEST_CLOCK", "sometimes")]);
+    assert_one_clear_line(&out, "TEST_CLOCK", "on or off");
     // Behind a proxy on the same machine (HOST loopback) it is the same.
     let out = with(&[("DEMO_DATA", "on"), ("DEV_OUTBOX", "on")]);
     assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");

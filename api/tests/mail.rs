@@ -400,6 +400,7 @@ async fn records_mail_without_smtp_and_lists_it(engine: Engine) {
             subject: "Welcome".into(),
             text: "Hi, see https://mentors.example/start.".into(),
             html: "<p>Hi, see <a href=\"https://mentors.example/start\">start</a>.</p>".into(),
+            attachments: Vec::new(),
         })
         .await
         .expect("recorded");
@@ -609,6 +610,7 @@ fn plain_note(to: &str) -> Email {
         subject: "Your password was changed".into(),
         text: "Your password was changed just now.".into(),
         html: "<p>Your password was changed just now.</p>".into(),
+        attachments: Vec::new(),
     }
 }
 

@@ -41,6 +41,8 @@ pub struct Options {
     pub public_url: Option<String>,
     /// The server's clock; a test that moves time passes `Clock::manual()`'s.
     pub clock: Option<api::clock::Clock>,
+    /// `TEST_CLOCK=on`: the clock stands still and `/dev/clock/` moves it.
+    pub test_clock: bool,
 }
 
 impl Default for Options {
@@ -54,6 +56,7 @@ impl Default for Options {
             trusted_proxies: 0,
             public_url: None,
             clock: None,
+            test_clock: false,
         }
     }
 }
@@ -251,6 +254,8 @@ pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
     if let Some(clock) = &options.clock {
         settings.clock = clock.clone();
     }
+    settings.test_clock = options.test_clock;
+    settings.start_test_clock();
     if let Some((client_id, jwks_url)) = &options.google {
         settings.google_client_id = Some(client_id.clone());
         settings.google_jwks_url = jwks_url.clone();

@@ -1,0 +1,125 @@
+//! What the booking tests share: a mentor with an account, offering
+//! services on an availability, and activated accounts of any role.
+
+#![allow(dead_code)]
+
+use api::store::Role;
+use api::store::model::{NewMentor, NewService};
+use chrono::Utc;
+use domain_wasm::slots::{Availability, WeeklyRange};
+
+use crate::common::TestApp;
+use crate::mentoring::{self, exec};
+
+/// One service a mentor offers.
+pub struct Offer {
+    pub title: &'static str,
+    pub minutes: i64,
+    pub price_paise: i64,
+    /// Confirmed (or due for payment) at once, without the mentor's answer.
+    pub instant: bool,
+}
+
+/// Every day from `start` to `end` in `zone`; no buffers, an hour's
+/// notice, a month ahead.
+pub fn daily(zone: &str, start: &str, end: &str) -> Availability {
+    Availability {
+        time_zone: zone.into(),
+        weekly: (0..7)
+            .map(|weekday| WeeklyRange {
+                weekday,
+                start: start.into(),
+                end: end.into(),
+            })
+            .collect(),
+        overrides: Vec::new(),
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        minimum_notice_minutes: 60,
+        booking_window_days: 30,
+        max_sessions_per_day: None,
+        slot_interval_minutes: None,
+    }
+}
+
+/// A registered, activated account with `role`; its id. The password is
+/// [`mentoring::PASSWORD`].
+pub async fn account(app: &TestApp, name: &str, email: &str, role: Role) -> i64 {
+    let (status, body) = app.register(name, email, mentoring::PASSWORD).await;
+    assert_eq!(status, 201, "{email} registers: {body}");
+    let id = body["id"].as_i64().expect("an id");
+    let mut tx = app.store.begin().await.expect("begin");
+    tx.activate_user(id, Utc::now()).await.expect("activate");
+    if role != Role::User {
+        tx.set_role(id, role, Utc::now()).await.expect("role");
+    }
+    tx.commit().await.expect("commit");
+    id
+}
+
+/// A mentor named `name` offering `offers` on `availability`, run by an
+/// account at `email`: the profile's id and the services' ids, in order.
+pub async fn mentor(
+    app: &TestApp,
+    name: &str,
+    email: &str,
+    offers: &[Offer],
+    availability: Availability,
+) -> (i64, Vec<i64>) {
+    let ids = app
+        .store
+        .insert_mentors(
+            &[NewMentor {
+                user_id: None,
+                name: name.into(),
+                headline: "Mentor".into(),
+                expertise: vec!["Technology".into()],
+                rating: 0.0,
+                experience_years: 12,
+                bio: "Helps people grow.".into(),
+                image_url: None,
+                contact: vec![],
+                social_links: vec![],
+                education: vec![],
+                experience: vec![],
+                projects: vec![],
+                services: offers
+                    .iter()
+                    .map(|o| NewService {
+                        title: o.title.into(),
+                        description: String::new(),
+                        duration_minutes: o.minutes,
+                        price_paise: o.price_paise,
+                    })
+                    .collect(),
+                availability: Some(availability),
+            }],
+            Utc::now(),
+        )
+        .await
+        .expect("insert");
+    let mentor_id = ids[0];
+    let profile = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
+    let services: Vec<i64> = profile["services"]
+        .as_array()
+        .expect("services")
+        .iter()
+        .map(|s| s["id"].as_i64().expect("an id"))
+        .collect();
+    assert_eq!(services.len(), offers.len(), "every service is offered");
+    for (offer, id) in offers.iter().zip(&services) {
+        if offer.instant {
+            exec(
+                &app.store,
+                "UPDATE mentor_services SET instant_confirmation = TRUE WHERE id = $1",
+                *id,
+            )
+            .await;
+        }
+    }
+    let user = account(app, name, email, Role::Mentor).await;
+    let mut tx = app.store.begin().await.expect("begin");
+    tx.link_mentor(mentor_id, user).await.expect("link");
+    tx.commit().await.expect("commit");
+    (mentor_id, services)
+}
