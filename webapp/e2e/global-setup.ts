@@ -31,14 +31,8 @@ function buildWebapp() {
   if (result.status !== 0) throw new Error("`vite build` failed: the API would have no web app to serve");
 }
 
-export default async function globalSetup() {
-  const apiBin = path.resolve(WEBAPP, process.env.API_BIN ?? "../target/debug/api");
-  if (!existsSync(apiBin)) {
-    throw new Error(`API binary not found at ${apiBin}. Build it (cargo build -p api) or set API_BIN.`);
-  }
-  buildWebapp();
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), "webapp-e2e-"));
+/** The API binary serving the built app from `dataDir` on a free port, once it answers /healthz. */
+async function startServer(apiBin: string, dataDir: string, database: string, extraEnv: Record<string, string>) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -46,7 +40,7 @@ export default async function globalSetup() {
     cwd: dataDir,
     env: {
       ...process.env,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "e2e.db")}`,
+      DATABASE_URL: `sqlite:${path.join(dataDir, database)}`,
       HOST: "127.0.0.1",
       PORT: String(port),
       WEB_DIR: path.join(WEBAPP, "dist"),
@@ -54,6 +48,7 @@ export default async function globalSetup() {
       // accounts and read e-mailed links from /api/dev/outbox/.
       DEMO_DATA: "on",
       DEV_OUTBOX: "on",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -91,11 +86,40 @@ export default async function globalSetup() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  server.stdout.removeAllListeners("data");
+  server.stdout.resume();
+  return { server, baseURL };
+}
+
+export default async function globalSetup() {
+  const apiBin = path.resolve(WEBAPP, process.env.API_BIN ?? "../target/debug/api");
+  if (!existsSync(apiBin)) {
+    throw new Error(`API binary not found at ${apiBin}. Build it (cargo build -p api) or set API_BIN.`);
+  }
+  buildWebapp();
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "webapp-e2e-"));
+  // A second server whose clock stands still until a test moves it
+  // (TEST_CLOCK, POST /dev/clock/), for booking.spec.ts: moving the shared
+  // server's clock by days would shift every later spec's "today".
+  const started = await Promise.allSettled([
+    startServer(apiBin, dataDir, "e2e.db", {}),
+    startServer(apiBin, dataDir, "e2e-clock.db", { TEST_CLOCK: "on" }),
+  ]);
+  const [main, clocked] = started.map((s) => (s.status === "fulfilled" ? s.value : undefined));
+  if (!main || !clocked) {
+    for (const s of [main, clocked]) s?.server.kill("SIGKILL");
+    throw started.map((s) => (s.status === "rejected" ? (s.reason as unknown) : undefined)).find(Boolean);
+  }
+  const { server, baseURL } = main;
 
   // Read by the workers (playwright.config.ts) and by global-teardown.ts.
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_SERVER_PID = String(server.pid);
   process.env.E2E_DATA_DIR = dataDir;
-  server.stdout.removeAllListeners("data");
-  server.stdout.resume();
+  process.env.E2E_CLOCK_BASE_URL = clocked.baseURL;
+  // The clocked server stops with the run (global-teardown.ts stops the main one).
+  return () => {
+    clocked.server.kill("SIGTERM");
+  };
 }

@@ -13,8 +13,10 @@ import {
   type Role,
 } from "../features/auth";
 import { AdminDashboardPage } from "../features/admin";
+import { BookingPage, ConfirmationPage, FeedbackPage, MyBookingsPage } from "../features/bookings";
 import { HomePage } from "../features/home";
 import { MentorDashboardPage } from "../features/mentor-dashboard";
+import { UserDashboardPage } from "../features/user-dashboard";
 import { ListingScreenSkeleton, MentorExplorer, MentorProfilePage, MentorsPage, ProfileScreenSkeleton } from "../features/mentors";
 import {
   AboutPage,
@@ -22,7 +24,6 @@ import {
   BusinessPage,
   ContactPage,
   PageSkeleton,
-  PlaceholderPage,
   PrivacyPage,
   QuotePage,
   RefundPage,
@@ -37,10 +38,6 @@ export interface Screen {
   /** The human title, shown on placeholders (document titles come from pages.json: components/RouteTitle). */
   title: string;
   render: () => ReactNode;
-}
-
-function placeholder(title: string, eyebrow: string, summary: string): Screen {
-  return { title, render: () => <PlaceholderPage title={title} eyebrow={eyebrow} summary={summary} /> };
 }
 
 /** A screen for some roles only (the mentor and admin dashboards): others see the not-allowed page. */
@@ -138,20 +135,20 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "/password/reset/confirm/:uid/:token": lazyScreen("Choose a new password", ResetPasswordPage),
   "/auth/email-confirmation": lazyScreen("Confirmation", EmailConfirmationPage),
   "/auth/resend-verification": lazyScreen("Resend verification e-mail", ResendVerificationPage),
-  "/booking-confirmation": placeholder("Booking confirmation", "Bookings", "The details of your booked session."),
-  "/my-bookings": placeholder("My bookings", "Bookings", "Your upcoming and past sessions."),
-  "/my-bookings/:id": placeholder("Booking details", "Bookings", "Everything about one of your sessions."),
-  "/session-request/:requestId": placeholder("Session request", "Bookings", "The status of your session request."),
-  "/session-confirmed/:sessionId": placeholder("Session confirmed", "Bookings", "Your session is booked. The meeting link is on its way."),
-  "/session-request-pending/:requestId": placeholder("Request pending", "Bookings", "Your mentor will respond to your request soon."),
-  "/session-payment-required/:requestId": placeholder("Payment required", "Bookings", "Complete payment to confirm your session."),
-  "/session-request-cancelled/:requestId": placeholder("Request cancelled", "Bookings", "This session request was cancelled."),
-  "/dashboard/user": placeholder("Your dashboard", "Dashboard", "Your sessions, mentors and profile at a glance."),
+  "/booking-confirmation": lazyScreen("Booking confirmation", ConfirmationPage),
+  "/my-bookings": lazyScreen("My bookings", MyBookingsPage),
+  "/my-bookings/:id": lazyScreen("Booking details", BookingPage),
+  "/session-request/:requestId": lazyScreen("Session request", BookingPage),
+  "/session-confirmed/:sessionId": lazyScreen("Session confirmed", BookingPage),
+  "/session-request-pending/:requestId": lazyScreen("Request pending", BookingPage),
+  "/session-payment-required/:requestId": lazyScreen("Payment required", BookingPage),
+  "/session-request-cancelled/:requestId": lazyScreen("Request cancelled", BookingPage),
+  "/dashboard/user": lazyScreen("Your dashboard", UserDashboardPage),
   "/dashboard/mentor": forRoles(["mentor"], lazyScreen("Mentor dashboard", MentorDashboardPage)),
   "/dashboard/admin": forRoles(["admin"], lazyScreen("Admin dashboard", AdminDashboardPage)),
-  "/confirmation": placeholder("Confirmation", "Bookings", "Your request has been received."),
+  "/confirmation": lazyScreen("Confirmation", ConfirmationPage),
   "/auth/edit-profile": lazyScreen("Edit profile", EditProfilePage),
   "/complete-profile": lazyScreen("Complete your profile", CompleteProfilePage),
-  "/feedback": placeholder("Session feedback", "Bookings", "Tell us how your session went."),
-  "/feedbackform": placeholder("Session feedback", "Bookings", "Tell us how your session went."),
+  "/feedback": lazyScreen("Session feedback", FeedbackPage),
+  "/feedbackform": lazyScreen("Session feedback", FeedbackPage),
 };

@@ -65,6 +65,22 @@ export type {
   TimeRange,
   WeeklyRange,
 } from "../../domain-pkg/dashboards/domain.js";
+// The booking lifecycle (issue 12; dashboards module, call after
+// `loadDashboardRules()`): bookingActions, bookingStatus, bookingTransition,
+// bookingOpening and bookingRules are re-exported above.
+export type {
+  Action as BookingAction,
+  BookingRequest,
+  BookingRules,
+  Change as BookingChange,
+  Facts as BookingFacts,
+  Missed as BookingMissed,
+  NoShowChoice as BookingNoShowChoice,
+  Opening as BookingOpening,
+  Party as BookingParty,
+  Status as BookingStatus,
+  TransitionOutcome as BookingTransitionOutcome,
+} from "../../domain-pkg/dashboards/domain.js";
 
 /** A table the module computes, computed once and frozen. */
 function once<T>(make: () => T[]): () => readonly T[] {

@@ -17,11 +17,48 @@ export const MENTOR_FIELDS = ["Career", "Business", "Technology", "Health", "Aca
 /** How mentees pay (SPEC §1). */
 export const PAYMENT_METHODS = "UPI, credit and debit cards, net banking and wallets";
 
-export const REFUND_WINDOW = "7 days";
-export const FEEDBACK_WINDOW = "48 hours";
-export const REFUND_REVIEW_TIME = "3–5 business days";
+/**
+ * The refund rules the policies publish (issue 13). The rules themselves
+ * live in the domain crate (`refundRules()` and `refundEligibility()`, in the
+ * dashboards module that static pages do not load); `facts.test.ts` holds
+ * these figures equal to the crate's.
+ */
+export const REFUND_POLICY = {
+  /** Days after the payment to ask for a refund of a session not taken; after the session's end for the partial refund. */
+  windowDays: 7,
+  /** Hours after the session's end within which feedback opens the partial refund. */
+  partialFeedbackHours: 48,
+  /** The partial refund's share of what was paid, in per cent. */
+  partialPercent: 50,
+  /** The business days (Monday to Friday, India) a request waits for an answer. */
+  reviewDaysMin: 3,
+  reviewDaysMax: 5,
+  /** Days after a completed session before the mentor's net is available for payout. */
+  payoutHoldDays: 2,
+} as const;
+
+export const REFUND_WINDOW = `${REFUND_POLICY.windowDays} days`;
+export const FEEDBACK_WINDOW = `${REFUND_POLICY.partialFeedbackHours} hours`;
+export const REFUND_REVIEW_TIME = `${REFUND_POLICY.reviewDaysMin}–${REFUND_POLICY.reviewDaysMax} business days`;
+/** "50%": the partial refund's share of what was paid. */
+export const PARTIAL_REFUND_SHARE = `${REFUND_POLICY.partialPercent}%`;
 export const APPROVAL_TIME = "24 hours";
 export const REPLY_TIME = "24 hours";
+
+/**
+ * The booking rules the policies publish. The rules themselves live in the
+ * domain crate (`bookingRules()`, in the dashboards module that static pages
+ * do not load); `facts.test.ts` holds these figures equal to the crate's.
+ */
+export const BOOKING_POLICY = {
+  responseHours: 24,
+  holdMinutes: 30,
+  learnerNoticeHours: 12,
+  mentorNoticeHours: 2,
+  maxReschedules: 3,
+  noShowAfterMinutes: 10,
+  noShowWindowHours: 48,
+} as const;
 
 /**
  * Payout timing. The marketing text says mentors are paid in 2 days, the FAQ
@@ -29,11 +66,18 @@ export const REPLY_TIME = "24 hours";
  * become payable 2 days after a completed session and reach the bank in the
  * weekly (or, by choice, monthly) settlement.
  */
-export const PAYOUT_SUMMARY =
-  "Earnings from a completed session are released for payout 2 days after the session and settled to your bank account weekly, or monthly if you prefer fewer, larger transfers.";
+export const PAYOUT_SUMMARY = `Earnings from a completed session are released for payout ${REFUND_POLICY.payoutHoldDays} days after the session and settled to your bank account weekly, or monthly if you prefer fewer, larger transfers.`;
 
 /** The commission rate is not public (SPEC §9): this is how the pages describe it. */
 export const COMMISSION_SUMMARY = "a platform commission, shown to you before you publish your prices";
+
+/**
+ * The published rule for what a refund takes back (the crate's
+ * `refunds::refund_split`): the platform's commission and the mentor's
+ * share, in the proportion the payment was split.
+ */
+export const REFUND_SPLIT_RULE =
+  "A refund takes back the platform’s commission and the mentor’s earnings in the same proportion as the payment was split between them, so a full refund returns all of both and a partial refund an equal share of each.";
 
 /** "career, business, technology, health, academic, freelancing and creative" */
 export const MENTOR_FIELDS_TEXT = `${MENTOR_FIELDS.slice(0, -1)

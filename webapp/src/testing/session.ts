@@ -15,6 +15,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     requires_contact_number: false,
     mentor_id: null,
     date_joined: "2026-01-01T00:00:00Z",
+    time_zone: "UTC",
     ...overrides,
   };
 }

@@ -7,7 +7,11 @@ import { SessionEndedError } from "../../lib/api/client";
 import { fetchQueue, type QueuedApplication, type QueueFilter } from "./api";
 import { ApplicationDetail, type Outcome } from "./ApplicationDetail";
 import { QueueList } from "./QueueList";
+import { reviewPromise } from "./moneyRules";
+import { PayoutsPanel } from "./PayoutsPanel";
+import { RefundsQueue } from "./RefundsQueue";
 import "./admin.css";
+import "./money.css";
 
 const FILTERS: readonly { id: QueueFilter; label: string }[] = [
   { id: "pending", label: "Pending" },
@@ -56,13 +60,13 @@ function useQueue(filter: QueueFilter) {
 }
 
 /**
- * /dashboard/admin (administrators only): the mentor applications queue.
- * Filter by status, open one to read all of it, approve it or reject it
- * with a reason. Pending ones show how long they have waited against the
- * 24-hour promise; overdue ones say so in words and stand out. The filter
- * and the open application are in the address (`?status=all&application=…`).
+ * The Applications tab: the mentor applications queue. Filter by status,
+ * open one to read all of it, approve it or reject it with a reason.
+ * Pending ones show how long they have waited against the 24-hour promise;
+ * overdue ones say so in words and stand out. The filter and the open
+ * application are in the address (`?status=all&application=…`).
  */
-export default function AdminDashboardPage() {
+function ApplicationsSection() {
   const [params, setParams] = useSearchParams();
   const requested = params.get("status");
   const filter: QueueFilter = isFilter(requested) ? requested : "pending";
@@ -145,6 +149,131 @@ export default function AdminDashboardPage() {
   const pendingOverdue = filter === "pending" ? applications.filter((a) => a.overdue).length : 0;
 
   return (
+    <>
+      <div className="ad__toolbar">
+        <h2 className="ad__section-title">Mentor applications</h2>
+        <div className="ad-tabs" role="tablist" aria-label="Show applications">
+          {FILTERS.map((f) => (
+            <button
+              key={f.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(f.id, el);
+                else tabRefs.current.delete(f.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${f.id}`}
+              aria-selected={f.id === filter}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={f.id === filter ? 0 : -1}
+              className={`ad-tab${f.id === filter ? " is-active" : ""}`}
+              onClick={() => choose(f.id)}
+              onKeyDown={onTabKey}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div aria-live="polite" className="ad__notice">
+        {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
+      </div>
+
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-tab-${filter}`}
+        className={`ad__layout${selected ? " has-selection" : ""}`}
+      >
+        <div className="ad__list" ref={listRef}>
+          {queue.status === "loading" ? (
+            <div className="ad-empty" role="status">
+              <span className="spinner ad-spinner" aria-hidden="true" />
+              Loading applications…
+            </div>
+          ) : queue.status === "failed" ? (
+            <div className="ad-empty">
+              <FormAlert tone="error">{queue.message}</FormAlert>
+              <button type="button" className="btn btn--secondary" onClick={reload}>
+                Try again
+              </button>
+            </div>
+          ) : applications.length === 0 ? (
+            <div className="ad-empty" data-testid="queue-empty">
+              <Icon name="check" size={28} />
+              <p>{EMPTY[filter]}</p>
+            </div>
+          ) : (
+            <>
+              <p className="ad__count" data-testid="queue-count">
+                {applications.length} {applications.length === 1 ? "application" : "applications"}
+                {filter === "pending" ? ", oldest first" : ""}
+                {pendingOverdue > 0 ? <strong className="ad__overdue-count"> · {pendingOverdue} overdue</strong> : null}
+              </p>
+              <QueueList applications={applications} selected={selected?.id} onOpen={open} />
+            </>
+          )}
+        </div>
+        <div className="ad__detail">
+          {selected ? (
+            <ApplicationDetail key={selected.id} application={selected} onDecided={onDecided} onBack={back} />
+          ) : queue.status === "ready" && applications.length > 0 ? (
+            <div className="ad-placeholder">
+              <Icon name="file" size={28} />
+              <p>Choose an application to read it in full and decide.</p>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+type Section = "applications" | "refunds" | "payouts";
+
+const SECTIONS: readonly { id: Section; label: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
+  { id: "applications", label: "Applications", icon: "file" },
+  { id: "refunds", label: "Refunds", icon: "refresh" },
+  { id: "payouts", label: "Payouts", icon: "rupee" },
+];
+
+function isSection(value: string | null): value is Section {
+  return SECTIONS.some((s) => s.id === value);
+}
+
+/**
+ * /dashboard/admin (administrators only): mentor applications, refund
+ * requests (issue 13) and payouts with the ledger's totals, one tab each.
+ * The tab is in the address (`?section=refunds`; applications without it),
+ * and each tab keeps its own filter and open item there too.
+ */
+export default function AdminDashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("section");
+  const section: Section = isSection(requested) ? requested : "applications";
+  const baseId = useId();
+  const tabRefs = useRef(new Map<Section, HTMLButtonElement>());
+
+  function open(next: Section, focus = false) {
+    setParams(next === "applications" ? {} : { section: next });
+    if (focus) tabRefs.current.get(next)?.focus();
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    const at = SECTIONS.findIndex((s) => s.id === section);
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+    let next: number | undefined;
+    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + SECTIONS.length) % SECTIONS.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = SECTIONS.length - 1;
+    const target = next === undefined ? undefined : SECTIONS[next];
+    if (!target) return;
+    event.preventDefault();
+    open(target.id, true);
+  }
+
+  return (
     <section className="ad" aria-labelledby="ad-title" data-testid="admin-dashboard">
       <RouteTitle />
       <header className="ad__hero">
@@ -153,86 +282,39 @@ export default function AdminDashboardPage() {
           <h1 id="ad-title" className="ad__title">
             Admin dashboard
           </h1>
-          <p className="ad__lead">Mentor applications: every one gets a decision within 24 hours of being submitted.</p>
+          <p className="ad__lead">
+            Mentor applications get a decision within 24 hours; refund requests an answer within {reviewPromise().min}–{reviewPromise().max} business days.
+          </p>
         </div>
       </header>
 
       <div className="container ad__body">
-        <div className="ad__toolbar">
-          <h2 className="ad__section-title">Mentor applications</h2>
-          <div className="ad-tabs" role="tablist" aria-label="Show applications">
-            {FILTERS.map((f) => (
-              <button
-                key={f.id}
-                ref={(el) => {
-                  if (el) tabRefs.current.set(f.id, el);
-                  else tabRefs.current.delete(f.id);
-                }}
-                type="button"
-                role="tab"
-                id={`${baseId}-tab-${f.id}`}
-                aria-selected={f.id === filter}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={f.id === filter ? 0 : -1}
-                className={`ad-tab${f.id === filter ? " is-active" : ""}`}
-                onClick={() => choose(f.id)}
-                onKeyDown={onTabKey}
-              >
-                {f.label}
-              </button>
-            ))}
-          </div>
+        <div className="ad-sections" role="tablist" aria-label="Admin sections">
+          {SECTIONS.map((s) => (
+            <button
+              key={s.id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(s.id, el);
+                else tabRefs.current.delete(s.id);
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-section-${s.id}`}
+              aria-selected={s.id === section}
+              aria-controls={`${baseId}-section-panel`}
+              tabIndex={s.id === section ? 0 : -1}
+              className={`ad-section-tab${s.id === section ? " is-active" : ""}`}
+              onClick={() => open(s.id)}
+              onKeyDown={onTabKey}
+              data-testid={`section-${s.id}`}
+            >
+              <Icon name={s.icon} size={18} />
+              {s.label}
+            </button>
+          ))}
         </div>
-
-        <div aria-live="polite" className="ad__notice">
-          {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
-        </div>
-
-        <div
-          id={`${baseId}-panel`}
-          role="tabpanel"
-          aria-labelledby={`${baseId}-tab-${filter}`}
-          className={`ad__layout${selected ? " has-selection" : ""}`}
-        >
-          <div className="ad__list" ref={listRef}>
-            {queue.status === "loading" ? (
-              <div className="ad-empty" role="status">
-                <span className="spinner ad-spinner" aria-hidden="true" />
-                Loading applications…
-              </div>
-            ) : queue.status === "failed" ? (
-              <div className="ad-empty">
-                <FormAlert tone="error">{queue.message}</FormAlert>
-                <button type="button" className="btn btn--secondary" onClick={reload}>
-                  Try again
-                </button>
-              </div>
-            ) : applications.length === 0 ? (
-              <div className="ad-empty" data-testid="queue-empty">
-                <Icon name="check" size={28} />
-                <p>{EMPTY[filter]}</p>
-              </div>
-            ) : (
-              <>
-                <p className="ad__count" data-testid="queue-count">
-                  {applications.length} {applications.length === 1 ? "application" : "applications"}
-                  {filter === "pending" ? ", oldest first" : ""}
-                  {pendingOverdue > 0 ? <strong className="ad__overdue-count"> · {pendingOverdue} overdue</strong> : null}
-                </p>
-                <QueueList applications={applications} selected={selected?.id} onOpen={open} />
-              </>
-            )}
-          </div>
-          <div className="ad__detail">
-            {selected ? (
-              <ApplicationDetail key={selected.id} application={selected} onDecided={onDecided} onBack={back} />
-            ) : queue.status === "ready" && applications.length > 0 ? (
-              <div className="ad-placeholder">
-                <Icon name="file" size={28} />
-                <p>Choose an application to read it in full and decide.</p>
-              </div>
-            ) : null}
-          </div>
+        <div id={`${baseId}-section-panel`} role="tabpanel" aria-labelledby={`${baseId}-section-${section}`} className="ad__body">
+          {section === "refunds" ? <RefundsQueue /> : section === "payouts" ? <PayoutsPanel /> : <ApplicationsSection />}
         </div>
       </div>
     </section>

@@ -46,7 +46,7 @@ describe("the edit-profile screen", () => {
     fireEvent.change(form("Personal details").getByLabelText("Contact number"), { target: { value: "+44 20 7946 0958" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Your profile has been updated.")).toBeTruthy();
-    expect(callsTo(calls, "PATCH", "/auth/users/me/")[0]?.body).toEqual({ name: "Asha R.", contact_number: "+442079460958" });
+    expect(callsTo(calls, "PATCH", "/auth/users/me/")[0]?.body).toEqual({ name: "Asha R.", contact_number: "+442079460958", time_zone: "UTC" });
     expect(JSON.parse(localStorage.getItem("user") ?? "{}").name).toBe("Asha R.");
   });
 

@@ -23,6 +23,7 @@ import {
 } from "./messages";
 import { newPasswordErrors } from "./passwords";
 import { session, useSession, type User } from "./session";
+import { accountZone, matchZone, TimeZoneField, useZoneChoices, ZONE_UNKNOWN } from "./TimeZoneField";
 import "./auth.css";
 
 type Outcome = { tone: "success" | "error" | "info"; text: string } | undefined;
@@ -30,7 +31,10 @@ type Outcome = { tone: "success" | "error" | "info"; text: string } | undefined;
 function ProfileForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name);
   const [contact, setContact] = useState(user.contact_number ?? "");
-  const [errors, setErrors] = useState<{ name?: string | undefined; contact_number?: string | undefined }>({});
+  const [savedZone, setSavedZone] = useState(() => accountZone(user));
+  const [zone, setZone] = useState(savedZone);
+  const zones = useZoneChoices(savedZone);
+  const [errors, setErrors] = useState<{ name?: string | undefined; contact_number?: string | undefined; time_zone?: string | undefined }>({});
   const [outcome, setOutcome] = useState<Outcome>();
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -41,19 +45,21 @@ function ProfileForm({ user }: { user: User }) {
     const nameCheck = checkName(name);
     // An empty number is fine for someone who never gave one; once given, it stays.
     const contactCheck = user.contact_number ? checkContactNumber(contact) : checkOptionalContactNumber(contact);
+    const zoneValue = matchZone(zone, zones);
     const found = {
       name: nameCheck.type === "error" ? nameCheck.message : undefined,
       contact_number: contactCheck?.type === "error" ? contactCheck.message : undefined,
+      time_zone: zoneValue ? undefined : ZONE_UNKNOWN,
     };
     setErrors(found);
     setOutcome(undefined);
-    if (nameCheck.type === "error" || contactCheck?.type === "error") {
+    if (nameCheck.type === "error" || contactCheck?.type === "error" || !zoneValue) {
       requestAnimationFrame(() => focusFirstInvalid(form.current));
       return;
     }
     setBusy(true);
     try {
-      const changes: { name: string; contact_number?: string } = { name: nameCheck.value };
+      const changes: { name: string; contact_number?: string; time_zone: string } = { name: nameCheck.value, time_zone: zoneValue };
       if (contactCheck?.type === "ok") changes.contact_number = contactCheck.value;
       const answer = await updateMe(changes);
       const updated = isSuccess(answer) ? userFrom(answer.body) : null;
@@ -61,11 +67,15 @@ function ProfileForm({ user }: { user: User }) {
         session.updateUser(updated);
         setName(updated.name);
         setContact(updated.contact_number ?? "");
+        // A server that does not store zones yet answers without one: keep the chosen one.
+        const stored = "time_zone" in updated ? accountZone(updated) : zoneValue;
+        setSavedZone(stored);
+        setZone(stored);
         setOutcome({ tone: "success", text: PROFILE_SAVED });
         return;
       }
       if (answer.status === 400) {
-        const { fields, other } = formErrors(answer.body, ["name", "contact_number"] as const);
+        const { fields, other } = formErrors(answer.body, ["name", "contact_number", "time_zone"] as const);
         setErrors(fields);
         setOutcome({ tone: "error", text: Object.keys(fields).length > 0 ? FIX_ERRORS : (other ?? PROFILE_FAILED) });
         requestAnimationFrame(() => focusFirstInvalid(form.current));
@@ -109,6 +119,16 @@ function ProfileForm({ user }: { user: User }) {
         onChange={(e) => setContact(e.target.value)}
         error={errors.contact_number}
         hint="Include your country code, e.g. +91 98765 43210."
+      />
+      <TimeZoneField
+        value={zone}
+        saved={savedZone}
+        zones={zones}
+        onChange={(value) => {
+          setZone(value);
+          if (errors.time_zone) setErrors((e) => ({ ...e, time_zone: undefined }));
+        }}
+        error={errors.time_zone}
       />
       {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
       <SubmitButton busy={busy} busyLabel="Saving…">
@@ -221,7 +241,7 @@ function ConnectGoogleCard({ email, connected, onLinked }: { email: string; conn
 type Load = { status: "loading" } | { status: "ready"; user: User } | { status: "failed" };
 
 /**
- * /auth/edit-profile (login required): name and contact number; the
+ * /auth/edit-profile (login required): name, contact number and time zone; the
  * password (changed, or added to an account that signs in with Google);
  * connecting Google to an account with a password.
  */

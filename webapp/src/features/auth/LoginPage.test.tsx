@@ -1,3 +1,4 @@
+import { browserZone } from "../mentor-dashboard";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import LoginPage from "./LoginPage";
@@ -121,7 +122,7 @@ describe("Google sign-in on the login screen", () => {
     act(() => callback({ credential: "google-id-token" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Google login failed. Invalid Google token.");
     const sent = callsTo(calls, "POST", "/api/accounts/google-auth/")[0];
-    expect(sent?.body).toEqual({ credential: "google-id-token" });
+    expect(sent?.body).toEqual({ credential: "google-id-token", time_zone: browserZone() });
     expect(sent?.headers.get("Content-Type")).toBe("application/json");
   });
 

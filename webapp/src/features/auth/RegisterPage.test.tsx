@@ -106,6 +106,8 @@ describe("the register screen", () => {
       password: "Secret#123",
       re_password: "Secret#123",
       contact_number: "+919876543210",
+      // The browser's zone (the tests run in UTC).
+      time_zone: "UTC",
     });
   });
 

@@ -9,6 +9,7 @@ import { GoogleSignIn } from "./GoogleSignIn";
 import { FIRST_PASSWORD, NewPasswordFields } from "./NewPasswordFields";
 import { FIX_ERRORS, NETWORK_ERROR, REGISTER_FAILED } from "./messages";
 import { newPasswordErrors } from "./passwords";
+import { browserZone } from "../mentor-dashboard";
 import "./auth.css";
 
 const FIELDS = ["name", "email", "contact_number", "password", "re_password"] as const;
@@ -56,7 +57,14 @@ export default function RegisterPage() {
     setErrors({});
     setMessage(undefined);
     setBusy(true);
-    const registration: Registration = { name: name.value, email: email.value, password: values.password, re_password: values.re_password };
+    // The browser's zone: session times and e-mails are shown in it (editable in the profile).
+    const registration: Registration = {
+      name: name.value,
+      email: email.value,
+      password: values.password,
+      re_password: values.re_password,
+      time_zone: browserZone(),
+    };
     if (contact?.type === "ok") registration.contact_number = contact.value;
     try {
       const answer = await register(registration);

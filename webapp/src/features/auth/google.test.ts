@@ -1,3 +1,4 @@
+import { browserZone } from "../mentor-dashboard";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exchangeGoogleCredential } from "./google";
 import { handleGoogleCredential } from "./GoogleSignIn";
@@ -26,7 +27,7 @@ describe("the Google credential", () => {
     session.rememberRedirect("/my-bookings");
     expect(await handleGoogleCredential("id-token")).toBeUndefined();
     const sent = callsTo(calls, "POST", "/api/accounts/google-auth/")[0];
-    expect(sent?.body).toEqual({ credential: "id-token" });
+    expect(sent?.body).toEqual({ credential: "id-token", time_zone: browserZone() });
     expect(sent?.headers.get("Content-Type")).toBe("application/json");
     expect(sent?.headers.get("Accept")).toBe("application/json");
     expect(localStorage.getItem("token")).toBe("g-access");

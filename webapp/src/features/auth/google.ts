@@ -7,6 +7,7 @@
 import { googleLoginError, type GoogleFailure } from "../../lib/domain";
 import { call, NoAnswerError, type Answer } from "../../lib/api/client";
 import { userFrom } from "./api";
+import { browserZone } from "../mentor-dashboard";
 import type { SignIn } from "./session";
 
 export const GSI_SRC = "https://accounts.google.com/gsi/client";
@@ -60,13 +61,14 @@ function failure(f: GoogleFailure): GoogleOutcome {
 
 /**
  * Sends a Google credential to `POST /api/accounts/google-auth/` and reads
- * the session out of the answer, or the message to show.
+ * the session out of the answer, or the message to show. The browser's time
+ * zone goes along: an account the sign-in creates starts in it.
  */
 export async function exchangeGoogleCredential(credential: string | undefined): Promise<GoogleOutcome> {
   if (!credential) return failure({ kind: "other", message: "Google did not return a credential." });
   let answer: Answer;
   try {
-    answer = await call("post", "/api/accounts/google-auth/", { json: { credential } });
+    answer = await call("post", "/api/accounts/google-auth/", { json: { credential, time_zone: browserZone() } });
   } catch (error) {
     // The client rejects only when no answer came back.
     if (error instanceof NoAnswerError) return failure({ kind: "noResponse" });

@@ -2,19 +2,28 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "rea
 import { useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { Icon } from "../../components/icons";
+import { useBookings } from "../user-dashboard";
 import { fetchAvailability, fetchProfile, fetchServices, type MentorProfile, type MentorService, type StoredAvailability } from "./api";
 import { AvailabilitySection } from "./AvailabilitySection";
+import { EarningsSection } from "./EarningsSection";
 import { useLoaded } from "./load";
 import { OverviewSection } from "./OverviewSection";
+import { PastSessionsSection } from "./PastSessionsSection";
 import { ProfileSection } from "./ProfileSection";
+import { requestsOf, RequestsSection } from "./RequestsSection";
+import { ScheduleSection } from "./ScheduleSection";
 import { ServicesSection } from "./ServicesSection";
 import "./dashboard.css";
 
-export type Tab = "overview" | "profile" | "services" | "availability";
+export type Tab = "overview" | "requests" | "schedule" | "past" | "earnings" | "profile" | "services" | "availability";
 
 /** Each section's tab; `more` is said everywhere but shown on wider screens only. */
 const TABS: readonly { id: Tab; label: string; more?: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
   { id: "overview", label: "Overview", icon: "chart" },
+  { id: "requests", label: "Requests", icon: "message" },
+  { id: "schedule", label: "Schedule", icon: "video" },
+  { id: "past", label: "Past", more: " sessions", icon: "clock" },
+  { id: "earnings", label: "Earnings", icon: "chart" },
   { id: "profile", label: "Profile", icon: "user" },
   { id: "services", label: "Services", more: " & prices", icon: "rupee" },
   { id: "availability", label: "Availability", icon: "calendar" },
@@ -40,6 +49,9 @@ export default function MentorDashboardPage() {
   const profile = useLoaded(fetchProfile, readProfile);
   const services = useLoaded(fetchServices, readServices);
   const availability = useLoaded(fetchAvailability, readAvailability);
+  // Requests and the schedule are one list: the mentor's upcoming bookings.
+  const upcoming = useBookings("mentor", "upcoming");
+  const waiting = upcoming.state.status === "ready" ? requestsOf(upcoming.state.value).length : 0;
   const baseId = useId();
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
@@ -69,7 +81,13 @@ export default function MentorDashboardPage() {
   if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
 
   const panels: Record<Tab, () => ReactNode> = {
-    overview: () => <OverviewSection profile={profile.state} services={services.state} availability={availability.state} onOpen={(t) => open(t)} />,
+    overview: () => (
+      <OverviewSection profile={profile.state} services={services.state} availability={availability.state} requests={upcoming.state.status === "ready" ? waiting : undefined} onOpen={(t) => open(t)} />
+    ),
+    requests: () => <RequestsSection state={upcoming.state} reload={upcoming.reload} onChange={upcoming.set} onOpen={(t) => open(t)} />,
+    schedule: () => <ScheduleSection state={upcoming.state} reload={upcoming.reload} onOpen={(t) => open(t)} />,
+    past: () => <PastSessionsSection />,
+    earnings: () => <EarningsSection timeZone={availability.state.status === "ready" ? availability.state.value.time_zone : undefined} />,
     profile: () => <ProfileSection state={profile.state} reload={profile.reload} onSaved={profile.set} />,
     services: () => <ServicesSection state={services.state} reload={services.reload} onChange={services.set} />,
     availability: () => <AvailabilitySection state={availability.state} reload={availability.reload} onSaved={availability.set} services={services.state} />,
@@ -85,7 +103,7 @@ export default function MentorDashboardPage() {
             Mentor dashboard
           </h1>
           <p className="md__lead">
-            {name ? `Welcome back, ${name.split(" ")[0]}. ` : null}Your profile, services, prices and calendar, in one place.
+            {name ? `Welcome back, ${name.split(" ")[0]}. ` : null}Your requests, sessions, profile, services and calendar, in one place.
           </p>
         </div>
       </header>
@@ -113,6 +131,14 @@ export default function MentorDashboardPage() {
                 {t.label}
                 {t.more ? <span className="md__tab-more">{t.more}</span> : null}
               </span>
+              {t.id === "requests" && waiting > 0 ? (
+                // The space keeps the name apart from the count for screen readers ("Requests 2 waiting").
+                <span className="md__tab-count" data-testid="requests-count">
+                  <span className="sr-only"> </span>
+                  {waiting}
+                  <span className="sr-only"> waiting</span>
+                </span>
+              ) : null}
             </button>
           ))}
         </div>

@@ -38,11 +38,13 @@ export interface OverviewProps {
   profile: Loaded<MentorProfile>;
   services: Loaded<MentorService[]>;
   availability: Loaded<StoredAvailability>;
+  /** How many booking requests wait for an answer (undefined: not known yet). */
+  requests?: number | undefined;
   onOpen: (tab: Tab) => void;
 }
 
 /** Where the mentor stands: how complete the profile is, the next step, and a summary of each part. */
-export function OverviewSection({ profile, services, availability, onOpen }: OverviewProps) {
+export function OverviewSection({ profile, services, availability, requests, onOpen }: OverviewProps) {
   if (profile.status !== "ready") {
     return (
       <div className="md-section" aria-labelledby="md-overview-title">
@@ -114,6 +116,22 @@ export function OverviewSection({ profile, services, availability, onOpen }: Ove
         </ul>
       </div>
       <div className="md-summary">
+        <div className="md-card md-stat" data-testid="requests-summary">
+          <span className="md-stat__icon" aria-hidden="true">
+            <Icon name="message" size={20} />
+          </span>
+          <h3 className="md-card__title">Requests</h3>
+          <p className="md-muted">
+            {requests === undefined
+              ? "Loading…"
+              : requests === 0
+                ? "No requests waiting for your answer."
+                : `${requests} ${requests === 1 ? "request is" : "requests are"} waiting for your answer. Unanswered requests expire.`}
+          </p>
+          <button type="button" className="md-link" onClick={() => onOpen(requests ? "requests" : "schedule")}>
+            {requests ? "Answer requests" : "See your schedule"}
+          </button>
+        </div>
         <div className="md-card md-stat">
           <span className="md-stat__icon" aria-hidden="true">
             <Icon name="rupee" size={20} />

@@ -65,8 +65,8 @@ describe("the overview", () => {
     const overview = await screen.findByRole("tab", { name: "Overview" });
     expect(overview.getAttribute("aria-selected")).toBe("true");
     fireEvent.keyDown(overview, { key: "ArrowRight" });
-    expect(pathOf(router)).toBe("/dashboard/mentor?tab=profile");
-    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Profile" }));
+    expect(pathOf(router)).toBe("/dashboard/mentor?tab=requests");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Requests" }));
     fireEvent.keyDown(document.activeElement as Element, { key: "End" });
     expect(pathOf(router)).toBe("/dashboard/mentor?tab=availability");
   });

@@ -77,7 +77,7 @@ let slots: { start: string; end: string }[] = [];
 
 /** The requests other than the slots' (the catalogue and profile reads). */
 function catalogueCalls(fetchMock: ReturnType<typeof serve>): unknown[] {
-  return fetchMock.mock.calls.filter(([input]) => !String(input).includes("/slots/"));
+  return fetchMock.mock.calls.filter(([input]) => !String(input).includes("/slots/") && !String(input).includes("/reviews/"));
 }
 
 function renderAt(path: string, timeZone = "Asia/Kolkata") {
@@ -149,7 +149,7 @@ describe("MentorProfilePage", () => {
     expect(document.body.textContent).not.toContain("+919800000000");
 
     // Booking, and no reviews section while there are none.
-    expect(screen.getByRole("link", { name: "Book a session" }).getAttribute("href")).toBe("/booking-confirmation?mentor=12");
+    expect(screen.getByRole("button", { name: "Book a session" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: /Reviews/ })).toBeNull();
   });
 
@@ -242,6 +242,29 @@ describe("MentorProfilePage", () => {
     const asked = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes("/slots/"));
     expect(asked).toBe("/api/mentors/12/slots/?service=23&from=2030-01-05T18%3A30%3A00.000Z&to=2030-01-12T18%3A30%3A00.000Z");
     expect(within(section).getByLabelText("Session")).toBeTruthy();
+  });
+
+  it("books from a chosen time: the review opens with the session, the time in the viewer's zone and the price", async () => {
+    serve(pallavi());
+    renderAt("/mentors/12-pallavi-borah");
+    const section = await screen.findByRole("region", { name: "Available times" });
+    const time = await within(section).findByRole("button", { name: /^(14:30|2:30\sPM)$/ });
+    fireEvent.click(time);
+    const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
+    const summary = dialog.getByTestId("review-summary").textContent ?? "";
+    expect(summary).toContain("SEO audit walkthrough · 1 hr");
+    expect(summary).toContain("IST");
+    expect(dialog.getByTestId("review-price").textContent).toBe("₹1,500");
+    // A guest signs in first; the choice is remembered for after.
+    expect(dialog.getByRole("button", { name: "Sign in to book" })).toBeTruthy();
+  });
+
+  it("after signing in, the time a guest chose opens in the review again, and leaves the address", async () => {
+    serve(pallavi());
+    const router = renderAt("/mentors/12-pallavi-borah?book=23&at=2030-01-07T09%3A00%3A00Z");
+    const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
+    expect(dialog.getByTestId("review-summary").textContent).toContain("SEO audit walkthrough · 1 hr");
+    await vi.waitFor(() => expect(router.state.location.search).toBe(""));
   });
 
   it("retries failures with the list's policy, then offers Retry", async () => {

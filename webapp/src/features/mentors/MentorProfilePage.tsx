@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import {
   cardLabels,
   durationLabel,
@@ -13,6 +13,7 @@ import {
   type CardLabels,
 } from "../../lib/domain";
 import { NotFoundPage } from "../pages";
+import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
 import { RouteTitle } from "../../components/RouteTitle";
 import { portraitUrl, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
@@ -28,7 +29,8 @@ import {
   upcomingSlots,
   type ProfileLink,
 } from "./profile";
-import { ProfileSlots } from "./ProfileSlots";
+import { bookableServices, ProfileSlots, type BookableService } from "./ProfileSlots";
+import { ReviewsSection } from "./ReviewsSection";
 import { useMentor } from "./useMentor";
 import "./mentors.css";
 import "./profile.css";
@@ -128,7 +130,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** Brings the open times into view, with focus on their heading (keyboard and screen reader users land there). */
+function showTimes() {
+  const heading = document.getElementById("slots-title");
+  heading?.scrollIntoView({ behavior: "smooth", block: "start" });
+  heading?.focus({ preventScroll: true });
+}
+
 function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; timeZone: string | undefined }) {
+  const bookable = bookableServices(mentor).length > 0;
   const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
   const price = shownPrice(mentor.services.map((s) => s.price));
   const firstName = mentor.name.split(/\s+/u)[0] ?? mentor.name;
@@ -168,13 +178,17 @@ function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; ti
         </>
       ) : (
         <p className="booking-card__none" data-testid="no-slots">
-          No open slots right now. Request a session and {firstName} will suggest a time.
+          No open times soon. See “Available times” for later weeks.
         </p>
       )}
 
-      <Link className="btn btn--primary btn--lg btn--block" to={`/booking-confirmation?mentor=${mentor.id}`} data-testid="book-session">
-        Book a session
-      </Link>
+      {bookable ? (
+        <button type="button" className="btn btn--primary btn--lg btn--block" onClick={showTimes} data-testid="book-session">
+          Book a session
+        </button>
+      ) : (
+        <p className="booking-card__none">{firstName} has no sessions open for booking yet.</p>
+      )}
       <ul className="booking-card__facts">
         <li>
           <Icon d={ICONS.video} />
@@ -219,6 +233,7 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
   const projects = projectsOf(mentor);
   const links = linksOf(mentor);
   const rating = ratingLabel(mentor.rating, true);
+  const { choice, choose, close, refreshKey, taken } = useBookingChoice(mentor);
 
   return (
     <article className="profile" data-testid="mentor-profile">
@@ -310,7 +325,9 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
             </Section>
           ) : null}
 
-          <ProfileSlots mentor={mentor} timeZone={timeZone} />
+          <ProfileSlots mentor={mentor} timeZone={timeZone} onChoose={choose} refreshKey={refreshKey} />
+
+          <ReviewsSection mentorId={mentor.id} timeZone={timeZone} />
 
           {experience.length > 0 ? (
             <Section id="experience-title" title="Experience">
@@ -377,8 +394,66 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
           ) : null}
         </div>
       </div>
+      {choice ? (
+        <Suspense fallback={null}>
+          <BookingReview
+            mentor={mentor}
+            service={choice.service}
+            start={choice.start}
+            end={choice.end}
+            timeZone={timeZone}
+            onClose={close}
+            onTaken={taken}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
+}
+
+/** A chosen time on its way to the booking review. */
+interface Choice {
+  service: ReviewService;
+  start: string;
+  end: Date;
+}
+
+function reviewService(mentor: Mentor, service: BookableService): ReviewService {
+  const raw = mentor.services.find((s) => s.id === service.id) as { instant_confirmation?: unknown } | undefined;
+  return { id: service.id, title: service.title, durationMinutes: service.durationMinutes, price: service.price, instant: raw?.instant_confirmation === true };
+}
+
+/**
+ * The time chosen for the booking review: a slot button's, or one a guest
+ * chose before signing in (carried in the address through the login).
+ */
+function useBookingChoice(mentor: Mentor & { id: number }) {
+  const [search, setSearch] = useSearchParams();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [choice, setChoice] = useState<Choice | undefined>(() => {
+    const serviceId = Number(search.get(BOOK_SERVICE_PARAM));
+    const start = search.get(BOOK_START_PARAM);
+    const service = bookableServices(mentor).find((s) => s.id === serviceId);
+    const at = start ? Date.parse(start) : NaN;
+    if (!service || !start || Number.isNaN(at) || at <= Date.now()) return undefined;
+    return { service: reviewService(mentor, service), start, end: new Date(at + (service.durationMinutes ?? 60) * 60_000) };
+  });
+
+  useEffect(() => {
+    if (!search.has(BOOK_SERVICE_PARAM) && !search.has(BOOK_START_PARAM)) return;
+    const next = new URLSearchParams(search);
+    next.delete(BOOK_SERVICE_PARAM);
+    next.delete(BOOK_START_PARAM);
+    setSearch(next, { replace: true });
+  }, [search, setSearch]);
+
+  const choose = useCallback(
+    (slot: { key: string; end: Date }, service: BookableService) => setChoice({ service: reviewService(mentor, service), start: slot.key, end: slot.end }),
+    [mentor],
+  );
+  const close = useCallback(() => setChoice(undefined), []);
+  const taken = useCallback(() => setRefreshKey((n) => n + 1), []);
+  return { choice, choose, close, refreshKey, taken };
 }
 
 export function ProfileSkeleton() {

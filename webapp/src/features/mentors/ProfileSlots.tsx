@@ -3,9 +3,9 @@
  * their services, a week at a time, in a time zone the viewer picks (their
  * own by default), with the mentor's zone stated.
  *
- * The times are a list to read, not yet to pick: online booking is the next
- * step. `onChoose` is its seam: given, each time becomes a button that hands
- * the slot and service over.
+ * Without `onChoose` the times are a list to read; given (the profile page
+ * gives it), each time becomes a button that hands the slot and service over
+ * to the booking review.
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import { durationLabel } from "../../lib/domain";
@@ -53,6 +53,8 @@ export interface ProfileSlotsProps {
   locale?: string | undefined;
   /** The booking issue's seam: when given, each time is a button choosing that slot. */
   onChoose?: ((slot: OpenSlot, service: BookableService) => void) | undefined;
+  /** Changing it reads the open times again (a time was just booked by someone else). */
+  refreshKey?: number | undefined;
 }
 
 type Shown =
@@ -115,7 +117,7 @@ function SlotsSkeleton() {
   );
 }
 
-export function ProfileSlots({ mentor, timeZone, locale, onChoose }: ProfileSlotsProps) {
+export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 0 }: ProfileSlotsProps) {
   const services = useMemo(() => bookableServices(mentor), [mentor]);
   const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? currentZoneName(timeZone) : browserZone()), [timeZone]);
   const [now] = useState(() => new Date());
@@ -130,7 +132,7 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose }: ProfileSlot
 
   const service = services.find((s) => s.id === serviceId) ?? services[0];
   const week = useMemo(() => weekOf(weekIndex, zone, now), [weekIndex, zone, now]);
-  const requestKey = `${service?.id ?? ""}|${zone}|${weekIndex}|${attempt}`;
+  const requestKey = `${service?.id ?? ""}|${zone}|${weekIndex}|${attempt}|${refreshKey}`;
 
   useEffect(() => {
     if (service === undefined) return;
@@ -165,7 +167,7 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose }: ProfileSlot
 
   return (
     <section className="profile-section slots" aria-labelledby="slots-title" data-testid="profile-slots">
-      <h2 id="slots-title" className="profile-section__title">
+      <h2 id="slots-title" className="profile-section__title" tabIndex={-1}>
         Available times
       </h2>
 

@@ -1,6 +1,16 @@
 import { Link } from "react-router";
 import { siteName } from "../../lib/domain";
-import { FEEDBACK_WINDOW, PAYMENT_METHODS, POLICY_UPDATED, REFUND_REVIEW_TIME, REFUND_WINDOW, REPLY_TIME } from "../../lib/facts";
+import {
+  BOOKING_POLICY,
+  FEEDBACK_WINDOW,
+  PARTIAL_REFUND_SHARE,
+  PAYMENT_METHODS,
+  POLICY_UPDATED,
+  REFUND_REVIEW_TIME,
+  REFUND_SPLIT_RULE,
+  REFUND_WINDOW,
+  REPLY_TIME,
+} from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { PolicyDocument, type PolicySection } from "./PolicyDocument";
 import { Hero, StaticPage } from "./StaticKit";
@@ -49,23 +59,36 @@ function sections(email: string): PolicySection[] {
       title: eligibility,
       body: (
         <>
-          <p>A payment can be refunded when all of the following are true:</p>
+          <p>
+            <strong>Money you are owed comes back in full, with no time limit and no review.</strong> This is the case
+            when:
+          </p>
+          <ul data-testid="automatic-refunds">
+            <li>your mentor (or {siteName()}) cancels a session you paid for;</li>
+            <li>
+              <strong>the mentor missed the session</strong> and you choose a full refund. You choose between a full
+              refund and rescheduling the session with the same mentor at no extra cost;
+            </li>
+            <li>you cancel a paid session in time, as the Cancellation Policy below describes; or</li>
+            <li>a payment reached us for a booking that had already lapsed, or more was paid than the price.</li>
+          </ul>
+          <p>Otherwise, a payment can be refunded on request when all of the following are true:</p>
           <ul>
             <li>the service was not accessed or used: the session has not taken place;</li>
             <li>the refund is requested within {REFUND_WINDOW} of the transaction date; and</li>
             <li>the request follows the process described in this policy.</li>
           </ul>
-          <p>Two situations are covered in particular:</p>
-          <ul>
-            <li>
-              <strong>The mentor missed the session.</strong> You choose between a full refund and rescheduling the
-              session with the same mentor at no extra cost.
-            </li>
-            <li>
-              <strong>The session did not go as described.</strong> If you submit feedback about the session within{" "}
-              {FEEDBACK_WINDOW} of it, we review what happened and may grant a partial refund.
-            </li>
-          </ul>
+          <p data-testid="partial-refund">
+            <strong>The session did not go as described.</strong> If you submit feedback about the session within{" "}
+            {FEEDBACK_WINDOW} of it, you may ask for a partial refund of <strong>{PARTIAL_REFUND_SHARE}</strong> of what
+            you paid, within {REFUND_WINDOW} of the session. We review what happened before we grant it.
+          </p>
+          <p data-testid="refund-split">
+            <strong>Where the money comes from.</strong> Each payment is split between the mentor’s earnings and the
+            platform’s commission. {REFUND_SPLIT_RULE} Amounts are in whole paise: the commission’s part is rounded
+            down, counted over all the refunds of a payment together, so refunds that add up to the whole payment take
+            back exactly its commission and exactly the mentor’s earnings.
+          </p>
         </>
       ),
     },
@@ -83,8 +106,12 @@ function sections(email: string): PolicySection[] {
             <li>the date of the transaction; and</li>
             <li>the reason for your request.</li>
           </ul>
+          <p>
+            You can also ask from the booking’s page in <Link to="/my-bookings">My Bookings</Link>: it shows whether a
+            refund is possible now, how much and until when, and asks for your reason.
+          </p>
           <ol>
-            <li>We confirm that we have received your request.</li>
+            <li>We confirm by e-mail that we have received your request.</li>
             <li>We review it against this policy and respond within {REFUND_REVIEW_TIME}.</li>
             <li>
               If the refund is approved, we send it back to your original payment method through the card payment
@@ -92,6 +119,10 @@ function sections(email: string): PolicySection[] {
               wallet.
             </li>
           </ol>
+          <p>
+            You can follow each refund on the booking’s page, and we e-mail you at every step. Every payment and every
+            refund comes with a receipt, which you can also download from the booking’s page.
+          </p>
         </>
       ),
     },
@@ -107,8 +138,9 @@ function sections(email: string): PolicySection[] {
             <li>the session was cancelled after it had begun.</li>
           </ul>
           <p>
-            The one exception for a session that took place is a partial refund after feedback submitted within{" "}
-            {FEEDBACK_WINDOW}, as described under Refund Eligibility.
+            The one exception for a session that took place is the partial refund of {PARTIAL_REFUND_SHARE} after
+            feedback submitted within {FEEDBACK_WINDOW}, as described under Refund Eligibility. A session the mentor
+            missed is never counted as used.
           </p>
         </>
       ),
@@ -119,14 +151,36 @@ function sections(email: string): PolicySection[] {
       body: (
         <>
           <p>
-            You can cancel a booked session before it begins from <Link to="/my-bookings">My Bookings</Link>. If you
-            cancelled a paid session before it began, you can request a refund under this policy within {REFUND_WINDOW}{" "}
-            of the transaction date. A session cannot be cancelled for a refund once it has begun.
+            You can cancel or reschedule a confirmed session from <Link to="/my-bookings">My Bookings</Link> up to{" "}
+            {BOOKING_POLICY.learnerNoticeHours} hours before it begins, and reschedule a session up to{" "}
+            {BOOKING_POLICY.maxReschedules} times. If you cancel a paid session in time, the full payment is owed back
+            to you. Inside those {BOOKING_POLICY.learnerNoticeHours} hours the session can no longer be cancelled for a
+            refund, and once it has begun it cannot be cancelled at all.
           </p>
           <p>
-            If your mentor cancels or does not join, you get a full refund or a new slot, as you prefer. Free sessions
-            can be cancelled any time before they begin; as nothing was paid, there is nothing to refund.
+            A request you sent and your mentor has not yet accepted, or a session you have not yet paid for, can be
+            withdrawn at any time before it begins; nothing is charged.
           </p>
+          <ul data-testid="booking-rules">
+            <li>
+              <strong>Your mentor answers within {BOOKING_POLICY.responseHours} hours</strong> (or before the
+              session&apos;s notice period, if sooner). A request left unanswered expires and the time is released.
+            </li>
+            <li>
+              <strong>An unpaid booking is held for {BOOKING_POLICY.holdMinutes} minutes.</strong> Pay within that time
+              to confirm it; afterwards the time is released for others.
+            </li>
+            <li>
+              <strong>Your mentor can cancel at any time before the session,</strong> and you are then owed a full
+              refund. Mentors can reschedule up to {BOOKING_POLICY.mentorNoticeHours} hours before the start.
+            </li>
+            <li>
+              <strong>If your mentor does not join,</strong> report it from the booking from{" "}
+              {BOOKING_POLICY.noShowAfterMinutes} minutes after the start until {BOOKING_POLICY.noShowWindowHours} hours
+              after it, and choose a full refund or a new time at no extra cost.
+            </li>
+          </ul>
+          <p>Free sessions follow the same rules; as nothing was paid, there is nothing to refund.</p>
         </>
       ),
     },
@@ -161,6 +215,12 @@ export default function RefundPage() {
               <Icon name="refresh" />
               <span>
                 <strong>Mentor missed it?</strong> Full refund or reschedule
+              </span>
+            </li>
+            <li>
+              <Icon name="star" />
+              <span>
+                <strong>{PARTIAL_REFUND_SHARE}</strong> back after feedback within {FEEDBACK_WINDOW}
               </span>
             </li>
             <li>

@@ -182,12 +182,24 @@ describe("the refund policy", () => {
     expect(text).toMatch(/cancelled after it had begun/);
   });
 
+  it("publishes the booking rules: notice for each side, the answer and payment deadlines, no-shows", () => {
+    mockApi();
+    renderAt("/refund", <RefundPage />);
+    const text = document.body.textContent ?? "";
+    expect(text).toMatch(/up to 12 hours before it begins/);
+    expect(text).toMatch(/answers within 24 hours/);
+    expect(text).toMatch(/held for 30 minutes/);
+    expect(text).toMatch(/cancel at any time before the session,\s*and you are then owed a full refund/);
+    expect(text).toMatch(/from 10 minutes after the start until 48 hours after it/);
+  });
+
   it("asks for refund requests at the configured address", async () => {
     mockApi({}, { support_email: "refunds@example.org" });
     renderAt("/refund", <RefundPage />);
     await waitFor(() => expect(screen.getAllByTestId("refund-email")[0]?.textContent).toBe("refunds@example.org"));
     const process = screen.getAllByTestId("policy-section")[2] as HTMLElement;
     expect(process.textContent).toMatch(/Refund requests are made by e-mail to refunds@example\.org\./);
+    expect(process.textContent).toMatch(/You can also ask from the booking’s page in My Bookings/);
     expect(within(process).getByRole("link", { name: "refunds@example.org" }).getAttribute("href")).toMatch(/^mailto:refunds@example\.org\?/);
   });
 

@@ -167,6 +167,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ledger/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's totals
+         * @description Each account's balance and the money figures: captured, refunded,
+         *     paid out, held, commission, and whether everything balances.
+         */
+        get: operations["ledgerReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mentor-applications/": {
         parameters: {
             query?: never;
@@ -250,6 +271,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payout batches
+         * @description Every batch with its figures, newest first.
+         */
+        get: operations["payoutBatches"];
+        put?: never;
+        /**
+         * Create a payout batch
+         * @description One line per mentor with money available by `period_end`, payout
+         *     details, and a due schedule (weekly: not yet paid this week;
+         *     monthly: not yet paid this month, India time). Lists the mentors
+         *     with money who were left out, and why.
+         */
+        post: operations["createPayoutBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payout batch */
+        get: operations["payoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A payout batch as CSV
+         * @description For the bank's bulk transfer: full account numbers and UPI ids.
+         */
+        get: operations["exportPayoutBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/lines/{line_id}/failed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a payout line failed
+         * @description The amount returns to the mentor's available balance; the mentor is
+         *     told why.
+         */
+        post: operations["payoutLineFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/lines/{line_id}/paid/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a payout line paid
+         * @description The money left the platform; the mentor is told, with the reference.
+         */
+        post: operations["payoutLinePaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The refunds queue (administrators)
+         * @description Every refund, or those in `status` (`requested`, `rejected`,
+         *     `pending`, `processed`, `failed`), oldest request first, each with
+         *     its age in business days against the 3–5 business-day promise.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/{id}/approve/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a refund request (administrators)
+         * @description For `amount_paise`, at most what was paid less what was already
+         *     refunded: the refund goes to the gateway at once.
+         */
+        post: operations["approveRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/refunds/{id}/reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a refund request (administrators)
+         * @description With a reason the learner reads (1 to 1000 characters).
+         */
+        post: operations["rejectRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/b2b/quote/": {
         parameters: {
             query?: never;
@@ -266,6 +455,300 @@ export interface paths {
          *     24 hours). Five accepted requests per client per hour.
          */
         post: operations["requestQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My bookings
+         * @description `as=learner` (the default): the sessions the caller booked;
+         *     `as=mentor`: the sessions booked with the caller (mentors only).
+         *     `when=upcoming` (the default): pending, awaiting payment or
+         *     confirmed, soonest first; `past`: completed or missed, latest first;
+         *     `cancelled`: cancelled or expired, latest first.
+         */
+        get: operations["listBookings"];
+        put?: never;
+        /**
+         * Book a session
+         * @description `start` must be one of the service's open slots. A free service
+         *     with instant confirmation is confirmed at once (with its meeting
+         *     link); a paid one with instant confirmation awaits payment for 30
+         *     minutes; otherwise the mentor has 24 hours (or until the start less
+         *     their notice) to answer.
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One booking
+         * @description For its learner, its mentor or an administrator; anyone else gets 404.
+         */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a request (the mentor)
+         * @description A free session is confirmed with its meeting link; a paid one awaits
+         *     the learner's payment for 30 minutes.
+         */
+        post: operations["acceptBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's calendar file
+         * @description An `.ics` file to add the session to a calendar, for its learner
+         *     and its mentor.
+         */
+        get: operations["bookingCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking
+         * @description The learner: a request at any time before the start, a confirmed
+         *     session until 12 hours before it (refund owed in full). The mentor:
+         *     until the start (the learner is owed a full refund).
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/checkout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for a booking (the learner)
+         * @description Opens the gateway's checkout for a booking awaiting payment: an
+         *     order for its price in paise (INR), reused while it is unpaid, so a
+         *     second click pays the same order.
+         */
+        post: operations["checkoutBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a request (the mentor)
+         * @description The slot is released; the learner is told, with the reason.
+         */
+        post: operations["declineBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a session (the learner)
+         * @description Once, after the session and within 30 days of its end: a rating
+         *     from 1 to 5 and a text of at most 2000 characters. It moves the
+         *     mentor's rating and review count at once.
+         */
+        post: operations["leaveFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/no-show/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a no-show
+         * @description From 10 minutes after the start until 48 hours after it. The
+         *     learner reports the mentor missing and chooses `refund` (in full)
+         *     or `reschedule`; the mentor reports the learner missing (no refund)
+         *     and sends `{}`.
+         */
+        post: operations["reportNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's receipts
+         * @description Every captured payment and every processed refund of the booking,
+         *     for its learner or an administrator; anyone else gets 404.
+         */
+        get: operations["listBookingReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/refund-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a refund (the learner)
+         * @description By the published refund rules: money the booking rules owe back (a
+         *     mentor's cancellation or no-show, a timely cancellation, an expiry,
+         *     an overpayment) goes straight back; a request before the session
+         *     within 7 days of the payment, or for the 50 % partial refund after
+         *     feedback given within 48 hours of the session, waits for an
+         *     administrator (3–5 business days).
+         */
+        post: operations["requestRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/refunds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's refunds
+         * @description For its learner, its mentor or an administrator (anyone else 404):
+         *     the refunds, what was received and refunded, and whether the
+         *     learner may ask for one now.
+         */
+        get: operations["bookingRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/reschedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a confirmed session
+         * @description To another open slot of the same service: the learner until 12
+         *     hours before, the mentor until 2 hours before, at most 3 times.
+         *     The booking keeps its id and meeting link; its calendar file's
+         *     SEQUENCE goes up.
+         */
+        post: operations["rescheduleBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +985,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mentor/earnings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mentor's earnings
+         * @description Pending, available, owed, in payout and paid, the next payout's
+         *     date, each session's money, a monthly series and the payouts.
+         */
+        get: operations["mentorEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/payout-details/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mentor's payout details
+         * @description Where and how often the mentor is paid, masked; 404 until they give them.
+         */
+        get: operations["payoutDetails"];
+        /**
+         * Set the mentor's payout details
+         * @description All fields at once: a bank account (`account_number`, `ifsc`) or a
+         *     UPI id (`upi_id`), the account holder's name, and the schedule.
+         *     Answers with the details as stored, masked.
+         */
+        put: operations["setPayoutDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mentor/photo/": {
         parameters: {
             query?: never;
@@ -641,6 +1171,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mentors/{id}/reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a mentor's reviews
+         * @description What learners said after their sessions: the count and mean rating
+         *     over all reviews, and 20 of them, newest first; `offset` skips that
+         *     many of the newest (the next page is `offset=20`). Learners are named
+         *     by first name and last initial. No authorisation needed.
+         */
+        get: operations["listMentorReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mentors/{id}/slots/": {
         parameters: {
             query?: never;
@@ -671,6 +1224,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/sandbox/{order_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sandbox order (the learner)
+         * @description The built-in sandbox gateway's checkout page reads the order here:
+         *     its amount, the session and the ways to pay. Only while the server's
+         *     gateway is the sandbox.
+         */
+        get: operations["getSandboxOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/{order_id}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a sandbox order (the learner)
+         * @description Succeeds or fails as asked, moving no money. On success it answers
+         *     the `razorpay_*` fields signed with the sandbox's secret, which the
+         *     web app posts to `POST /api/payments/verify/` exactly as Razorpay's
+         *     Checkout would.
+         */
+        post: operations["paySandboxOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a checkout payment (the learner)
+         * @description The checkout's callback: the signature of `order_id|payment_id` is
+         *     checked in constant time against the order this server stored, then
+         *     the payment is captured once and the booking confirmed. A repeated
+         *     callback answers 200 with the booking and changes nothing.
+         */
+        post: operations["verifyPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhooks/razorpay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Razorpay's webhooks (the gateway)
+         * @description Verified by `X-Razorpay-Signature` (hex HMAC-SHA256 of the raw body
+         *     with the webhook secret) and de-duplicated by `X-Razorpay-Event-Id`.
+         *     `payment.captured` and `order.paid` capture the payment (once, in
+         *     any order with the checkout's callback), `payment.failed` marks an
+         *     unpaid order failed; other events are acknowledged and ignored.
+         */
+        post: operations["razorpayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receipts/{number}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One receipt, printable
+         * @description The receipt as a self-contained HTML file (`receipt-<number>.html`),
+         *     for its learner or an administrator; anyone else gets 404.
+         */
+        get: operations["downloadReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/": {
         parameters: {
             query?: never;
@@ -681,10 +1347,10 @@ export interface paths {
         /**
          * Marketplace figures for the home page
          * @description Only what the database can say: listed mentors, how many are rated
-         *     and their mean rating. `completed_sessions` is 0 and
-         *     `positive_feedback_percent` `null` because there is no bookings
-         *     table yet; `countries` is `null` while profiles carry no country.
-         *     Show only the figures that are not `null`.
+         *     and their mean rating, sessions completed, and the share of session
+         *     feedback rating 4 or 5 (`null` until there are 20 reviews);
+         *     `countries` is `null` while profiles carry no country. Show only the
+         *     figures that are not `null`.
          */
         get: operations["siteStats"];
         put?: never;
@@ -778,7 +1444,8 @@ export interface paths {
         head?: never;
         /**
          * Edit my profile
-         * @description Name and contact number; the e-mail address cannot change here.
+         * @description Name, contact number and time zone; the e-mail address cannot
+         *     change here.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -878,6 +1545,18 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AccountBalanceDto
+         * @description One ledger account's balance, in paise: debit positive, credit negative
+         *     (the money held at the gateway is positive; the commission earned and
+         *     what is owed to mentors are negative).
+         */
+        AccountBalanceDto: {
+            /** @description `gateway`, `commission`, `mentor`, `payouts_in_transit` or `learner_credit`. */
+            account: string;
+            /** Format: int64 */
+            balance_paise: number;
+        };
+        /**
          * AdminApplicationOut
          * @description An application as administrators see it: with its applicant's account
          *     and how long it has waited against the 24-hour promise.
@@ -942,6 +1621,55 @@ export interface components {
              * @description The applicant's account.
              */
             user_id: number;
+        };
+        /**
+         * AdminRefund
+         * @description A refund in the administrators' queue.
+         */
+        AdminRefund: {
+            /**
+             * Format: int64
+             * @description Whole business days (Monday–Friday, India) since it was asked for.
+             */
+            age_business_days: number;
+            /** Format: int64 */
+            amount_paise?: number | null;
+            automatic: boolean;
+            basis: components["schemas"]["RefundBasis"];
+            booking_id: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            decision_note?: string | null;
+            /**
+             * Format: date-time
+             * @description When the answer is due: 5 business days after the request.
+             */
+            due_at: string;
+            /** Format: date-time */
+            failed_at?: string | null;
+            failure_reason?: string | null;
+            id: string;
+            learner_name: string;
+            /** Format: int64 */
+            mentor_id: number;
+            mentor_name: string;
+            /** @description Still a request, past `due_at`. */
+            overdue: boolean;
+            /** Format: date-time */
+            processed_at?: string | null;
+            reason: string;
+            /**
+             * Format: int64
+             * @description What may still be refunded on the booking, in paise.
+             */
+            refundable_paise: number;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: int64 */
+            requested_paise: number;
+            /** @description The booked session's title. */
+            service_title: string;
+            status: components["schemas"]["RefundStatus"];
         };
         /**
          * ApplicationBody
@@ -1029,6 +1757,18 @@ export interface components {
             title: string;
         };
         /**
+         * ApproveBody
+         * @description An administrator's approval.
+         */
+        ApproveBody: {
+            /**
+             * Format: int64
+             * @description What to refund, in paise: above 0 and at most what was paid less
+             *     what was already refunded.
+             */
+            amount_paise: number;
+        };
+        /**
          * Arrangement
          * @description An arrangement of the explorer.
          */
@@ -1101,6 +1841,243 @@ export interface components {
             weekday: number;
         };
         /**
+         * Booking
+         * @description A session booked with a mentor, as the caller sees it.
+         */
+        Booking: {
+            /** @description Exactly what the caller may do now, from the transition table. */
+            allowed_actions: components["schemas"]["BookingAction"][];
+            /** @description Why, in their words. */
+            cancel_reason?: string | null;
+            /** @description Who cancelled (or declined) it. */
+            cancelled_by?: (components["schemas"]["BookingCancelledBy"] & unknown) | null;
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The session's end (RFC 3339, UTC).
+             */
+            end: string;
+            /** @description The learner's feedback, once given. */
+            feedback?: (components["schemas"]["BookingFeedback"] & unknown) | null;
+            /** @description A UUIDv4: the booking's page is `/my-bookings/{id}`. */
+            id: string;
+            /** @description Who booked it. */
+            learner: components["schemas"]["BookingLearner"] & unknown;
+            /** @description The meeting room, once confirmed (kept across reschedules). */
+            meeting_url?: string | null;
+            /** @description Who the session is with. */
+            mentor: components["schemas"]["BookingMentor"] & unknown;
+            /** @description The mentor's IANA time zone. */
+            mentor_time_zone: string;
+            /** @description Who missed the session. */
+            no_show_by?: (components["schemas"]["BookingMissed"] & unknown) | null;
+            /** @description The learner's remedy for a mentor's no-show. */
+            no_show_choice?: (components["schemas"]["BookingNoShowChoice"] & unknown) | null;
+            /** @description What the learner wrote with the request. */
+            note: string;
+            /**
+             * Format: date-time
+             * @description An unpaid hold expires then.
+             */
+            pay_by?: string | null;
+            /**
+             * Format: int64
+             * @description The price in paise (0: free), fixed when booked.
+             */
+            price_paise: number;
+            /**
+             * Format: int64
+             * @description What the learner is owed back, in paise (the refunds issue pays it).
+             */
+            refund_owed_paise: number;
+            /**
+             * Format: date-time
+             * @description A pending request expires unanswered then.
+             */
+            respond_by?: string | null;
+            /** @description The caller's relation to it. */
+            role: components["schemas"]["BookingRole"] & unknown;
+            /** @description What was booked. */
+            service: components["schemas"]["BookingService"] & unknown;
+            /**
+             * Format: date-time
+             * @description The session's start (RFC 3339, UTC).
+             */
+            start: string;
+            /** @description Where it stands now. */
+            status: components["schemas"]["BookingStatus"] & unknown;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        /**
+         * @description Something the caller may do with a booking now.
+         * @enum {string}
+         */
+        BookingAction: "accept" | "decline" | "pay" | "cancel" | "reschedule" | "join" | "no_show" | "feedback" | "refund";
+        /**
+         * @description Who cancelled a booking.
+         * @enum {string}
+         */
+        BookingCancelledBy: "learner" | "mentor" | "admin" | "system";
+        /**
+         * BookingFeedback
+         * @description The learner's feedback on the session.
+         */
+        BookingFeedback: {
+            /**
+             * Format: date-time
+             * @description When it was given.
+             */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating: number;
+            /** @description What the learner wrote (may be empty). */
+            text: string;
+        };
+        /**
+         * BookingLearner
+         * @description The learner of a booking.
+         */
+        BookingLearner: {
+            /** @description Their name as their account shows it. */
+            name: string;
+        };
+        /**
+         * BookingMentor
+         * @description The mentor of a booking.
+         */
+        BookingMentor: {
+            /**
+             * Format: int64
+             * @description Their profile's id in the catalogue.
+             */
+            id: number;
+            /** @description The photo, or the generated portrait. */
+            image_url?: string | null;
+            /** @description Their name as their profile shows it. */
+            name: string;
+            /** @description Their page is `/mentors/{id}-{slug}`. */
+            slug: string;
+        };
+        /**
+         * @description Who missed a session.
+         * @enum {string}
+         */
+        BookingMissed: "mentor" | "learner";
+        /**
+         * @description The learner's remedy when the mentor missed the session.
+         * @enum {string}
+         */
+        BookingNoShowChoice: "refund" | "reschedule";
+        /**
+         * BookingRefunds
+         * @description A booking's refunds and what the rules allow now.
+         */
+        BookingRefunds: {
+            /**
+             * Format: date-time
+             * @description When the booking's payment was captured.
+             */
+            captured_at?: string | null;
+            /**
+             * Format: int64
+             * @description Everything received for the booking, in paise.
+             */
+            captured_paise: number;
+            /** @description For the learner: whether (and how much) they may ask for now. */
+            eligibility: components["schemas"]["RefundEligibility"] & unknown;
+            /** @description The rules' input, for the web app's own verdict as time passes. */
+            facts: components["schemas"]["RefundFactsBody"] & unknown;
+            /**
+             * Format: int64
+             * @description What its pending and processed refunds take, in paise.
+             */
+            refunded_paise: number;
+            /** @description Oldest first. */
+            refunds: components["schemas"]["Refund"][];
+        };
+        /**
+         * @description The caller's relation to a booking.
+         * @enum {string}
+         */
+        BookingRole: "learner" | "mentor" | "admin";
+        /**
+         * BookingService
+         * @description The service booked, as it was when booked.
+         */
+        BookingService: {
+            /**
+             * Format: int64
+             * @description The session's length in minutes.
+             */
+            duration_minutes: number;
+            /**
+             * Format: int64
+             * @description The service's id (it may have been paused or retired since).
+             */
+            id: number;
+            /** @description Its title when booked. */
+            title: string;
+        };
+        /**
+         * @description Where a booking stands (as of now: a lapsed request or hold shows as
+         *     `expired`, a session whose end has passed as `completed`).
+         * @enum {string}
+         */
+        BookingStatus: "pending" | "payment_required" | "confirmed" | "completed" | "cancelled" | "expired" | "no_show";
+        /**
+         * CheckoutOut
+         * @description What the web app needs to open the gateway's checkout for a booking.
+         *     After a successful payment the checkout's three `razorpay_*` fields go
+         *     to `POST /api/payments/verify/`.
+         */
+        CheckoutOut: {
+            /**
+             * Format: int64
+             * @description What is due, in paise (1 rupee = 100 paise): the booking's price.
+             */
+            amount_paise: number;
+            /**
+             * @description The sandbox's checkout (`/api/payments/sandbox/{order_id}/`);
+             *     `null` on Razorpay.
+             */
+            checkout_url?: string | null;
+            /** @description Always `INR`. */
+            currency: string;
+            /** @description What is being paid for: the service and the mentor. */
+            description: string;
+            /** @description The gateway: `sandbox` or `razorpay`. */
+            gateway: components["schemas"]["GatewayName"] & unknown;
+            /** @description Razorpay's public key id for its Checkout; `null` on the sandbox. */
+            key_id?: string | null;
+            /** @description The merchant's name the checkout shows. */
+            name: string;
+            /** @description The gateway's order (`order_...`): the checkout pays exactly this. */
+            order_id: string;
+            /** @description The learner's name and e-mail address. */
+            prefill: components["schemas"]["CheckoutPrefill"] & unknown;
+        };
+        /**
+         * CheckoutPrefill
+         * @description Who is paying, to fill in the checkout's form.
+         */
+        CheckoutPrefill: {
+            /** @description The learner's e-mail address. */
+            email: string;
+            /** @description The learner's name. */
+            name: string;
+        };
+        /**
          * CommissionBody
          * @description A change: the default rate, and/or the whole list of overrides
          *     (replacing the stored one; `[]` removes them all). Either left out
@@ -1170,6 +2147,71 @@ export interface components {
         Detail: {
             detail: string;
         };
+        /**
+         * EarningMonth
+         * @description One month of earnings (`YYYY-MM`, India time).
+         */
+        EarningMonth: {
+            /**
+             * Format: int64
+             * @description Nets of the sessions that ended that month.
+             */
+            earned_paise: number;
+            month: string;
+            /**
+             * Format: int64
+             * @description Payouts paid that month.
+             */
+            paid_paise: number;
+        };
+        /**
+         * @description Where one session's net stands.
+         * @enum {string}
+         */
+        EarningState: "pending" | "available" | "paid";
+        /**
+         * EarningsView
+         * @description The mentor's money.
+         */
+        EarningsView: {
+            /**
+             * Format: int64
+             * @description What the next payout pays.
+             */
+            available_paise: number;
+            /**
+             * Format: int64
+             * @description In payout batches, not yet sent.
+             */
+            in_payout_paise: number;
+            /**
+             * Format: date-time
+             * @description When the next payout on the schedule is made.
+             */
+            next_payout_at: string;
+            /**
+             * Format: int64
+             * @description Owed back (a refund after a payout), deducted from later earnings.
+             */
+            owed_paise: number;
+            /**
+             * Format: int64
+             * @description Sent, ever.
+             */
+            paid_paise: number;
+            /** @description Newest first. */
+            payouts: components["schemas"]["MentorPayoutView"][];
+            /**
+             * Format: int64
+             * @description Credited but not yet payable.
+             */
+            pending_paise: number;
+            schedule: components["schemas"]["PayoutSchedule"];
+            /** @description By month, oldest first. */
+            series: components["schemas"]["EarningMonth"][];
+            /** @description Oldest first. */
+            sessions: components["schemas"]["SessionEarningView"][];
+        };
         /** Education */
         Education: {
             degree: string;
@@ -1194,10 +2236,35 @@ export interface components {
             start_year?: number | null;
             title: string;
         };
+        /**
+         * FeedbackBody
+         * @description The learner's feedback on the session.
+         */
+        FeedbackBody: {
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating: number;
+            /** @description At most 2000 characters. */
+            text?: string | null;
+        };
+        /**
+         * @description The payment gateway that takes the payment.
+         * @enum {string}
+         */
+        GatewayName: "sandbox" | "razorpay";
         /** GoogleBody */
         GoogleBody: {
             /** @description The ID token from Google Identity Services. */
             credential: string;
+            /**
+             * @description Optional: the IANA time zone the browser detected, e.g.
+             *     `Asia/Kolkata`, for an account this sign-in creates (an existing
+             *     account keeps its own; a name that is not a zone is ignored and the
+             *     new account starts in UTC, editable in the profile).
+             */
+            time_zone?: string | null;
         };
         /** GoogleProblem */
         GoogleProblem: {
@@ -1239,6 +2306,51 @@ export interface components {
             re_password?: string | null;
             services: components["schemas"]["ApplicationServiceBody"][];
         };
+        /**
+         * LedgerReport
+         * @description The ledger's totals.
+         */
+        LedgerReport: {
+            /** @description Every account, always all five, in a fixed order. */
+            accounts: components["schemas"]["AccountBalanceDto"][];
+            /**
+             * @description Every transaction's entries sum to zero and the money received
+             *     equals the money refunded and paid out plus what is held.
+             */
+            balanced: boolean;
+            /**
+             * Format: int64
+             * @description Received from learners (every capture, second payments included).
+             */
+            captured_paise: number;
+            /**
+             * Format: int64
+             * @description The platform's commission earned, net of what refunds took back.
+             */
+            commission_paise: number;
+            /**
+             * Format: int64
+             * @description Held at the gateway or bank: captured less refunded and paid out.
+             */
+            held_paise: number;
+            /** @description Each mentor with entries in the ledger, by mentor id. */
+            mentors: components["schemas"]["MentorPositionDto"][];
+            /**
+             * Format: int64
+             * @description Paid to mentors (payout lines marked paid).
+             */
+            paid_out_paise: number;
+            /**
+             * Format: int64
+             * @description Returned to learners by refunds.
+             */
+            refunded_paise: number;
+        };
+        /**
+         * @description Where a payout line stands.
+         * @enum {string}
+         */
+        LineStatus: "pending" | "paid" | "failed";
         /** LoggedIn */
         LoggedIn: {
             /** @description The refresh token: single use, replaced at each refresh. */
@@ -1351,6 +2463,49 @@ export interface components {
             weekly: components["schemas"]["AvailabilityWeeklyRange"][];
         };
         /**
+         * MentorPayoutView
+         * @description One payout to the mentor.
+         */
+        MentorPayoutView: {
+            /** Format: int64 */
+            amount_paise: number;
+            /** Format: int64 */
+            batch_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            failed_at?: string | null;
+            failure_reason?: string | null;
+            /**
+             * Format: int64
+             * @description The line's id.
+             */
+            id: number;
+            /** Format: date-time */
+            paid_at?: string | null;
+            /** @description The bank transfer's reference (`MMP-000012-000034`). */
+            reference: string;
+            status: components["schemas"]["LineStatus"];
+        };
+        /**
+         * MentorPositionDto
+         * @description One mentor's position in the ledger.
+         */
+        MentorPositionDto: {
+            /**
+             * Format: int64
+             * @description In payout batches, not yet marked paid or failed.
+             */
+            in_transit_paise: number;
+            /** Format: int64 */
+            mentor_id: number;
+            /**
+             * Format: int64
+             * @description What the platform owes the mentor (negative: what they owe back).
+             */
+            owed_paise: number;
+        };
+        /**
          * MentorProfileBody
          * @description A change to the profile: fields left out stay as they are; a list sent
          *     replaces the stored one whole (blank entries are dropped); in
@@ -1404,6 +2559,24 @@ export interface components {
              * @description Basis points, 0 to 10,000.
              */
             rate_bps: number;
+        };
+        /**
+         * MentorReviews
+         * @description A mentor's reviews: the totals over all of them and one page, newest first.
+         */
+        MentorReviews: {
+            /**
+             * Format: int64
+             * @description How many reviews the mentor has in all.
+             */
+            count: number;
+            /**
+             * Format: double
+             * @description The mean rating over all of them, to one decimal; `null` while there is none.
+             */
+            rating?: number | null;
+            /** @description Up to 20 reviews, newest first, after skipping `offset`. */
+            reviews: components["schemas"]["ReviewOut"][];
         };
         /**
          * MentorService
@@ -1471,6 +2644,37 @@ export interface components {
              */
             price_paise?: number | null;
             title?: string | null;
+        };
+        /**
+         * NewBookingBody
+         * @description A request for a session.
+         */
+        NewBookingBody: {
+            /** @description What the learner wants to talk about; at most 1000 characters. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description The service to book (one of the mentor's on their page).
+             */
+            service_id: number;
+            /**
+             * Format: date-time
+             * @description The session's start, one of the service's open slots
+             *     (`GET /api/mentors/{id}/slots/?service=...`), as RFC 3339.
+             */
+            start: string;
+        };
+        /**
+         * NoShowBody
+         * @description A no-show report: the learner reports the mentor missing and chooses a
+         *     remedy; the mentor reports the learner missing and sends `{}`.
+         */
+        NoShowBody: {
+            /**
+             * @description `refund` or `reschedule` (the learner only).
+             * @enum {string|null}
+             */
+            choice?: "refund" | "reschedule" | null;
         };
         /**
          * OfferedServiceOut
@@ -1549,11 +2753,176 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * PayoutBatchBody
+         * @description A new batch.
+         */
+        PayoutBatchBody: {
+            /**
+             * Format: date-time
+             * @description Pay what was available by this moment (now when left out; not in
+             *     the future).
+             */
+            period_end?: string | null;
+        };
+        /**
+         * PayoutBatchSummary
+         * @description A batch's figures.
+         */
+        PayoutBatchSummary: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** Format: int64 */
+            failed_count: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            line_count: number;
+            /** Format: int64 */
+            paid_paise: number;
+            /** Format: int64 */
+            pending_count: number;
+            /**
+             * Format: date-time
+             * @description Money available by this moment was paid.
+             */
+            period_end: string;
+            /** Format: int64 */
+            total_paise: number;
+        };
+        /**
+         * PayoutBatchView
+         * @description A batch with its lines (and, just created, who was left out).
+         */
+        PayoutBatchView: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** @description The CSV export (`GET` it as an administrator). */
+            export_url: string;
+            /** Format: int64 */
+            failed_count: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            line_count: number;
+            lines: components["schemas"]["PayoutLineView"][];
+            /** Format: int64 */
+            paid_paise: number;
+            /** Format: int64 */
+            pending_count: number;
+            /**
+             * Format: date-time
+             * @description Money available by this moment was paid.
+             */
+            period_end: string;
+            /** @description Mentors with money left out of it (only when it was just created). */
+            skipped: components["schemas"]["SkippedMentor"][];
+            /** Format: int64 */
+            total_paise: number;
+        };
+        /**
+         * PayoutDetailsBody
+         * @description The mentor's payout details, all of them (replacing the stored ones).
+         */
+        PayoutDetailsBody: {
+            /** @description For `bank`: 9 to 18 digits (spaces ignored). */
+            account_number?: string | null;
+            /** @description The account holder's name, 2 to 100 characters. */
+            beneficiary_name: string;
+            /** @description For `bank`: 4 letters, a zero, 6 letters or digits (any case). */
+            ifsc?: string | null;
+            /**
+             * @description `bank` or `upi`.
+             * @enum {string}
+             */
+            method: "bank" | "upi";
+            /**
+             * @description `weekly` (the default when left out) or `monthly`.
+             * @enum {string|null}
+             */
+            schedule?: "" | "weekly" | "monthly" | null;
+            /** @description For `upi`: `name@handle`. */
+            upi_id?: string | null;
+        };
+        /**
+         * PayoutDetailsView
+         * @description Where the mentor is paid, masked.
+         */
+        PayoutDetailsView: {
+            /** @description `•••• •••• 1234` (bank only). */
+            account_number_masked?: string | null;
+            beneficiary_name: string;
+            /** @description The branch's IFSC (bank only; it is public). */
+            ifsc?: string | null;
+            method: components["schemas"]["PayoutMethod"];
+            schedule: components["schemas"]["PayoutSchedule"];
+            /** Format: date-time */
+            updated_at: string;
+            /** @description `ra•••@okaxis` (UPI only). */
+            upi_id_masked?: string | null;
+        };
+        /**
+         * PayoutFailedBody
+         * @description Why a line failed.
+         */
+        PayoutFailedBody: {
+            /** @description What the bank said, for the mentor (1 to 500 characters). */
+            reason?: string | null;
+        };
+        /**
+         * PayoutLineView
+         * @description One line of a batch: one mentor's payout (numbers masked; the CSV
+         *     export has them in full).
+         */
+        PayoutLineView: {
+            account_number_masked?: string | null;
+            /** Format: int64 */
+            amount_paise: number;
+            /** Format: int64 */
+            batch_id: number;
+            beneficiary_name: string;
+            /** Format: date-time */
+            failed_at?: string | null;
+            failure_reason?: string | null;
+            /** Format: int64 */
+            id: number;
+            ifsc?: string | null;
+            /** Format: int64 */
+            mentor_id: number;
+            mentor_name: string;
+            method: components["schemas"]["PayoutMethod"];
+            /** Format: date-time */
+            paid_at?: string | null;
+            reference: string;
+            status: components["schemas"]["LineStatus"];
+            /** Format: date-time */
+            updated_at: string;
+            upi_id_masked?: string | null;
+        };
+        /**
+         * @description How a mentor is paid.
+         * @enum {string}
+         */
+        PayoutMethod: "bank" | "upi";
+        /**
+         * @description How often a mentor is paid.
+         * @enum {string}
+         */
+        PayoutSchedule: "weekly" | "monthly";
         /** ProfileBody */
         ProfileBody: {
             /** @description Empty clears it (not for Google accounts, which need one). */
             contact_number?: string | null;
             name?: string | null;
+            /**
+             * @description An IANA time zone name, e.g. `Asia/Kolkata`: times in e-mails and
+             *     on screens are shown in it.
+             */
+            time_zone?: string | null;
         };
         /** ProfileCompleted */
         ProfileCompleted: {
@@ -1624,6 +2993,37 @@ export interface components {
             website?: string | null;
         };
         /**
+         * ReasonBody
+         * @description Why (optional): shown to the other side.
+         */
+        ReasonBody: {
+            /** @description At most 1000 characters. */
+            reason?: string | null;
+        };
+        /**
+         * Receipt
+         * @description A payment's or a refund's receipt.
+         */
+        Receipt: {
+            /**
+             * Format: int64
+             * @description What was paid or refunded, in paise.
+             */
+            amount_paise: number;
+            /** @description Where the printable receipt is downloaded (`GET`, signed in). */
+            download_url: string;
+            /** Format: date-time */
+            issued_at: string;
+            kind: components["schemas"]["ReceiptKindDto"];
+            /** @description `MM-<year>-<sequence>`. */
+            number: string;
+        };
+        /**
+         * @description What a receipt is for.
+         * @enum {string}
+         */
+        ReceiptKindDto: "payment" | "refund";
+        /**
          * Received
          * @description The enquiry arrived.
          */
@@ -1643,6 +3043,118 @@ export interface components {
             /** @description The next refresh token; the one sent is now used up. */
             refresh: string;
         };
+        /**
+         * Refund
+         * @description One refund of a booking.
+         */
+        Refund: {
+            /**
+             * Format: int64
+             * @description What is (or was to be) returned, once approved or automatic.
+             */
+            amount_paise?: number | null;
+            /** @description Went straight through, with no administrator's review. */
+            automatic: boolean;
+            basis: components["schemas"]["RefundBasis"];
+            booking_id: string;
+            /** Format: date-time */
+            decided_at?: string | null;
+            /** @description Why it was rejected (the administrator's words). */
+            decision_note?: string | null;
+            /** Format: date-time */
+            failed_at?: string | null;
+            failure_reason?: string | null;
+            /** @description A UUIDv4 (also the gateway's idempotency key). */
+            id: string;
+            /** Format: date-time */
+            processed_at?: string | null;
+            /** @description The learner's reason (may be empty for an automatic refund). */
+            reason: string;
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * Format: int64
+             * @description The most the rules allowed when it was asked for, in paise.
+             */
+            requested_paise: number;
+            status: components["schemas"]["RefundStatus"];
+        };
+        /**
+         * @description Why the published rules allow a refund.
+         * @enum {string}
+         */
+        RefundBasis: "mentor_cancelled" | "mentor_no_show" | "learner_cancelled" | "expired" | "overpaid" | "unused" | "partial";
+        /**
+         * RefundEligibility
+         * @description Whether the learner may get money back now (the crate's
+         *     `refunds::eligibility`).
+         */
+        RefundEligibility: {
+            /** @description Goes straight through, with no administrator's review. */
+            automatic: boolean;
+            basis?: (components["schemas"]["RefundBasis"] & unknown) | null;
+            /**
+             * Format: date-time
+             * @description When asking stops being possible, if it does.
+             */
+            closes_at?: string | null;
+            eligible: boolean;
+            /**
+             * Format: int64
+             * @description The most that may be refunded now, in paise (0 when not eligible).
+             */
+            max_paise: number;
+            /** @description The learner's words: what they can do, or why not. */
+            message: string;
+        };
+        /**
+         * RefundFactsBody
+         * @description What the refund rules know about the booking, exactly as the web
+         *     app's `refundEligibility(facts, nowMs)` takes it (camelCase), so the
+         *     page can tell when the verdict changes with time.
+         */
+        RefundFactsBody: {
+            /** @description `learner`, `mentor` or `admin`. */
+            cancelledBy?: string | null;
+            /** Format: int64 */
+            capturedAtMs?: number | null;
+            /** Format: int64 */
+            capturedPaise: number;
+            /** Format: int64 */
+            endMs: number;
+            /** Format: int64 */
+            feedbackAtMs?: number | null;
+            /** @description `mentor` or `learner`. */
+            noShowBy?: string | null;
+            /** @description `refund` or `reschedule`. */
+            noShowChoice?: string | null;
+            openRequest: boolean;
+            /** Format: int64 */
+            refundOwedPaise: number;
+            /** Format: int64 */
+            refundedPaise: number;
+            /** Format: int64 */
+            startMs: number;
+            /** @description The stored status (`confirmed`, `completed`, ...). */
+            status: string;
+        };
+        /**
+         * RefundRequestBody
+         * @description A learner's refund request.
+         */
+        RefundRequestBody: {
+            /**
+             * @description Why, 1 to 1000 characters (optional when the money is owed anyway:
+             *     a mentor's cancellation or no-show, a timely cancellation, an expiry,
+             *     an overpayment).
+             */
+            reason?: string | null;
+        };
+        /**
+         * @description Where a refund stands.
+         * @enum {string}
+         */
+        RefundStatus: "requested" | "rejected" | "pending" | "processed" | "failed";
         /** RegisterBody */
         RegisterBody: {
             /** @description Optional at registration. */
@@ -1653,6 +3165,12 @@ export interface components {
             password: string;
             /** @description The password again; when sent, it must match. */
             re_password?: string | null;
+            /**
+             * @description Optional: the IANA time zone the browser detected, e.g.
+             *     `Asia/Kolkata` (times in e-mails and on screens use it); `UTC`
+             *     when not given. Editable later in the profile.
+             */
+            time_zone?: string | null;
         };
         /** Registered */
         Registered: {
@@ -1669,6 +3187,25 @@ export interface components {
             /** @description 1 to 1,000 characters. */
             reason: string;
         };
+        /**
+         * RejectBody
+         * @description An administrator's rejection.
+         */
+        RejectBody: {
+            /** @description Why, 1 to 1000 characters: the learner reads it. */
+            reason: string;
+        };
+        /**
+         * RescheduleBody
+         * @description A new time for the session.
+         */
+        RescheduleBody: {
+            /**
+             * Format: date-time
+             * @description One of the service's open slots, as RFC 3339.
+             */
+            start: string;
+        };
         /** ResetConfirmBody */
         ResetConfirmBody: {
             /** @description At least 8 characters, strong enough by the strength meter (a score of 3 of 4: length, an upper-case letter, a digit, a symbol) and not a common password. */
@@ -1677,6 +3214,97 @@ export interface components {
             re_new_password?: string | null;
             token: string;
             uid: string;
+        };
+        /**
+         * ReviewOut
+         * @description One learner's review of a session.
+         */
+        ReviewOut: {
+            /**
+             * Format: date-time
+             * @description When the review was given, UTC (RFC 3339).
+             */
+            created_at: string;
+            /** @description The learner's first name and last initial, e.g. `Priya S.`. */
+            learner_name: string;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating: number;
+            /** @description What the learner wrote (may be empty). */
+            text: string;
+        };
+        /**
+         * SandboxBooking
+         * @description The session a sandbox order pays for.
+         */
+        SandboxBooking: {
+            /**
+             * Format: date-time
+             * @description The session's end, RFC 3339 UTC.
+             */
+            end: string;
+            /** @description The booking's id. */
+            id: string;
+            /** @description The mentor's name. */
+            mentor_name: string;
+            /**
+             * Format: date-time
+             * @description Until when the payment is awaited (RFC 3339 UTC), if there is a limit.
+             */
+            pay_by?: string | null;
+            /**
+             * Format: int64
+             * @description The session's price in paise.
+             */
+            price_paise: number;
+            /** @description The service's title. */
+            service_title: string;
+            /**
+             * Format: date-time
+             * @description The session's start, RFC 3339 UTC.
+             */
+            start: string;
+        };
+        /**
+         * SandboxOrderOut
+         * @description A sandbox order, for the sandbox's checkout page.
+         */
+        SandboxOrderOut: {
+            /**
+             * Format: int64
+             * @description What is due, in paise.
+             */
+            amount_paise: number;
+            /** @description The session paid for. */
+            booking: components["schemas"]["SandboxBooking"] & unknown;
+            /** @description Always `INR`. */
+            currency: string;
+            /** @description The ways to pay offered: `upi`, `card`, `netbanking`, `wallet`. */
+            methods: string[];
+            /** @description The order (`order_sbx_...`). */
+            order_id: string;
+            /** @description `created` (awaiting payment), `captured` (paid) or `failed`. */
+            status: string;
+        };
+        /**
+         * @description How a sandbox payment should end.
+         * @enum {string}
+         */
+        SandboxOutcome: "success" | "failure";
+        /**
+         * SandboxPayBody
+         * @description A sandbox payment: how the learner pays and how it should end.
+         */
+        SandboxPayBody: {
+            /**
+             * @description `upi`, `card`, `netbanking` or `wallet`.
+             * @enum {string}
+             */
+            method: "upi" | "card" | "netbanking" | "wallet";
+            /** @description `success` or `failure`. */
+            outcome: components["schemas"]["SandboxOutcome"] & unknown;
         };
         /** Service */
         Service: {
@@ -1702,6 +3330,37 @@ export interface components {
             price_paise: number;
             title: string;
         };
+        /**
+         * SessionEarningView
+         * @description One session that earned (or lost) the mentor money.
+         */
+        SessionEarningView: {
+            /**
+             * Format: date-time
+             * @description When a completed session's net becomes payable (2 days after its end).
+             */
+            available_at: string;
+            booking_id: string;
+            /**
+             * Format: int64
+             * @description The platform's commission, after refunds.
+             */
+            commission_paise: number;
+            /** Format: date-time */
+            end_at: string;
+            /**
+             * Format: int64
+             * @description What the learner paid.
+             */
+            gross_paise: number;
+            /**
+             * Format: int64
+             * @description The mentor's share, after refunds.
+             */
+            net_paise: number;
+            service_title: string;
+            state: components["schemas"]["EarningState"];
+        };
         /** SetPasswordBody */
         SetPasswordBody: {
             /** @description Required when the account has a password. */
@@ -1719,6 +3378,19 @@ export interface components {
             re_new_password?: string | null;
         };
         /**
+         * SignedPaymentOut
+         * @description A signed payment, as a checkout hands it to the web app; post it to
+         *     `POST /api/payments/verify/`.
+         */
+        SignedPaymentOut: {
+            /** @description The order paid. */
+            razorpay_order_id: string;
+            /** @description The sandbox payment (`pay_sbx_...`). */
+            razorpay_payment_id: string;
+            /** @description Hex HMAC-SHA256 of `order_id|payment_id` with the sandbox's secret. */
+            razorpay_signature: string;
+        };
+        /**
          * SiteStats
          * @description What the database can honestly say about the marketplace. A figure the
          *     data cannot support yet is `null`; new figures will be added as fields.
@@ -1731,8 +3403,7 @@ export interface components {
             average_rating?: number | null;
             /**
              * Format: int64
-             * @description Sessions that took place. There is no bookings table yet, so this is
-             *     0 until bookings exist.
+             * @description Sessions that took place (bookings completed).
              */
             completed_sessions: number;
             /**
@@ -1748,8 +3419,8 @@ export interface components {
             mentors: number;
             /**
              * Format: double
-             * @description The share of session feedback that is positive, in percent. `null`:
-             *     no feedback is collected yet (there are no bookings yet).
+             * @description The share of session feedback rating 4 or 5 stars, in whole percent
+             *     (rounded down); `null` until there are at least 20 reviews.
              */
             positive_feedback_percent?: number | null;
             /**
@@ -1757,6 +3428,18 @@ export interface components {
              * @description Listed mentors with a rating (a rating of 0 means no reviews yet).
              */
             rated_mentors: number;
+        };
+        /**
+         * SkippedMentor
+         * @description A mentor with money available who got no line, and why.
+         */
+        SkippedMentor: {
+            /** Format: int64 */
+            available_paise: number;
+            /** Format: int64 */
+            mentor_id: number;
+            mentor_name: string;
+            reason: string;
         };
         /**
          * Slot
@@ -1845,6 +3528,40 @@ export interface components {
             requires_contact_number: boolean;
             /** @description `user`, `mentor` or `admin`. */
             role: string;
+            /**
+             * @description The IANA time zone times are shown in, e.g. `Asia/Kolkata`
+             *     (`UTC` until chosen).
+             */
+            time_zone: string;
+        };
+        /**
+         * VerifyBody
+         * @description The checkout's callback after a successful payment, exactly as
+         *     Razorpay's Checkout (or the sandbox's page) hands it over.
+         */
+        VerifyBody: {
+            /** @description The order the checkout paid (`order_id` of the checkout). */
+            razorpay_order_id: string;
+            /** @description The gateway's payment (`pay_...`). */
+            razorpay_payment_id: string;
+            /**
+             * @description Hex HMAC-SHA256 of `razorpay_order_id|razorpay_payment_id` with
+             *     the gateway's secret.
+             */
+            razorpay_signature: string;
+        };
+        /**
+         * WebhookAck
+         * @description A webhook delivery's outcome.
+         */
+        WebhookAck: {
+            /**
+             * @description `processed` (done, or found already done), `duplicate` (this event
+             *     id was received before: nothing done), `ignored` (an event or an
+             *     order this server does not act on) or `refused` (the amount is not
+             *     the order's: nothing changed).
+             */
+            status: string;
         };
     };
     responses: never;
@@ -2430,6 +4147,43 @@ export interface operations {
             };
         };
     };
+    ledgerReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["LedgerReport"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     adminMentorApplications: {
         parameters: {
             query?: {
@@ -2686,6 +4440,617 @@ export interface operations {
             };
         };
     };
+    payoutBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutBatchSummary"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    createPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PayoutBatchBody"];
+            };
+        };
+        responses: {
+            /** @description The batch, its lines and the mentors left out. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutBatchView"];
+                };
+            };
+            /** @description `period_end` in the future. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No mentor gets a line (nothing was created). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    payoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutBatchView"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such batch. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    exportPayoutBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description Header `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference`,
+             *     one row per line.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such batch. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    payoutLineFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PayoutFailedBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutLineView"];
+                };
+            };
+            /** @description `reason` missing or too long (failed only). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such line in that batch. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The line was already marked paid or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    payoutLinePaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                line_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutLineView"];
+                };
+            };
+            /** @description `reason` missing or too long (failed only). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such line in that batch. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The line was already marked paid or failed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest request first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminRefund"][];
+                };
+            };
+            /** @description An unknown `status`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    approveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ApproveBody"];
+            };
+        };
+        responses: {
+            /** @description Decided: the refund as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminRefund"];
+                };
+            };
+            /** @description `amount_paise` missing, 0 or more than is refundable; `reason` missing or too long. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such refund. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The refund is no longer a request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    rejectRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description Decided: the refund as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["AdminRefund"];
+                };
+            };
+            /** @description `amount_paise` missing, 0 or more than is refundable; `reason` missing or too long. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such refund. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The refund is no longer a request. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     requestQuote: {
         parameters: {
             query?: never;
@@ -2741,6 +5106,936 @@ export interface operations {
             429: {
                 headers: {
                     "RETRY-AFTER": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                as?: "learner" | "mentor";
+                when?: "upcoming" | "past" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's bookings (a bare array). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"][];
+                };
+            };
+            /** @description An unknown `as` or `when`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["NewBookingBody"];
+            };
+        };
+        responses: {
+            /**
+             * @description Booked: where it starts depends on the service (confirmed, pending
+             *     the mentor's answer, or awaiting payment).
+             */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /**
+             * @description Field errors: `service_id` (unknown, paused, retired or the
+             *     caller's own), `start` (not one of the service's slots, inside the
+             *     mentor's notice or outside their window), `note` (too long). A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The start is one of the service's slots, but someone booked it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    acceptBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    bookingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The session's calendar file (UID `{id}@mentorbridge`, SEQUENCE
+             *     raised by each reschedule).
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar; charset=utf-8": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    checkoutBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order to pay (the booking's open order when there is one). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["CheckoutOut"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The booking's mentor or an administrator: only its learner pays. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /**
+             * @description The booking does not await payment (not accepted yet, already paid,
+             *     its time to pay ran out, cancelled).
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The gateway is not answering; try again later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    declineBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    leaveFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["FeedbackBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    reportNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["NoShowBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listBookingReceipts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking's receipts, in the order they were issued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Receipt"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /**
+             * @description No such booking, or not the caller's (a mentor does not see the
+             *     learner's receipts).
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    requestRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RefundRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The automatic refund that already returns the money owed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Refund"];
+                };
+            };
+            /**
+             * @description Asked: `requested` (an administrator decides within 3–5 business
+             *     days), or `pending` when the rules owe the money and it goes
+             *     straight back.
+             */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Refund"];
+                };
+            };
+            /** @description `reason` empty or too long. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's as its learner. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The rules allow no refund now, in their words. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    bookingRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BookingRefunds"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    rescheduleBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RescheduleBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the booking as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Field errors of the body. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed now, in the rules' words (or the new time was taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3385,6 +6680,162 @@ export interface operations {
             };
         };
     };
+    mentorEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EarningsView"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    payoutDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutDetailsView"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The mentor has not given payout details yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    setPayoutDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PayoutDetailsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutDetailsView"];
+                };
+            };
+            /**
+             * @description Field errors under `method`, `beneficiary_name`, `account_number`,
+             *     `ifsc`, `upi_id`, `schedule`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     uploadMentorPhoto: {
         parameters: {
             query?: never;
@@ -3888,6 +7339,51 @@ export interface operations {
             };
         };
     };
+    listMentorReviews: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest reviews to skip (default 0). */
+                offset?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    "CACHE-CONTROL": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MentorReviews"];
+                };
+            };
+            /** @description `offset` is not a whole number of 0 or more. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description No mentor has this id: `{"detail": "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     listMentorSlots: {
         parameters: {
             query: {
@@ -3955,6 +7451,317 @@ export interface operations {
                 };
             };
             /** @description No mentor has this id: `{"detail": "Not found."}`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getSandboxOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order and the session it pays for. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SandboxOrderOut"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such sandbox order, or not the caller's (or the gateway is not the sandbox). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    paySandboxOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SandboxPayBody"];
+            };
+        };
+        responses: {
+            /** @description Paid: the fields to post to `POST /api/payments/verify/`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SignedPaymentOut"];
+                };
+            };
+            /** @description Field errors: `{"method": ["..."]}`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The payment failed (as asked): `{"detail": "Payment failed: ..."}`. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such sandbox order, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The order is paid already, or the booking no longer awaits payment. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    verifyPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["VerifyBody"];
+            };
+        };
+        responses: {
+            /**
+             * @description Verified: the booking as it is now (confirmed when the payment came
+             *     in time). A replay answers the same and changes nothing.
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Booking"];
+                };
+            };
+            /** @description The signature does not hold (or no such order): the booking is unchanged. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description The booking's mentor or an administrator: only its learner pays. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The order's booking is not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    razorpayWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Razorpay-Signature"?: string;
+                "X-Razorpay-Event-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received (see `status`); the gateway need not send it again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookAck"];
+                };
+            };
+            /**
+             * @description The signature is missing or does not match the raw body, or the
+             *     body is not an event: nothing was done. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    downloadReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The printable receipt, as a file `receipt-<number>.html`. */
+            200: {
+                headers: {
+                    "CACHE-CONTROL": string;
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such receipt, or not the caller's. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,453 @@
+/**
+ * The money tabs of /dashboard/admin (issue 13): the refund queue with each
+ * request's age against the 3–5 business-day promise, approve with an
+ * amount in rupees (sent in paise) or reject with a reason; payout batches
+ * (create, the CSV, lines marked paid or failed) and the ledger's totals.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { aUser, callsTo, json, logIn, mockApi, renderAt, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
+import AdminDashboardPage from "./AdminDashboardPage";
+import { paiseOf, rupees, rupeesInput } from "./moneyApi";
+
+function aRefund(overrides: Record<string, unknown> = {}) {
+  return {
+    id: "rf-1",
+    booking_id: "bk-1",
+    status: "requested",
+    basis: "partial",
+    automatic: false,
+    reason: "The session was cut short by 20 minutes.",
+    requested_paise: 75_000,
+    amount_paise: null,
+    decision_note: null,
+    requested_at: "2026-11-23T08:00:00Z",
+    decided_at: null,
+    processed_at: null,
+    failed_at: null,
+    failure_reason: null,
+    learner_name: "Riya Sen",
+    mentor_name: "Asha Rao",
+    service_title: "Career strategy call",
+    age_business_days: 1,
+    due_at: "2026-11-30T08:00:00Z",
+    overdue: false,
+    refundable_paise: 150_000,
+    ...overrides,
+  };
+}
+
+const OLD = aRefund({ id: "rf-0", learner_name: "Kabir Das", basis: "unused", requested_paise: 250_000, age_business_days: 6, overdue: true, requested_at: "2026-11-13T08:00:00Z" });
+const NEW = aRefund();
+
+function refunds(byStatus: Record<string, unknown[]>): Handler {
+  return (call) => json(200, byStatus[new URL(call.url, "http://localhost").searchParams.get("status") ?? ""] ?? []);
+}
+
+const LEDGER = {
+  accounts: [
+    { account: "gateway", balance_paise: 120_000 },
+    { account: "commission", balance_paise: -30_000 },
+    { account: "mentor", balance_paise: -90_000 },
+  ],
+  balanced: true,
+  captured_paise: 300_000,
+  refunded_paise: 75_000,
+  paid_out_paise: 105_000,
+  held_paise: 120_000,
+  commission_paise: 30_000,
+};
+
+function aLine(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 11,
+    batch_id: 3,
+    mentor_id: 41,
+    mentor_name: "Asha Rao",
+    amount_paise: 112_550,
+    method: "bank",
+    beneficiary_name: "Asha Rao",
+    account_number_masked: "•••• •••• 1234",
+    ifsc: "HDFC0001234",
+    upi_id_masked: null,
+    reference: "MMP-000003-000011",
+    status: "pending",
+    failure_reason: null,
+    paid_at: null,
+    failed_at: null,
+    ...overrides,
+  };
+}
+
+const UPI_LINE = aLine({ id: 12, mentor_id: 42, mentor_name: "Vikram Shah", beneficiary_name: "Vikram Shah", method: "upi", account_number_masked: null, ifsc: null, upi_id_masked: "vi•••@okaxis", amount_paise: 40_000, reference: "MMP-000003-000012" });
+
+function aBatch(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 3,
+    period_end: "2026-11-24T10:00:00Z",
+    created_at: "2026-11-24T10:00:00Z",
+    line_count: 2,
+    total_paise: 152_550,
+    created_by: 1,
+    paid_paise: 0,
+    pending_count: 2,
+    failed_count: 0,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  resetAuth();
+  useFakeClock({ now: new Date("2026-11-24T10:00:00Z") });
+  logIn(aUser({ role: "admin", name: "Admin" }));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  resetAuth();
+});
+
+describe("amounts", () => {
+  it("are the crate's rupee labels, and typed rupees become paise", () => {
+    expect(rupees(0)).toBe("₹0");
+    expect(rupees(12_345_650)).toBe("₹1,23,456.50");
+    expect(rupees(-50_000)).toBe("−₹500");
+    expect(paiseOf("750")).toBe(75_000);
+    expect(paiseOf(" ₹1,250.5 ")).toBe(125_050);
+    expect(paiseOf("0.07")).toBe(7);
+    expect(paiseOf("12.345")).toBeUndefined();
+    expect(paiseOf("-5")).toBeUndefined();
+    expect(paiseOf("")).toBeUndefined();
+    expect(rupeesInput(75_000)).toBe("750");
+    expect(rupeesInput(75_050)).toBe("750.50");
+  });
+});
+
+describe("the sections", () => {
+  it("are tabs in the address; the applications queue is not fetched while another tab is open", async () => {
+    const calls = mockApi({
+      "GET /api/admin/mentor-applications/": json(200, []),
+      "GET /api/admin/refunds/": refunds({ requested: [NEW] }),
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, []),
+    });
+    const { router } = renderAt("/dashboard/admin?section=refunds", <AdminDashboardPage />);
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(1));
+    expect(screen.getByRole("tab", { name: "Refunds" }).getAttribute("aria-selected")).toBe("true");
+    expect(callsTo(calls, "GET", "/api/admin/mentor-applications/")).toHaveLength(0);
+    expect(screen.getByText(/refund requests an answer within 3–5 business days/)).toBeTruthy();
+
+    fireEvent.keyDown(screen.getByRole("tab", { name: "Refunds" }), { key: "ArrowRight" });
+    expect(await screen.findByTestId("payouts-panel")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Payouts" }));
+    expect(router.state.location.search).toBe("?section=payouts");
+
+    fireEvent.click(screen.getByRole("tab", { name: "Applications" }));
+    expect(await screen.findByTestId("queue-empty")).toBeTruthy();
+    expect(router.state.location.search).toBe("");
+    expect(callsTo(calls, "GET", "/api/admin/mentor-applications/")).toHaveLength(1);
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+});
+
+describe("the refund queue", () => {
+  it("lists requests oldest first with who, what and how much, and each one's age against 3–5 business days; overdue in words", async () => {
+    const calls = mockApi({ "GET /api/admin/refunds/": refunds({ requested: [OLD, NEW] }) });
+    renderAt("/dashboard/admin?section=refunds", <AdminDashboardPage />);
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId("refund-row") as [HTMLElement, HTMLElement];
+    expect(first.textContent).toMatch(/Kabir Das ₹2,500/);
+    expect(first.textContent).toMatch(/Unused session/);
+    expect(within(first).getByTestId("overdue").textContent).toBe("Overdue");
+    expect(within(first).getByTestId("refund-age").textContent).toMatch(/^Waiting 6 business days — past the 5-business-day promise · answer by /);
+    expect(first.className).toMatch(/is-overdue/);
+    expect(second.textContent).toMatch(/Riya Sen ₹750/);
+    expect(second.textContent).toMatch(/Career strategy call with Asha Rao · Partial refund after feedback/);
+    expect(within(second).queryByTestId("overdue")).toBeNull();
+    expect(within(second).getByTestId("refund-age").textContent).toMatch(/^Waiting 1 business day of 3–5 · answer by /);
+    expect(within(second).getByTestId("refund-age").querySelector("time")?.getAttribute("dateTime")).toBe("2026-11-30T08:00:00Z");
+    expect(screen.getByTestId("refunds-count").textContent).toBe("2 refunds, oldest first · 1 overdue");
+    const listed = callsTo(calls, "GET", "/api/admin/refunds/");
+    expect(listed[0]?.url).toBe("/api/admin/refunds/?status=requested");
+    expect(listed[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+  });
+
+  it("filters by status through its tabs and says when nothing is there; a failed load can be retried", async () => {
+    let n = 0;
+    const processed = aRefund({ id: "rf-9", status: "processed", amount_paise: 50_000, processed_at: "2026-11-24T09:00:00Z", decided_at: "2026-11-24T08:30:00Z" });
+    const calls = mockApi({
+      "GET /api/admin/refunds/": (call) => (n++ === 0 ? json(500, {}) : refunds({ requested: [], processed: [processed] })(call, [])),
+    });
+    const { router } = renderAt("/dashboard/admin?section=refunds", <AdminDashboardPage />);
+    expect(await screen.findByText("We couldn’t load the refunds. Please try again.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No refund requests are waiting. You’re all caught up.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("tab", { name: "Processed" }));
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(1));
+    const row = screen.getByTestId("refund-row");
+    expect(row.textContent).toMatch(/Riya Sen ₹500/);
+    expect(row.textContent).toMatch(/Processed/);
+    expect(within(row).queryByTestId("refund-age")).toBeNull();
+    expect(router.state.location.search).toBe("?section=refunds&status=processed");
+    expect(callsTo(calls, "GET", "/api/admin/refunds/").map((c) => c.url)).toEqual([
+      "/api/admin/refunds/?status=requested",
+      "/api/admin/refunds/?status=requested",
+      "/api/admin/refunds/?status=processed",
+    ]);
+  });
+
+  it("opens a request with the learner's reason and the amount prefilled in rupees; approving sends paise, then drops it from the queue", async () => {
+    let release: (r: Response) => void = () => undefined;
+    const calls = mockApi({
+      "GET /api/admin/refunds/": refunds({ requested: [OLD, NEW] }),
+      "POST /api/admin/refunds/rf-1/approve/": () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    const { router } = renderAt("/dashboard/admin?section=refunds", <AdminDashboardPage />);
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(2));
+    fireEvent.click(screen.getAllByTestId("refund-row")[1] as HTMLElement);
+    const detail = await screen.findByTestId("refund-detail");
+    expect(router.state.location.search).toBe("?section=refunds&refund=rf-1");
+    const title = within(detail).getByRole("heading", { name: "₹750 to Riya Sen" });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(detail.textContent).toMatch(/The session was cut short by 20 minutes\./);
+    expect(within(detail).getByTestId("refundable-amount").textContent).toBe("₹1,500");
+    const amount = within(detail).getByLabelText("Amount to refund (₹)") as HTMLInputElement;
+    expect(amount.value).toBe("750");
+    expect(skippedHeadingLevels()).toEqual([]);
+
+    fireEvent.change(amount, { target: { value: "500.50" } });
+    fireEvent.click(within(detail).getByRole("button", { name: "Approve refund" }));
+    await waitFor(() => expect(within(detail).getByRole("button", { name: "Approving…" })).toHaveProperty("disabled", true));
+    expect(within(detail).getByRole("button", { name: "Reject…" })).toHaveProperty("disabled", true);
+    release(json(200, aRefund({ status: "pending", amount_paise: 50_050, decided_at: "2026-11-24T10:00:00Z" })));
+    expect(await screen.findByText("Approved: ₹500.50 is on its way back to Riya Sen.")).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(1));
+    const after = screen.getByTestId("refund-detail");
+    expect(within(after).queryByRole("button", { name: "Approve refund" })).toBeNull();
+    expect(within(after).getByText("Pending")).toBeTruthy();
+    expect(callsTo(calls, "POST", "/api/admin/refunds/rf-1/approve/").map((c) => c.body)).toEqual([{ amount_paise: 50_050 }]);
+  });
+
+  it("approve: an unreadable amount is said at once; the server's limit comes back under the field", async () => {
+    const calls = mockApi({
+      "GET /api/admin/refunds/": refunds({ requested: [NEW] }),
+      "POST /api/admin/refunds/rf-1/approve/": json(400, { amount_paise: ["At most ₹1,500 can be refunded: what is left of the payment."] }),
+    });
+    renderAt("/dashboard/admin?section=refunds&refund=rf-1", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("refund-detail");
+    const amount = within(detail).getByLabelText("Amount to refund (₹)");
+    fireEvent.change(amount, { target: { value: "seven hundred" } });
+    fireEvent.click(within(detail).getByRole("button", { name: "Approve refund" }));
+    expect(await within(detail).findByText("Enter the amount in rupees, e.g. 750 or 750.50.")).toBeTruthy();
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+    expect(callsTo(calls, "POST", "/api/admin/refunds/rf-1/approve/")).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: "2000" } });
+    expect(amount.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(within(detail).getByRole("button", { name: "Approve refund" }));
+    expect(await within(detail).findByText("At most ₹1,500 can be refunded: what is left of the payment.")).toBeTruthy();
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+    expect(within(detail).getByRole("button", { name: "Approve refund" })).toHaveProperty("disabled", false);
+    expect(callsTo(calls, "POST", "/api/admin/refunds/rf-1/approve/").map((c) => c.body)).toEqual([{ amount_paise: 200_000 }]);
+  });
+
+  it("approve refused as already decided (409): says why and reloads the queue", async () => {
+    let listed = 0;
+    mockApi({
+      "GET /api/admin/refunds/": () => json(200, listed++ === 0 ? [OLD, NEW] : [OLD]),
+      "POST /api/admin/refunds/rf-1/approve/": json(409, { detail: "This refund request has already been decided." }),
+    });
+    renderAt("/dashboard/admin?section=refunds&refund=rf-1", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("refund-detail");
+    fireEvent.click(within(detail).getByRole("button", { name: "Approve refund" }));
+    expect(await screen.findByText("This refund request has already been decided.")).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("refund-row")).toHaveLength(1));
+    expect(screen.queryByTestId("refund-detail")).toBeNull();
+  });
+
+  it("reject: a dialog asks for the reason, shows the server's field error, then records it", async () => {
+    const calls = mockApi({
+      "GET /api/admin/refunds/": refunds({ requested: [NEW] }),
+      "POST /api/admin/refunds/rf-1/reject/": (call) => {
+        const reason = (call.body as { reason: string }).reason;
+        return reason.trim() === ""
+          ? json(400, { reason: ["This field is required."] })
+          : json(200, aRefund({ status: "rejected", decision_note: reason, decided_at: "2026-11-24T10:00:00Z" }));
+      },
+    });
+    renderAt("/dashboard/admin?section=refunds&refund=rf-1", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("refund-detail");
+    const open = within(detail).getByRole("button", { name: "Reject…" });
+    open.focus();
+    fireEvent.click(open);
+    const dialog = await screen.findByRole("dialog", { name: "Reject Riya Sen’s refund request?" });
+    const reason = within(dialog).getByLabelText("Reason (sent to the learner)");
+    expect(document.activeElement).toBe(reason);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject request" }));
+    expect(await within(dialog).findByText("This field is required.")).toBeTruthy();
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(reason, { target: { value: "Feedback came after the 48 hours." } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Reject request" }));
+    expect(await screen.findByText("Rejected: Riya Sen has been e-mailed the reason.")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(screen.getByTestId("refunds-empty")).toBeTruthy());
+    expect(screen.getByTestId("refund-detail").textContent).toMatch(/Reason givenFeedback came after the 48 hours\./);
+    expect(callsTo(calls, "POST", "/api/admin/refunds/rf-1/reject/").map((c) => c.body)).toEqual([{ reason: "" }, { reason: "Feedback came after the 48 hours." }]);
+  });
+});
+
+describe("payouts and the ledger", () => {
+  it("shows the ledger's totals, whether the books balance, and each account as debit or credit", async () => {
+    mockApi({ "GET /api/admin/ledger/": json(200, LEDGER), "GET /api/admin/payouts/": json(200, []) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const ledger = await screen.findByTestId("ledger-totals");
+    await waitFor(() => expect(within(ledger).getByTestId("ledger-captured").textContent).toBe("Money in (payments)₹3,000"));
+    expect(within(ledger).getByTestId("ledger-refunded").textContent).toBe("Refunded to learners₹750");
+    expect(within(ledger).getByTestId("ledger-paid-out").textContent).toBe("Paid out to mentors₹1,050");
+    expect(within(ledger).getByTestId("ledger-held").textContent).toBe("Held now₹1,200");
+    expect(within(ledger).getByTestId("ledger-commission").textContent).toBe("Commission earned₹300");
+    expect(within(ledger).getByTestId("ledger-balanced").textContent).toBe("The books balance. ₹3,000 in = ₹750 refunded + ₹1,050 paid out + ₹1,200 held.");
+    const rows = within(within(ledger).getByTestId("ledger-accounts")).getAllByRole("row").map((r) => r.textContent);
+    expect(rows).toEqual(["AccountBalance", "Held at the gateway and bank₹1,200 Dr", "Platform commission₹300 Cr", "Owed to mentors₹900 Cr"]);
+    expect(screen.getByTestId("batches-empty").textContent).toMatch(/No payout batches yet/);
+    expect(screen.getByText(/sessions that ended more than 2 days ago/)).toBeTruthy();
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("says plainly when the books do not balance", async () => {
+    mockApi({ "GET /api/admin/ledger/": json(200, { ...LEDGER, balanced: false }), "GET /api/admin/payouts/": json(200, []) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    expect((await screen.findByTestId("ledger-balanced")).textContent).toMatch(/^The books do not balance\./);
+  });
+
+  it("creates a batch, lists who was left out and why, and opens it with its lines (masked details)", async () => {
+    let made = false;
+    const calls = mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": () => json(200, made ? [aBatch()] : []),
+      "POST /api/admin/payouts/": () => {
+        made = true;
+        return json(201, { ...aBatch(), lines: [aLine(), UPI_LINE], skipped: [{ mentor_id: 43, mentor_name: "Meera Iyer", available_paise: 90_000, reason: "no payout details" }] });
+      },
+      "GET /api/admin/payouts/3/": json(200, { ...aBatch(), lines: [aLine(), UPI_LINE] }),
+    });
+    const { router } = renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    await screen.findByTestId("batches-empty");
+    fireEvent.click(screen.getByRole("button", { name: "Create payout batch" }));
+    expect(await screen.findByText(/^Batch 3 made: 2 mentors, ₹1,525.50\./)).toBeTruthy();
+    expect(screen.getByTestId("skipped").textContent).toBe("Left out: Meera Iyer (₹900 available): no payout details");
+    const detail = await screen.findByTestId("batch-detail");
+    await waitFor(() => expect(within(detail).getAllByTestId("payout-line")).toHaveLength(2));
+    expect(router.state.location.search).toBe("?section=payouts&batch=3");
+    const [bank, upi] = within(detail).getAllByTestId("payout-line") as [HTMLElement, HTMLElement];
+    expect(bank.textContent).toMatch(/A\/c •••• •••• 1234 · HDFC0001234/);
+    expect(bank.textContent).toMatch(/₹1,125.50/);
+    expect(bank.textContent).toMatch(/MMP-000003-000011/);
+    expect(upi.textContent).toMatch(/UPI vi•••@okaxis/);
+    await waitFor(() => expect(screen.getAllByTestId("batch-row")).toHaveLength(1));
+    expect(screen.getByTestId("batch-row").textContent).toMatch(/Batch 3 ₹1,525.50.*2 to pay/);
+    expect(callsTo(calls, "POST", "/api/admin/payouts/").map((c) => c.body)).toEqual([{}]);
+    // The totals are read again: the batch moved money into transit.
+    expect(callsTo(calls, "GET", "/api/admin/ledger/")).toHaveLength(2);
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("says why no batch was made (409)", async () => {
+    mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, []),
+      "POST /api/admin/payouts/": json(409, { detail: "Nothing is available to pay out right now." }),
+    });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    await screen.findByTestId("batches-empty");
+    fireEvent.click(screen.getByRole("button", { name: "Create payout batch" }));
+    expect(await screen.findByText("Nothing is available to pay out right now.")).toBeTruthy();
+    expect(screen.queryByTestId("batch-detail")).toBeNull();
+  });
+
+  it("marks a line paid, and another failed with a reason (which returns it to the mentor's available balance)", async () => {
+    const calls = mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, [aBatch()]),
+      "GET /api/admin/payouts/3/": json(200, { ...aBatch(), lines: [aLine(), UPI_LINE] }),
+      "POST /api/admin/payouts/3/lines/11/paid/": json(200, aLine({ status: "paid", paid_at: "2026-11-24T10:00:00Z" })),
+      "POST /api/admin/payouts/3/lines/12/failed/": (call) => {
+        const reason = (call.body as { reason: string }).reason;
+        return reason === "" ? json(400, { reason: ["Say what went wrong."] }) : json(200, { ...UPI_LINE, status: "failed", failure_reason: reason });
+      },
+    });
+    renderAt("/dashboard/admin?section=payouts&batch=3", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("batch-detail");
+    await waitFor(() => expect(within(detail).getAllByTestId("payout-line")).toHaveLength(2));
+    fireEvent.click(within(detail).getByRole("button", { name: "Mark the payout to Asha Rao as paid" }));
+    expect(await within(detail).findByText("Marked paid: ₹1,125.50 to Asha Rao. They have been e-mailed.")).toBeTruthy();
+    const [bank] = within(detail).getAllByTestId("payout-line") as [HTMLElement];
+    expect(bank.getAttribute("data-status")).toBe("paid");
+    expect(within(bank).queryByRole("button")).toBeNull();
+
+    fireEvent.click(within(detail).getByRole("button", { name: "Mark the payout to Vikram Shah as failed" }));
+    const dialog = await screen.findByRole("dialog", { name: "Mark the payout to Vikram Shah as failed?" });
+    expect(dialog.textContent).toMatch(/₹400 goes back to the mentor’s available balance/);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mark as failed" }));
+    expect(await within(dialog).findByText("Say what went wrong.")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("What went wrong (sent to the mentor)"), { target: { value: "UPI id no longer active" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Mark as failed" }));
+    expect(await within(detail).findByText("Marked failed: ₹400 is back in Vikram Shah’s available balance.")).toBeTruthy();
+    const upi = within(detail).getAllByTestId("payout-line")[1] as HTMLElement;
+    expect(upi.getAttribute("data-status")).toBe("failed");
+    expect(upi.textContent).toMatch(/FailedUPI id no longer active/);
+    expect(callsTo(calls, "POST", "/api/admin/payouts/3/lines/11/paid/").map((c) => c.body)).toEqual([undefined]);
+    expect(callsTo(calls, "POST", "/api/admin/payouts/3/lines/12/failed/").map((c) => c.body)).toEqual([{ reason: "" }, { reason: "UPI id no longer active" }]);
+    expect(callsTo(calls, "GET", "/api/admin/ledger/").length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a line already settled elsewhere (409) says so", async () => {
+    mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, [aBatch()]),
+      "GET /api/admin/payouts/3/": json(200, { ...aBatch(), lines: [aLine()] }),
+      "POST /api/admin/payouts/3/lines/11/paid/": json(409, { detail: "This line is already paid." }),
+    });
+    renderAt("/dashboard/admin?section=payouts&batch=3", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("batch-detail");
+    fireEvent.click(await within(detail).findByRole("button", { name: "Mark the payout to Asha Rao as paid" }));
+    expect(await within(detail).findByText("This line is already paid.")).toBeTruthy();
+  });
+
+  it("downloads the batch's CSV with the admin's token, as a file", async () => {
+    const CSV = "payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference\n3,41,Asha Rao,50100012341234,,HDFC0001234,1125.50,MMP-000003-000011\n";
+    const calls = mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, [aBatch()]),
+      "GET /api/admin/payouts/3/": json(200, { ...aBatch(), lines: [aLine()] }),
+      "GET /api/admin/payouts/3/export.csv": () => new Response(CSV, { status: 200, headers: { "content-type": "text/csv" } }),
+    });
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:csv-1";
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: { href: string; download: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    try {
+      renderAt("/dashboard/admin?section=payouts&batch=3", <AdminDashboardPage />);
+      const detail = await screen.findByTestId("batch-detail");
+      fireEvent.click(await within(detail).findByRole("button", { name: "Download CSV" }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      expect(clicked[0]).toEqual({ href: "blob:csv-1", download: "payout-batch-3.csv" });
+      expect(await blobs[0]?.text()).toBe(CSV);
+      const asked = callsTo(calls, "GET", "/api/admin/payouts/3/export.csv");
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+    } finally {
+      click.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * The booking's actions that ask something first: cancel or decline (with a
+ * reason), reschedule (a new time), and reporting a missed session (the
+ * learner chooses a refund or a new time). Each sends its transition and
+ * hands the answered booking back; a refusal (409) is said in the dialog.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { Dialog } from "../../components/Dialog";
+import { FormAlert, TextArea } from "../../components/form";
+import { SessionEndedError } from "../../lib/api/client";
+import { detailOf, formErrors } from "../../lib/api/errors";
+import { act, type Transition } from "./api";
+import { rupees } from "./Checkout";
+import { SlotPicker } from "./SlotPicker";
+import type { Booking } from "./types";
+import { failureMessage } from "./useBooking";
+
+/** The longest reason a cancellation or decline may give. */
+export const REASON_LIMIT = 500;
+
+interface ActionDialogProps {
+  booking: Booking;
+  onClose: () => void;
+  onDone: (booking: Booking) => void;
+}
+
+/** Sends `transition`; the booking, or the message to show (and whether the times should be read again). */
+async function send(id: string, transition: Transition): Promise<{ booking: Booking } | { message: string; field?: string; conflict: boolean }> {
+  try {
+    const answer = await act(id, transition);
+    if (answer.ok && answer.body) return { booking: answer.body };
+    if (answer.status === 400) {
+      const { fields, other } = formErrors(answer.body, ["reason", "start", "choice", "rating", "text"] as const);
+      const [field, message] = Object.entries(fields)[0] ?? [];
+      return { message: message ?? other ?? "Please check and try again.", ...(field ? { field } : {}), conflict: false };
+    }
+    if (answer.status === 404) return { message: "This booking is no longer available to you.", conflict: false };
+    return { message: detailOf(answer.body) ?? "That didn’t work. Please try again.", conflict: answer.status === 409 };
+  } catch (error) {
+    if (error instanceof SessionEndedError) throw error;
+    return { message: failureMessage(error), conflict: false };
+  }
+}
+
+function Submit({ form, busy, tone = "primary", children }: { form: string; busy: boolean; tone?: "primary" | "danger"; children: ReactNode }) {
+  return (
+    <button type="submit" form={form} className={`btn ${tone === "danger" ? "bk-danger" : "btn--primary"}`} disabled={busy} aria-busy={busy}>
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** What a cancellation means for the money, for the person cancelling. */
+function refundLine(booking: Booking): string {
+  const price = booking.price_paise;
+  const paid = price > 0 && booking.status === "confirmed";
+  if (booking.role === "learner") {
+    if (price === 0) return "This session is free: nothing to refund.";
+    return paid ? `You’ll get a full refund of ${rupees(price)}.` : "You haven’t been charged for this session.";
+  }
+  return paid ? `${booking.learner.name} gets a full refund of ${rupees(price)}.` : "The learner hasn’t been charged.";
+}
+
+/** Cancel (either side) or decline (the mentor, a request): a reason, then the transition. */
+export function CancelDialog({ booking, onClose, onDone, decline = false }: ActionDialogProps & { decline?: boolean }) {
+  const formId = useId();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [reasonError, setReasonError] = useState<string | undefined>(undefined);
+  const other = booking.role === "learner" ? booking.mentor.name.split(/\s+/u)[0] : booking.learner.name.split(/\s+/u)[0];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text.length > REASON_LIMIT) {
+      setReasonError(`Keep the reason to ${REASON_LIMIT} characters or fewer.`);
+      return;
+    }
+    if (decline && text === "") {
+      setReasonError("Tell the learner why, so they can pick another time or mentor.");
+      return;
+    }
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const outcome = await send(booking.id, { kind: decline ? "decline" : "cancel", reason: text });
+      if ("booking" in outcome) return onDone(outcome.booking);
+      if (outcome.field === "reason") setReasonError(outcome.message);
+      else setProblem(outcome.message);
+    } catch {
+      return;
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Dialog
+      title={decline ? "Decline this request?" : "Cancel this session?"}
+      onClose={onClose}
+      testId="cancel-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            {decline ? "Back" : "Keep session"}
+          </button>
+          <Submit form={formId} busy={busy} tone="danger">
+            {decline ? "Decline request" : "Cancel session"}
+          </Submit>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="bk-dialog__form bk-scroll">
+        <p>
+          {decline
+            ? `${other} will be told, and the time is freed for others.`
+            : `${other} will be told by e-mail, and the time is freed for others.`}{" "}
+          {decline ? "" : refundLine(booking)}
+        </p>
+        <TextArea
+          label={decline ? "Reason" : "Reason for cancelling"}
+          optional={!decline}
+          rows={3}
+          maxLength={REASON_LIMIT}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError(undefined);
+          }}
+          error={reasonError}
+          hint={`Shared with ${other}. ${reason.length}/${REASON_LIMIT}`}
+        />
+        {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+/** A new time for the session from the mentor's open times (also after a missed session, when the learner chose one). */
+export function RescheduleDialog({ booking, onClose, onDone, zone }: ActionDialogProps & { zone: string }) {
+  const formId = useId();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [reload, setReload] = useState(0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) {
+      setProblem("Choose a new time first.");
+      return;
+    }
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const outcome = await send(booking.id, { kind: "reschedule", start: chosen });
+      if ("booking" in outcome) return onDone(outcome.booking);
+      setProblem(outcome.message);
+      if (outcome.conflict || outcome.field === "start") {
+        setChosen(undefined);
+        setReload((n) => n + 1);
+      }
+    } catch {
+      return;
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Dialog
+      title="Choose a new time"
+      onClose={onClose}
+      testId="reschedule-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Back
+          </button>
+          <Submit form={formId} busy={busy}>
+            Move session
+          </Submit>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="bk-dialog__form bk-scroll">
+        <p>
+          {booking.service.title} with {booking.role === "learner" ? booking.mentor.name : booking.learner.name}. The meeting link stays the same; both of
+          you get the new time by e-mail with an updated calendar entry.
+        </p>
+        {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+        <SlotPicker
+          mentorId={booking.mentor.id}
+          serviceId={booking.service.id}
+          zone={zone}
+          exclude={booking.start}
+          chosen={chosen}
+          onChoose={(time) => {
+            setChosen(time.key);
+            setProblem(undefined);
+          }}
+          reloadKey={reload}
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Reporting a missed session: the learner reports the mentor and chooses a
+ * full refund or a new time; the mentor reports the learner (no refund).
+ */
+export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
+  const formId = useId();
+  const name = useId();
+  const learner = booking.role === "learner";
+  const [choice, setChoice] = useState<"refund" | "reschedule" | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [choiceError, setChoiceError] = useState<string | undefined>(undefined);
+  const mentorFirst = booking.mentor.name.split(/\s+/u)[0] ?? booking.mentor.name;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (learner && !choice) {
+      setChoiceError("Choose a refund or a new time.");
+      return;
+    }
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const outcome = await send(booking.id, learner && choice ? { kind: "no-show", choice } : { kind: "no-show" });
+      if ("booking" in outcome) return onDone(outcome.booking);
+      setProblem(outcome.message);
+    } catch {
+      return;
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Dialog
+      title={learner ? `Did ${mentorFirst} miss the session?` : `Did ${booking.learner.name} miss the session?`}
+      onClose={onClose}
+      testId="no-show-dialog"
+      actions={
+        <>
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Back
+          </button>
+          <Submit form={formId} busy={busy}>
+            Report missed session
+          </Submit>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="bk-dialog__form bk-scroll">
+        {learner ? (
+          <fieldset className={`bk-choice${choiceError ? " bk-choice--invalid" : ""}`} aria-describedby={choiceError ? `${name}-error` : undefined}>
+            <legend>We’re sorry. What would you like?</legend>
+            <label className={`bk-choice__option${choice === "refund" ? " is-on" : ""}`}>
+              <input type="radio" name={name} value="refund" checked={choice === "refund"} onChange={() => setChoice("refund")} />
+              <span>
+                <strong>A full refund</strong>
+                <span className="bk-choice__detail">
+                  {booking.price_paise > 0 ? `${rupees(booking.price_paise)} back to how you paid.` : "This session was free: it is closed."}
+                </span>
+              </span>
+            </label>
+            <label className={`bk-choice__option${choice === "reschedule" ? " is-on" : ""}`}>
+              <input type="radio" name={name} value="reschedule" checked={choice === "reschedule"} onChange={() => setChoice("reschedule")} />
+              <span>
+                <strong>A new time</strong>
+                <span className="bk-choice__detail">Pick another of {mentorFirst}’s open times, at no extra cost.</span>
+              </span>
+            </label>
+            {choiceError ? (
+              <p id={`${name}-error`} className="field__error" role="alert">
+                {choiceError}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <p>The session is closed as missed by the learner. No refund is due for a learner who did not join.</p>
+        )}
+        {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+      </form>
+    </Dialog>
+  );
+}
+
+export { send as sendTransition };

@@ -1,0 +1,87 @@
+/**
+ * One booking, read from the API for a screen: loading, not found (404,
+ * which is also what someone else's booking answers), an error to retry,
+ * or the booking, replaced by every transition's answer. While the screen
+ * is open the clock ticks, and the booking is read again when one of its
+ * deadlines passes (a hold lapses, the session ends).
+ */
+import { useCallback, useEffect, useState } from "react";
+import { NoAnswerError, SessionEndedError } from "../../lib/api/client";
+import { detailOf } from "../../lib/api/errors";
+import { fetchBooking } from "./api";
+import { nextBoundary } from "./rules";
+import type { Booking } from "./types";
+
+export type BookingState =
+  | { status: "loading" }
+  | { status: "notFound" }
+  | { status: "error"; message: string }
+  | { status: "ready"; booking: Booking };
+
+/** A plain reason a read failed, in the reader's words. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof NoAnswerError) return error.timedOut ? error.message : "We couldn’t reach MentorBridge. Check your connection and try again.";
+  if (error instanceof SessionEndedError) return error.message;
+  return "Something went wrong. Please try again.";
+}
+
+/** The current time, updated every `everyMs` while mounted. */
+export function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The longest wait setTimeout keeps exactly (~24.8 days). */
+const MAX_TIMEOUT = 2_147_483_647;
+
+export function useBooking(id: string | undefined) {
+  const [state, setState] = useState<BookingState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!id) {
+      setState({ status: "notFound" });
+      return;
+    }
+    const controller = new AbortController();
+    fetchBooking(id, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        if (answer.status === 404) setState({ status: "notFound" });
+        else if (answer.ok && answer.body) setState({ status: "ready", booking: answer.body });
+        else setState({ status: "error", message: detailOf(answer.body) ?? `The server answered ${answer.status}. Please try again.` });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: "error", message: failureMessage(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt]);
+
+  const booking = state.status === "ready" ? state.booking : undefined;
+
+  // Read the booking again when one of its deadlines passes (the crate's rules update the actions between reads).
+  useEffect(() => {
+    if (!booking) return;
+    const at = nextBoundary(booking, Date.now());
+    if (at === undefined) return;
+    const wait = at - Date.now() + 1_000;
+    if (wait > MAX_TIMEOUT) return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [booking]);
+
+  const retry = useCallback(() => {
+    setState({ status: "loading" });
+    setAttempt((n) => n + 1);
+  }, []);
+  /** Re-reads the booking without showing the loading state. */
+  const refresh = useCallback(() => setAttempt((n) => n + 1), []);
+  const replace = useCallback((next: Booking) => setState({ status: "ready", booking: next }), []);
+
+  return { state, retry, refresh, replace };
+}
