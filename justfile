@@ -253,7 +253,7 @@ clippy-wasm:
 
 # Run the vectors, slot cases and module checks against the built wasm modules (after `just wasm`).
 wasm-vectors:
-    node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs domain-wasm/tests/modules.mjs domain-wasm/tests/slots.mjs
+    node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs domain-wasm/tests/modules.mjs domain-wasm/tests/slots.mjs domain-wasm/tests/booking.mjs domain-wasm/tests/refunds.mjs
 
 # Rewrite the README's list of wasm exports from the generated typings.
 wasm-docs: wasm
@@ -271,6 +271,15 @@ bench-domain: wasm
 bench-slots: wasm
     cargo run -q --release -p domain-wasm --locked --example bench_slots
     cargo run -q --release -p domain-wasm --locked --example bench_slots -- --json | node domain-wasm/scripts/bench-slots.mjs
+
+# Booking over HTTP against the release `api` binary, on SQLite and (when
+# reachable at TEST_DATABASE_URL) PostgreSQL: BENCH_BOOKINGS (2,000)
+# learners book distinct slots of 10 mentors, BENCH_CONCURRENCY (16) at a
+# time; then BENCH_STORM (1,000) learners at once try 10 slots (goal: exactly
+# 10 bookings). The ignored test bench_bookings in api/tests/booking_races.rs.
+# Benchmark: bookings per second with distinct slots, and 1,000 concurrent attempts on 10 slots.
+bench-bookings:
+    cargo test -q --release -p api --locked --test booking_races -- --ignored --exact bench_bookings --nocapture --test-threads=1
 
 # domain-wasm/fuzz: cargo-fuzz and libFuzzer on the stable toolchain
 # (through RUSTC_BOOTSTRAP), one target at a time at low priority;

@@ -169,6 +169,96 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 include-operation-id = "listMentorSlots"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404"]
 
+# A mentor's reviews: no such mentor (most generated ids): 404.
+[[operations]]
+include-operation-id = "listMentorReviews"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "404"]
+
+# My profile's time zone must be one the zone data knows (the schema gives
+# the shape of a name, e.g. Asia/Kolkata): 400 under time_zone otherwise.
+[[operations]]
+include-operation-id = "updateMe"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401"]
+
+# Bookings (issue 12). A booking's service must be one that is offered and
+# not the caller's own, its start one of the service's open slots (400
+# under the field), and free (409). A list as=mentor by the learner: 403.
+# A booking id no one holds (every generated one): 404. What the
+# transition table refuses: 409.
+[[operations]]
+include-operation-id = "createBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "409"]
+
+# Money (issue 13). Payout details: an IFSC, account number or UPI id that
+# the method needs, checked by the domain's rules (400 under the field). A
+# refund's approval above what is left, a payout period ending in the
+# future, a refund status that is not one: 400. Everything else stored
+# (no such refund, batch or line; not in a state to change): 404, 409.
+# The learner's pass meets the role-limited ones too: 403.
+[[operations]]
+include-operation-id = "setPayoutDetails"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "approveRefund"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "rejectRefund"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "createPayoutBatch"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "listRefunds"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "requestRefund"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "payoutLineFailed"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "listBookings"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "403"]
+
+[[operations]]
+include-operation-id = "getBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "404"]
+
+[[operations]]
+include-operation-id = "bookingCalendar"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "404"]
+
+[[operations]]
+include-operation-id = "acceptBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
+[[operations]]
+include-operation-id = "declineBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
+[[operations]]
+include-operation-id = "cancelBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
+[[operations]]
+include-operation-id = "rescheduleBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
+[[operations]]
+include-operation-id = "reportNoShow"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
+[[operations]]
+include-operation-id = "leaveFeedback"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404", "409"]
+
 # The mentor's profile, services and availability, and the commission
 # overrides: the domain's rules (years from 1940 to 2100, an entry's
 # required parts, an IANA time zone, a mentor id that exists) say more
@@ -203,6 +293,28 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 [[operations]]
 include-operation-id = "uploadMentorPhoto"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+# Payments (issue 12). A checkout of a booking that awaits no payment: 409;
+# the booking's mentor: 403; the gateway down: 503. A callback whose
+# signature does not hold (every generated one): 400, booking unchanged. A
+# webhook without a valid X-Razorpay-Signature over its raw body (every
+# generated one): 400. A sandbox payment of an order already paid: 409; a
+# failure asked for: 402.
+[[operations]]
+include-operation-id = "checkoutBooking"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "503"]
+
+[[operations]]
+include-operation-id = "verifyPayment"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404"]
+
+[[operations]]
+include-operation-id = "razorpayWebhook"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400"]
+
+[[operations]]
+include-operation-id = "paySandboxOrder"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "402", "404", "409"]
 TOML
 
 failed=()
