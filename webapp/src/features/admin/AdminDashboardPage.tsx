@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
+import { TabList } from "../../components/TabList";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
@@ -76,7 +77,6 @@ function ApplicationsSection() {
   // A just-decided application stays open even when the filter no longer lists it.
   const [decided, setDecided] = useState<QueuedApplication>();
   const baseId = useId();
-  const tabRefs = useRef(new Map<QueueFilter, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
 
   const applications = queue.status === "ready" ? queue.applications : [];
@@ -91,24 +91,10 @@ function ApplicationsSection() {
     setParams(query, { replace: "status" in next });
   }
 
-  function choose(next: QueueFilter, focus = false) {
+  function choose(next: QueueFilter) {
     setNotice(undefined);
     setDecided(undefined);
     setQuery({ status: next, application: undefined });
-    if (focus) tabRefs.current.get(next)?.focus();
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = FILTERS.findIndex((f) => f.id === filter);
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
-    let next: number | undefined;
-    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + FILTERS.length) % FILTERS.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = FILTERS.length - 1;
-    const target = next === undefined ? undefined : FILTERS[next];
-    if (!target) return;
-    event.preventDefault();
-    choose(target.id, true);
   }
 
   function open(id: string) {
@@ -152,28 +138,16 @@ function ApplicationsSection() {
     <>
       <div className="ad__toolbar">
         <h2 className="ad__section-title">Mentor applications</h2>
-        <div className="ad-tabs" role="tablist" aria-label="Show applications">
-          {FILTERS.map((f) => (
-            <button
-              key={f.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(f.id, el);
-                else tabRefs.current.delete(f.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${f.id}`}
-              aria-selected={f.id === filter}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={f.id === filter ? 0 : -1}
-              className={`ad-tab${f.id === filter ? " is-active" : ""}`}
-              onClick={() => choose(f.id)}
-              onKeyDown={onTabKey}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={FILTERS.map((f) => ({ id: f.id, content: f.label }))}
+          selected={filter}
+          onSelect={choose}
+          label="Show applications"
+          tabId={(id) => `${baseId}-tab-${id}`}
+          panelId={() => `${baseId}-panel`}
+          className="ad-tabs"
+          tabClassName="ad-tab"
+        />
       </div>
 
       <div aria-live="polite" className="ad__notice">
@@ -253,24 +227,9 @@ export default function AdminDashboardPage() {
   const requested = params.get("section");
   const section: Section = isSection(requested) ? requested : "applications";
   const baseId = useId();
-  const tabRefs = useRef(new Map<Section, HTMLButtonElement>());
 
-  function open(next: Section, focus = false) {
+  function open(next: Section) {
     setParams(next === "applications" ? {} : { section: next });
-    if (focus) tabRefs.current.get(next)?.focus();
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = SECTIONS.findIndex((s) => s.id === section);
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
-    let next: number | undefined;
-    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + SECTIONS.length) % SECTIONS.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = SECTIONS.length - 1;
-    const target = next === undefined ? undefined : SECTIONS[next];
-    if (!target) return;
-    event.preventDefault();
-    open(target.id, true);
   }
 
   return (
@@ -289,30 +248,25 @@ export default function AdminDashboardPage() {
       </header>
 
       <div className="container ad__body">
-        <div className="ad-sections" role="tablist" aria-label="Admin sections">
-          {SECTIONS.map((s) => (
-            <button
-              key={s.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(s.id, el);
-                else tabRefs.current.delete(s.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-section-${s.id}`}
-              aria-selected={s.id === section}
-              aria-controls={`${baseId}-section-panel`}
-              tabIndex={s.id === section ? 0 : -1}
-              className={`ad-section-tab${s.id === section ? " is-active" : ""}`}
-              onClick={() => open(s.id)}
-              onKeyDown={onTabKey}
-              data-testid={`section-${s.id}`}
-            >
-              <Icon name={s.icon} size={18} />
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={SECTIONS.map((s) => ({
+            id: s.id,
+            content: (
+              <>
+                <Icon name={s.icon} size={18} />
+                {s.label}
+              </>
+            ),
+            testId: `section-${s.id}`,
+          }))}
+          selected={section}
+          onSelect={open}
+          label="Admin sections"
+          tabId={(id) => `${baseId}-section-${id}`}
+          panelId={() => `${baseId}-section-panel`}
+          className="ad-sections"
+          tabClassName="ad-section-tab"
+        />
         <div id={`${baseId}-section-panel`} role="tabpanel" aria-labelledby={`${baseId}-section-${section}`} className="ad__body">
           {section === "refunds" ? <RefundsQueue /> : section === "payouts" ? <PayoutsPanel /> : <ApplicationsSection />}
         </div>

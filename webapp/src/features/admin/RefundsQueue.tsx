@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../components/Dialog";
+import { TabList } from "../../components/TabList";
 import { FormAlert, TextArea, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
@@ -401,7 +402,6 @@ export function RefundsQueue() {
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string }>();
   const [decided, setDecided] = useState<AdminRefund>();
   const baseId = useId();
-  const tabRefs = useRef(new Map<RefundFilter, HTMLButtonElement>());
   const listRef = useRef<HTMLDivElement>(null);
 
   const refunds = queue.status === "ready" ? queue.refunds : [];
@@ -416,24 +416,10 @@ export function RefundsQueue() {
     setParams(query, { replace: "status" in next });
   }
 
-  function choose(next: RefundFilter, focus = false) {
+  function choose(next: RefundFilter) {
     setNotice(undefined);
     setDecided(undefined);
     setQuery({ status: next, refund: undefined });
-    if (focus) tabRefs.current.get(next)?.focus();
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = FILTERS.findIndex((f) => f.id === filter);
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
-    let next: number | undefined;
-    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + FILTERS.length) % FILTERS.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = FILTERS.length - 1;
-    const target = next === undefined ? undefined : FILTERS[next];
-    if (!target) return;
-    event.preventDefault();
-    choose(target.id, true);
   }
 
   function back() {
@@ -474,28 +460,16 @@ export function RefundsQueue() {
     <div className="am-section" data-testid="refunds-queue">
       <div className="ad__toolbar">
         <h2 className="ad__section-title">Refund requests</h2>
-        <div className="ad-tabs am-tabs" role="tablist" aria-label="Show refunds">
-          {FILTERS.map((f) => (
-            <button
-              key={f.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(f.id, el);
-                else tabRefs.current.delete(f.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${f.id}`}
-              aria-selected={f.id === filter}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={f.id === filter ? 0 : -1}
-              className={`ad-tab${f.id === filter ? " is-active" : ""}`}
-              onClick={() => choose(f.id)}
-              onKeyDown={onTabKey}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <TabList
+          tabs={FILTERS.map((f) => ({ id: f.id, content: f.label }))}
+          selected={filter}
+          onSelect={choose}
+          label="Show refunds"
+          tabId={(id) => `${baseId}-tab-${id}`}
+          panelId={() => `${baseId}-panel`}
+          className="ad-tabs am-tabs"
+          tabClassName="ad-tab"
+        />
       </div>
 
       <div aria-live="polite" className="ad__notice">

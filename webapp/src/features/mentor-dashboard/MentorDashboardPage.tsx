@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
+import { TabList } from "../../components/TabList";
 import { Icon } from "../../components/icons";
 import { useBookings } from "../user-dashboard";
 import { fetchAvailability, fetchProfile, fetchServices, type MentorProfile, type MentorService, type StoredAvailability } from "./api";
@@ -53,25 +54,10 @@ export default function MentorDashboardPage() {
   const upcoming = useBookings("mentor", "upcoming");
   const waiting = upcoming.state.status === "ready" ? requestsOf(upcoming.state.value).length : 0;
   const baseId = useId();
-  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
 
-  function open(next: Tab, focus = false) {
+  function open(next: Tab, keyboard = false) {
     setParams(next === "overview" ? {} : { tab: next }, { replace: true });
-    if (focus) tabRefs.current.get(next)?.focus();
-    else window.scrollTo?.({ top: 0 });
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const at = TABS.findIndex((t) => t.id === tab);
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    let next: number | undefined;
-    if (event.key in moves) next = (at + (moves[event.key] ?? 0) + TABS.length) % TABS.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = TABS.length - 1;
-    const target = next === undefined ? undefined : TABS[next];
-    if (!target) return;
-    event.preventDefault();
-    open(target.id, true);
+    if (!keyboard) window.scrollTo?.({ top: 0 });
   }
 
   const name = profile.state.status === "ready" ? profile.state.value.name : "";
@@ -108,40 +94,36 @@ export default function MentorDashboardPage() {
         </div>
       </header>
       <div className="container md__body">
-        <div className="md__tabs" role="tablist" aria-label="Dashboard sections" aria-orientation="vertical">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(t.id, el);
-                else tabRefs.current.delete(t.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${t.id}`}
-              aria-selected={t.id === tab}
-              aria-controls={`${baseId}-panel-${t.id}`}
-              tabIndex={t.id === tab ? 0 : -1}
-              className={`md__tab${t.id === tab ? " is-active" : ""}`}
-              onClick={() => open(t.id)}
-              onKeyDown={onTabKey}
-            >
-              <Icon name={t.icon} size={18} />
-              <span>
-                {t.label}
-                {t.more ? <span className="md__tab-more">{t.more}</span> : null}
-              </span>
-              {t.id === "requests" && waiting > 0 ? (
-                // The space keeps the name apart from the count for screen readers ("Requests 2 waiting").
-                <span className="md__tab-count" data-testid="requests-count">
-                  <span className="sr-only"> </span>
-                  {waiting}
-                  <span className="sr-only"> waiting</span>
+        <TabList
+          tabs={TABS.map((t) => ({
+            id: t.id,
+            content: (
+              <>
+                <Icon name={t.icon} size={18} />
+                <span>
+                  {t.label}
+                  {t.more ? <span className="md__tab-more">{t.more}</span> : null}
                 </span>
-              ) : null}
-            </button>
-          ))}
-        </div>
+                {t.id === "requests" && waiting > 0 ? (
+                  // The space keeps the name apart from the count for screen readers ("Requests 2 waiting").
+                  <span className="md__tab-count" data-testid="requests-count">
+                    <span className="sr-only"> </span>
+                    {waiting}
+                    <span className="sr-only"> waiting</span>
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+          selected={tab}
+          onSelect={open}
+          label="Dashboard sections"
+          tabId={(id) => `${baseId}-tab-${id}`}
+          panelId={(id) => `${baseId}-panel-${id}`}
+          className="md__tabs"
+          tabClassName="md__tab"
+          vertical
+        />
         {TABS.map((t) =>
           opened.has(t.id) ? (
             <div
