@@ -499,7 +499,7 @@ async fn earnings_become_available_two_days_after_the_session_and_a_batch_pays_t
     let e = w.earnings(Mentor).await;
     assert_eq!(amounts(&e), (0, 0, 0), "in the batch: {e}");
     assert_eq!(e["in_payout_paise"], NET);
-    assert_eq!(e["sessions"][0]["state"], "paid");
+    assert_eq!(e["sessions"][0]["state"], "in_payout");
     assert_eq!(w.ledger_sums().await, (0, NET), "balanced; in transit");
     let (status, body) = w.create_batch().await;
     assert_eq!(status, 409, "nothing left: {body}");
@@ -552,6 +552,7 @@ async fn earnings_become_available_two_days_after_the_session_and_a_batch_pays_t
     assert_eq!(e["in_payout_paise"], 0);
     assert_eq!(e["payouts"][0]["status"], "paid");
     assert_eq!(e["payouts"][0]["reference"], reference.as_str());
+    assert_eq!(e["sessions"][0]["state"], "paid");
     let series = e["series"].as_array().expect("months");
     let total = |key: &str| {
         series

@@ -183,6 +183,9 @@ pub fn facts(
 pub enum SessionState {
     Pending,
     Available,
+    /// Carried by a payout line still on its way to the bank.
+    InPayout,
+    /// Carried by a paid payout line.
     Paid,
 }
 
@@ -246,9 +249,18 @@ pub async fn earnings(
     let now_ms = ms(now);
     let (all_facts, carried) = facts(&sessions, in_payout + paid, now);
     let mut shown = Vec::with_capacity(sessions.len());
+    // The carried sessions, oldest first, are paid up to what the paid
+    // lines carried; the rest are in a payout still on its way.
+    let mut paid_left = paid;
     for ((s, f), carried) in sessions.into_iter().zip(&all_facts).zip(carried) {
         let state = if carried {
-            SessionState::Paid
+            if paid_left >= s.net_paise {
+                paid_left -= s.net_paise;
+                SessionState::Paid
+            } else {
+                paid_left = 0;
+                SessionState::InPayout
+            }
         } else if payouts::is_pending(f, now_ms) {
             SessionState::Pending
         } else {

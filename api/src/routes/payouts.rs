@@ -142,7 +142,9 @@ pub enum EarningState {
     Pending,
     /// Payable in the next payout.
     Available,
-    /// Carried by a payout (paid or on its way), counted oldest first.
+    /// Carried by a payout on its way to the bank, counted oldest first.
+    InPayout,
+    /// Carried by a paid payout, counted oldest first.
     Paid,
 }
 
@@ -545,6 +547,7 @@ impl MentorPayoutsApi {
                     state: match s.state {
                         SessionState::Pending => EarningState::Pending,
                         SessionState::Available => EarningState::Available,
+                        SessionState::InPayout => EarningState::InPayout,
                         SessionState::Paid => EarningState::Paid,
                     },
                     available_at: s.available_at,

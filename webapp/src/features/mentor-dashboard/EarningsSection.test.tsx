@@ -154,6 +154,20 @@ describe("the earnings tab", () => {
     expect(skippedHeadingLevels()).toEqual([]);
   });
 
+  it("tells a session in a payout on its way from one whose payout is paid", async () => {
+    const [first, second] = anEarnings().sessions;
+    handlers({
+      "GET /api/mentor/earnings/": json(
+        200,
+        anEarnings({ sessions: [{ ...first!, state: "in_payout" }, { ...second!, state: "paid" }], in_payout_paise: 212_500 }),
+      ),
+    });
+    openEarnings();
+    const rows = await screen.findAllByTestId("earn-session");
+    expect(within(rows[0] as HTMLElement).getByText("In payout")).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText("Paid")).toBeTruthy();
+  });
+
   it("lists each session’s price, commission, share and when it is released, and each payout with a failure’s reason", async () => {
     handlers();
     openEarnings();

@@ -75,7 +75,7 @@ function Totals({ earnings, zone }: { earnings: Earnings; zone: string }) {
   );
 }
 
-const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", available: "Available", paid: "Paid" };
+const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", available: "Available", in_payout: "In payout", paid: "Paid" };
 
 function SessionState({ session, zone }: { session: EarningSession; zone: string }) {
   return (

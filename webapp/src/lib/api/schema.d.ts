@@ -2168,7 +2168,7 @@ export interface components {
          * @description Where one session's net stands.
          * @enum {string}
          */
-        EarningState: "pending" | "available" | "paid";
+        EarningState: "pending" | "available" | "in_payout" | "paid";
         /**
          * EarningsView
          * @description The mentor's money.
