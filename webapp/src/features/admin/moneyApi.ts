@@ -4,10 +4,10 @@
  * refreshes an expired token and ends the session on a refusal, SPEC §4).
  * Each returns the answer as read; the screens decide what it means.
  *
- * The types are written by hand from the server's DTOs until the generated
- * schema (`lib/api/schema.d.ts`) carries them.
+ * The types are the server's OpenAPI document's (`just api-types`).
  */
 import { api, type Answer } from "../../lib/api/client";
+import type { Schemas } from "../../lib/api/types";
 import { priceLabel } from "../../lib/domain";
 
 export type { Answer } from "../../lib/api/client";
@@ -15,39 +15,13 @@ export type { Answer } from "../../lib/api/client";
 /* ---------- Refunds ---------- */
 
 /** A refund's life: asked for, then rejected, or sent (pending) and processed or failed. */
-export type RefundStatus = "requested" | "rejected" | "pending" | "processed" | "failed";
+export type RefundStatus = Schemas["RefundStatus"];
 
 /** Why the published rules allow it (the crate's `refunds::Basis`). */
-export type RefundBasis = "mentor_cancelled" | "mentor_no_show" | "learner_cancelled" | "expired" | "overpaid" | "unused" | "partial";
+export type RefundBasis = Schemas["RefundBasis"];
 
 /** `GET /api/admin/refunds/`: a refund with who and what it is about, and its age against the 3–5 business-day promise. */
-export interface AdminRefund {
-  id: string;
-  booking_id: string;
-  status: RefundStatus;
-  basis: RefundBasis;
-  automatic: boolean;
-  reason: string;
-  requested_paise: number;
-  amount_paise: number | null;
-  decision_note: string | null;
-  requested_at: string;
-  decided_at: string | null;
-  processed_at: string | null;
-  failed_at: string | null;
-  failure_reason: string | null;
-  learner_name: string;
-  mentor_name: string;
-  service_title: string;
-  /** Whole business days (Mon–Fri, India) since it was asked for. */
-  age_business_days: number;
-  /** 5 business days after it was asked for. */
-  due_at: string;
-  /** Still waiting past `due_at` (the server's verdict). */
-  overdue: boolean;
-  /** What may still be returned on this booking: captured less pending and processed refunds. */
-  refundable_paise: number;
-}
+export type AdminRefund = Schemas["AdminRefund"];
 
 /** The queue's filters; `requested` (waiting for a decision) first. */
 export type RefundFilter = RefundStatus;
@@ -75,52 +49,19 @@ export function refundFrom(body: unknown): Partial<AdminRefund> & Pick<AdminRefu
 
 /* ---------- Payouts ---------- */
 
-export type PayoutLineStatus = "pending" | "paid" | "failed";
+export type PayoutLineStatus = Schemas["LineStatus"];
 
 /** One mentor's line of a batch, with the details it was made with (masked for the screen). */
-export interface PayoutLine {
-  id: number;
-  batch_id: number;
-  mentor_id: number;
-  mentor_name: string;
-  amount_paise: number;
-  method: "bank" | "upi";
-  beneficiary_name: string;
-  account_number_masked: string | null;
-  ifsc: string | null;
-  upi_id_masked: string | null;
-  reference: string;
-  status: PayoutLineStatus;
-  failure_reason: string | null;
-  paid_at: string | null;
-  failed_at: string | null;
-  updated_at?: string;
-}
+export type PayoutLine = Schemas["PayoutLineView"];
 
 /** A mentor with money available left out of a new batch, and why (no payout details, schedule not due). */
-export interface SkippedMentor {
-  mentor_id: number;
-  mentor_name: string;
-  available_paise: number;
-  reason: string;
-}
+export type SkippedMentor = Schemas["SkippedMentor"];
 
-/** A payout run with its figures (the list); one batch also has its lines (and, just made, who was left out). */
-export interface PayoutBatch {
-  id: number;
-  /** Money available by this moment was paid. */
-  period_end: string;
-  created_by: number | null;
-  created_at: string;
-  line_count: number;
-  total_paise: number;
-  paid_paise: number;
-  pending_count: number;
-  failed_count: number;
-  lines?: PayoutLine[];
-  skipped?: SkippedMentor[];
-  export_url?: string;
-}
+/**
+ * A payout run with its figures (the list); one batch also has its lines
+ * (and, just made, who was left out) and the bank file's address.
+ */
+export type PayoutBatch = Schemas["PayoutBatchSummary"] & Partial<Pick<Schemas["PayoutBatchView"], "lines" | "skipped" | "export_url">>;
 
 const PAYOUTS = "/api/admin/payouts/";
 
@@ -152,20 +93,11 @@ export function fetchBatchCsv(batchId: number): Promise<Answer<never>> {
 
 /* ---------- The ledger ---------- */
 
+/** The ledger's accounts (the server names each as text). */
 export type LedgerAccount = "gateway" | "commission" | "mentor" | "payouts_in_transit" | "learner_credit";
 
-/** `GET /api/admin/ledger/`: every account's balance (debit positive) and the money story. */
-export interface LedgerTotals {
-  accounts: { account: LedgerAccount | string; balance_paise: number }[];
-  balanced: boolean;
-  captured_paise: number;
-  refunded_paise: number;
-  paid_out_paise: number;
-  held_paise: number;
-  commission_paise: number;
-  /** Each mentor's position: what the platform owes them and what is in a payout. */
-  mentors?: { mentor_id: number; owed_paise: number; in_transit_paise: number }[];
-}
+/** `GET /api/admin/ledger/`: every account's balance (debit positive), the money story and each mentor's position. */
+export type LedgerTotals = Schemas["LedgerReport"];
 
 export function fetchLedger(signal?: AbortSignal): Promise<Answer<LedgerTotals>> {
   return api.send<LedgerTotals>("/api/admin/ledger/", { authorised: true, ...(signal ? { signal } : {}) });
