@@ -136,7 +136,7 @@ def eligibility(f, now):
             return no(f"Refund requests close {WINDOW_DAYS} days after the payment.")
         closes = paid_at + WINDOW_DAYS * D
         if now <= closes:
-            return yes("unused", False, remaining, f"The session has not taken place yet, so you can ask for a refund of up to {rupees(remaining)} within {WINDOW_DAYS} days of your payment. {REVIEWING}", closes)
+            return yes("unused", False, remaining, f"The session has not taken place yet, so you can ask for a refund of up to {rupees(remaining)} within {WINDOW_DAYS} days of your payment; if it is approved, the session is cancelled. {REVIEWING}", closes)
         return no(f"Refund requests close {WINDOW_DAYS} days after the payment, and that time has passed. You can still cancel or reschedule the session if its notice period allows.")
     if status == "cancelled":
         return no("This booking was cancelled after the free cancellation period, so the policy gives no refund for it.")

@@ -297,7 +297,7 @@ pub fn eligibility(f: &RefundFacts, now_ms: i64) -> Eligibility {
                 max_paise: remaining,
                 closes_at_ms: Some(closes),
                 message: format!(
-                    "The session has not taken place yet, so you can ask for a refund of up to {} within {REFUND_WINDOW_DAYS} days of your payment. We review requests within {REVIEW_BUSINESS_DAYS_MIN}–{REVIEW_BUSINESS_DAYS_MAX} business days.",
+                    "The session has not taken place yet, so you can ask for a refund of up to {} within {REFUND_WINDOW_DAYS} days of your payment; if it is approved, the session is cancelled. We review requests within {REVIEW_BUSINESS_DAYS_MIN}–{REVIEW_BUSINESS_DAYS_MAX} business days.",
                     rupees(remaining)
                 ),
             };

@@ -680,6 +680,41 @@ async fn perform(
     Ok(state.store.booking(id).await?)
 }
 
+/// The reason both sides read when an approved refund calls a session off.
+pub const REFUNDED_REASON: &str = "The learner asked for a refund before the session and it was approved, so the session is cancelled.";
+
+/// Called by refunds, INSIDE the approval's unit of work `tx`: a refund
+/// approved for a session that has not taken place (basis `unused`) calls
+/// the session off, since the learner asked for their money instead of the
+/// session. It is the transition table's cancellation by an administrator,
+/// with both sides told (and a calendar CANCEL) and the time freed; the
+/// approved amount is the refund, so the full refund the rules owe for an
+/// administrator's cancellation is not owed on top. A booking that has
+/// begun or is no longer active is left as it is. Gives whether it was
+/// called off.
+pub async fn call_off_refunded(
+    state: &AppState,
+    tx: &mut Tx,
+    id: &str,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let b = tx.booking(id).await?;
+    if b.start_at <= now {
+        return Ok(false);
+    }
+    let Ok(change) = rules::transition(&facts(&b), Party::Admin, &Request::Cancel, ms(now)) else {
+        return Ok(false);
+    };
+    let mut u = updated(state, &b, &change, Some(REFUNDED_REASON.to_owned()), now);
+    u.refund_owed_paise = b.refund_owed_paise;
+    if !tx.update_booking(id, &b.status, &u, now).await? {
+        return Ok(false);
+    }
+    notifications::booking_event(state, tx, id, BookingEvent::Cancelled, now).await?;
+    plan_due(tx, id, change.status, u.respond_by, u.pay_by, u.end_at, now).await?;
+    Ok(true)
+}
+
 /// Called by payments, INSIDE the payment's unit of work `tx`, when a
 /// payment of `amount_paise` for booking `booking_id` is captured. A
 /// booking awaiting payment (even one whose hold has just lapsed, while its

@@ -581,6 +581,8 @@ pub async fn approve(
     }
     plan_execute(&mut tx, refund_id, now, now).await?;
     let r = tx.refund(refund_id).await?;
+    let called_off = r.basis == Basis::Unused.as_str()
+        && crate::bookings::call_off_refunded(state, &mut tx, &r.booking_id, now).await?;
     let n = notice(&mut tx, &r.booking_id).await?;
     tx.enqueue_email(
         &mails::on_its_way(&n, &note(&r), &page(state, &r.booking_id)),
@@ -588,6 +590,10 @@ pub async fn approve(
     )
     .await?;
     tx.commit().await?;
+    if called_off {
+        // The session's time is free again.
+        state.store.catalogue_written();
+    }
     written(state);
     Ok(r)
 }

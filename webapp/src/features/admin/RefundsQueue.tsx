@@ -353,7 +353,9 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
             autoComplete="off"
             value={amount}
             error={amountError}
-            hint={`At most ${rupees(r.refundable_paise)}, what is left of the payment. The learner asked for ${rupees(r.requested_paise)}.`}
+            hint={`At most ${rupees(r.refundable_paise)}, what is left of the payment. The learner asked for ${rupees(r.requested_paise)}.${
+              r.basis === "unused" ? " Approving also cancels the session if it has not started, and tells both sides." : ""
+            }`}
             onChange={(e) => {
               setAmount(e.target.value);
               setAmountError(undefined);

@@ -217,6 +217,7 @@ describe("the refund queue", () => {
     expect(within(detail).getByTestId("refundable-amount").textContent).toBe("₹1,500");
     const amount = within(detail).getByLabelText("Amount to refund (₹)") as HTMLInputElement;
     expect(amount.value).toBe("750");
+    expect(detail.textContent).not.toMatch(/cancels the session/);
     expect(skippedHeadingLevels()).toEqual([]);
 
     fireEvent.change(amount, { target: { value: "500.50" } });
@@ -230,6 +231,13 @@ describe("the refund queue", () => {
     expect(within(after).queryByRole("button", { name: "Approve refund" })).toBeNull();
     expect(within(after).getByText("Pending")).toBeTruthy();
     expect(callsTo(calls, "POST", "/api/admin/refunds/rf-1/approve/").map((c) => c.body)).toEqual([{ amount_paise: 50_050 }]);
+  });
+
+  it("warns that approving a refund of a session not yet held cancels the session", async () => {
+    mockApi({ "GET /api/admin/refunds/": refunds({ requested: [OLD, NEW] }) });
+    renderAt("/dashboard/admin?section=refunds&refund=rf-0", <AdminDashboardPage />);
+    const detail = await screen.findByTestId("refund-detail");
+    expect(detail.textContent).toMatch(/Approving also cancels the session if it has not started, and tells both sides\./);
   });
 
   it("approve: an unreadable amount is said at once; the server's limit comes back under the field", async () => {
