@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { Dialog } from "../../components/Dialog";
-import { FormAlert, TextArea } from "../../components/form";
+import { FormAlert, TextArea, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -26,6 +26,23 @@ const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and
 const ACTION_FAILED = "We couldn’t record that. Please try again.";
 
 const LINE_STATUS: Readonly<Record<PayoutLineStatus, string>> = { pending: "To pay", paid: "Paid", failed: "Failed" };
+
+/** A day in this browser's time zone as a date input holds it: `2026-11-24`. */
+export function dayOf(at: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/**
+ * The batch's period end for the day chosen: nothing (now) for today or
+ * later, else the last moment of that day in this browser's time zone.
+ */
+export function periodEndOf(day: string, today: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match || day >= today) return undefined;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  return new Date(new Date(y, m - 1, d + 1).getTime() - 1).toISOString();
+}
 
 type Loaded<T> = { status: "loading" } | { status: "failed" } | { status: "ready"; value: T };
 
@@ -329,6 +346,8 @@ export function PayoutsPanel() {
   const selected = Number.isInteger(openId) && openId > 0 ? openId : undefined;
   const { state, reload } = useLoad<PayoutBatch[]>((signal) => fetchBatches(signal), (b) => Array.isArray(b), "batches");
   const [creating, setCreating] = useState(false);
+  const today = dayOf(new Date());
+  const [until, setUntil] = useState(today);
   const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string; skipped?: PayoutBatch["skipped"] }>();
   const [ledgerVersion, setLedgerVersion] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
@@ -352,7 +371,7 @@ export function PayoutsPanel() {
     setCreating(true);
     setNotice(undefined);
     try {
-      const answer = await createBatch();
+      const answer = await createBatch(periodEndOf(until, today));
       const batch = answer.body;
       if (answer.ok && batch && typeof batch.id === "number") {
         const lines = batch.lines ?? [];
@@ -385,14 +404,24 @@ export function PayoutsPanel() {
 
       <div className="ad__toolbar">
         <h2 className="ad__section-title">Payout batches</h2>
-        <button type="button" className="btn btn--primary" onClick={() => void create()} disabled={creating} aria-busy={creating}>
-          {creating ? <span className="spinner" aria-hidden="true" /> : <Icon name="rupee" size={18} />}
-          {creating ? "Making the batch…" : "Create payout batch"}
-        </button>
+        <div className="am-batch-form">
+          <TextField
+            label="Pay what was available by"
+            name="period_end"
+            type="date"
+            max={today}
+            value={until}
+            onChange={(e) => setUntil(e.target.value || today)}
+          />
+          <button type="button" className="btn btn--primary" onClick={() => void create()} disabled={creating} aria-busy={creating}>
+            {creating ? <span className="spinner" aria-hidden="true" /> : <Icon name="rupee" size={18} />}
+            {creating ? "Making the batch…" : "Create payout batch"}
+          </button>
+        </div>
       </div>
       <p className="am-muted">
-        A batch pays each mentor whose schedule is due what is available now: their net from sessions that ended more than {payoutHoldDays()} days ago,
-        less anything they owe back. Mentors without payout details are left out and listed.
+        A batch pays each mentor whose schedule is due what was available by the end of the day chosen (today: now): their net from sessions that ended
+        more than {payoutHoldDays()} days before, less anything they owe back. Mentors without payout details are left out and listed.
       </p>
 
       <div aria-live="polite" className="ad__notice">

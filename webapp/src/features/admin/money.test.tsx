@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderAt, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
 import AdminDashboardPage from "./AdminDashboardPage";
+import { dayOf, periodEndOf } from "./PayoutsPanel";
 import { paiseOf, rupees, rupeesInput } from "./moneyApi";
 
 function aRefund(overrides: Record<string, unknown> = {}) {
@@ -322,7 +323,7 @@ describe("payouts and the ledger", () => {
     const rows = within(within(ledger).getByTestId("ledger-accounts")).getAllByRole("row").map((r) => r.textContent);
     expect(rows).toEqual(["AccountBalance", "Held at the gateway and bank₹1,200 Dr", "Platform commission₹300 Cr", "Owed to mentors₹900 Cr"]);
     expect(screen.getByTestId("batches-empty").textContent).toMatch(/No payout batches yet/);
-    expect(screen.getByText(/sessions that ended more than 2 days ago/)).toBeTruthy();
+    expect(screen.getByText(/sessions that ended\s+more than 2 days before/)).toBeTruthy();
     expect(skippedHeadingLevels()).toEqual([]);
   });
 
@@ -362,6 +363,33 @@ describe("payouts and the ledger", () => {
     // The totals are read again: the batch moved money into transit.
     expect(callsTo(calls, "GET", "/api/admin/ledger/")).toHaveLength(2);
     expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("pays what was available by the end of an earlier day chosen; today means now", async () => {
+    const calls = mockApi({
+      "GET /api/admin/ledger/": json(200, LEDGER),
+      "GET /api/admin/payouts/": json(200, []),
+      "POST /api/admin/payouts/": json(409, { detail: "Nothing is available to pay out right now." }),
+    });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    await screen.findByTestId("batches-empty");
+    const until = screen.getByLabelText("Pay what was available by") as HTMLInputElement;
+    expect(until.value).toBe(dayOf(new Date()));
+    expect(until.max).toBe(dayOf(new Date()));
+    fireEvent.click(screen.getByRole("button", { name: "Create payout batch" }));
+    await screen.findByText("Nothing is available to pay out right now.");
+    fireEvent.change(until, { target: { value: "2026-11-20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create payout batch" }));
+    await waitFor(() => expect(callsTo(calls, "POST", "/api/admin/payouts/")).toHaveLength(2));
+    expect(callsTo(calls, "POST", "/api/admin/payouts/").map((c) => c.body)).toEqual([{}, { period_end: new Date(2026, 10, 21, 0, 0, 0, -1).toISOString() }]);
+  });
+
+  it("a period end is the last moment of the day chosen, and nothing for today or later", () => {
+    expect(periodEndOf("2026-11-24", "2026-11-24")).toBeUndefined();
+    expect(periodEndOf("2026-11-25", "2026-11-24")).toBeUndefined();
+    expect(periodEndOf("", "2026-11-24")).toBeUndefined();
+    expect(periodEndOf("2026-02-28", "2026-11-24")).toBe(new Date(2026, 2, 1, 0, 0, 0, -1).toISOString());
+    expect(periodEndOf("2026-12-31", "2027-01-05")).toBe(new Date(2027, 0, 1, 0, 0, 0, -1).toISOString());
   });
 
   it("says why no batch was made (409)", async () => {

@@ -73,9 +73,12 @@ export function fetchBatch(id: number, signal?: AbortSignal): Promise<Answer<Pay
   return api.send<PayoutBatch>(`${PAYOUTS}${id}/`, { authorised: true, ...(signal ? { signal } : {}) });
 }
 
-/** A new batch of what is available now (the server's clock) for every mentor whose schedule is due. */
-export function createBatch(): Promise<Answer<PayoutBatch>> {
-  return api.send<PayoutBatch>(PAYOUTS, { method: "POST", json: {}, authorised: true });
+/**
+ * A new batch for every mentor whose schedule is due: what was available by
+ * `periodEnd` (RFC 3339), or now (the server's clock) when it is left out.
+ */
+export function createBatch(periodEnd?: string): Promise<Answer<PayoutBatch>> {
+  return api.send<PayoutBatch>(PAYOUTS, { method: "POST", json: periodEnd ? { period_end: periodEnd } : {}, authorised: true });
 }
 
 export function markLinePaid(batchId: number, lineId: number): Promise<Answer<PayoutLine>> {
