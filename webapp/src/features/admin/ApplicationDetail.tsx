@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { durationLabel, mentorPath, priceLabel } from "../../lib/domain";
-import { Dialog } from "../../components/Dialog";
-import { FormAlert, TextArea } from "../../components/form";
+import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
-import { detailOf, formErrors } from "../../lib/api/errors";
+import { detailOf } from "../../lib/api/errors";
 import { approveApplication, queuedFrom, rejectApplication, type QueuedApplication } from "./api";
 import { ageLabel, submittedLabel } from "./time";
 import { AgeMeter, StatusBadge } from "./QueueList";
+import { ReasonDialog } from "./ReasonDialog";
 
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
 const DECIDE_FAILED = "We couldn’t record the decision. Please try again.";
@@ -24,84 +24,6 @@ function initials(name: string): string {
 
 /** What a decision call ended with, for the dashboard to show. */
 export type Outcome = { type: "decided"; application: QueuedApplication } | { type: "stale"; message: string };
-
-function RejectDialog({
-  application,
-  onClose,
-  onDone,
-}: {
-  application: QueuedApplication;
-  onClose: () => void;
-  onDone: (outcome: Outcome) => void;
-}) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const answer = await rejectApplication(application.id, reason);
-      const decided = answer.ok ? queuedFrom(answer.body) : undefined;
-      if (decided) {
-        onDone({ type: "decided", application: decided });
-        return;
-      }
-      if (answer.status === 400) {
-        const { fields, other } = formErrors(answer.body, ["reason"] as const);
-        setError(fields.reason);
-        setAlert(fields.reason ? undefined : (other ?? DECIDE_FAILED));
-      } else if (answer.status === 409 || answer.status === 404) {
-        onDone({ type: "stale", message: detailOf(answer.body) ?? DECIDE_FAILED });
-        return;
-      } else {
-        setAlert(detailOf(answer.body) ?? DECIDE_FAILED);
-      }
-    } catch (e) {
-      if (!(e instanceof SessionEndedError)) setAlert(NETWORK_ERROR);
-    }
-    setBusy(false);
-  }
-
-  return (
-    <Dialog
-      title={`Reject ${application.name}’s application?`}
-      onClose={busy ? () => undefined : onClose}
-      testId="reject-dialog"
-      actions={
-        <>
-          <button type="submit" form="ad-reject-form" className="btn btn--primary ad-danger" disabled={busy} aria-busy={busy}>
-            {busy ? "Rejecting…" : "Reject application"}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </>
-      }
-    >
-      <form id="ad-reject-form" className="ad-reject" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextArea
-          label="Reason (sent to the applicant)"
-          name="reason"
-          rows={5}
-          required
-          value={reason}
-          error={error}
-          hint="Be specific and kind: say what would make a future application succeed."
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(undefined);
-          }}
-        />
-        {alert ? <FormAlert tone="error">{alert}</FormAlert> : null}
-      </form>
-    </Dialog>
-  );
-}
 
 /**
  * One application in full (contact, experience, bio, links, sessions,
@@ -283,12 +205,20 @@ export function ApplicationDetail({
       ) : null}
 
       {rejecting ? (
-        <RejectDialog
-          application={a}
+        <ReasonDialog
+          title={`Reject ${a.name}’s application?`}
+          testId="reject-dialog"
+          submitLabel="Reject application"
+          busyLabel="Rejecting…"
+          reasonLabel="Reason (sent to the applicant)"
+          hint="Be specific and kind: say what would make a future application succeed."
+          failed={DECIDE_FAILED}
+          send={(reason) => rejectApplication(a.id, reason)}
+          read={queuedFrom}
           onClose={() => setRejecting(false)}
           onDone={(outcome) => {
             setRejecting(false);
-            onDecided(outcome);
+            onDecided(outcome.type === "decided" ? { type: "decided", application: outcome.value } : outcome);
           }}
         />
       ) : null}

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Dialog } from "../../components/Dialog";
-import { FormAlert, TextArea, TextField } from "../../components/form";
+import { FormAlert, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
-import { detailOf, formErrors } from "../../lib/api/errors";
+import { detailOf } from "../../lib/api/errors";
 import { LedgerTotals } from "./LedgerTotals";
 import {
   createBatch,
@@ -19,6 +18,7 @@ import {
   type PayoutLineStatus,
 } from "./moneyApi";
 import { payoutHoldDays } from "./moneyRules";
+import { ReasonDialog } from "./ReasonDialog";
 import { submittedLabel } from "./time";
 import "./money.css";
 
@@ -88,76 +88,6 @@ function saveFile(text: string, filename: string, type: string) {
 function destination(line: PayoutLine): string {
   if (line.method === "upi") return `UPI ${line.upi_id_masked ?? ""}`.trim();
   return [line.account_number_masked ? `A/c ${line.account_number_masked}` : "Bank", line.ifsc].filter(Boolean).join(" · ");
-}
-
-function FailLineDialog({ batchId, line, onClose, onDone }: { batchId: number; line: PayoutLine; onClose: () => void; onDone: (line: PayoutLine | undefined, message?: string) => void }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const answer = await markLineFailed(batchId, line.id, reason);
-      if (answer.ok) {
-        onDone(answer.body && typeof answer.body === "object" ? { ...line, ...answer.body } : { ...line, status: "failed", failure_reason: reason });
-        return;
-      }
-      if (answer.status === 400) {
-        const { fields, other } = formErrors(answer.body, ["reason"] as const);
-        setError(fields.reason);
-        setAlert(fields.reason ? undefined : (other ?? ACTION_FAILED));
-      } else if (answer.status === 409 || answer.status === 404) {
-        onDone(undefined, detailOf(answer.body) ?? ACTION_FAILED);
-        return;
-      } else {
-        setAlert(detailOf(answer.body) ?? ACTION_FAILED);
-      }
-    } catch (e) {
-      if (!(e instanceof SessionEndedError)) setAlert(NETWORK_ERROR);
-    }
-    setBusy(false);
-  }
-
-  return (
-    <Dialog
-      title={`Mark the payout to ${line.mentor_name} as failed?`}
-      onClose={busy ? () => undefined : onClose}
-      testId="fail-line-dialog"
-      actions={
-        <>
-          <button type="submit" form="am-fail-form" className="btn btn--primary ad-danger" disabled={busy} aria-busy={busy}>
-            {busy ? "Saving…" : "Mark as failed"}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </>
-      }
-    >
-      <form id="am-fail-form" className="ad-reject" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <p className="am-muted">{rupees(line.amount_paise)} goes back to the mentor’s available balance and is paid in a later batch.</p>
-        <TextArea
-          label="What went wrong (sent to the mentor)"
-          name="reason"
-          rows={4}
-          required
-          value={reason}
-          error={error}
-          hint="For example: the bank returned it because the account is closed."
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(undefined);
-          }}
-        />
-        {alert ? <FormAlert tone="error">{alert}</FormAlert> : null}
-      </form>
-    </Dialog>
-  );
 }
 
 /** One batch: its lines, the CSV for the bank, and each line marked paid or failed. */
@@ -314,17 +244,29 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
         </>
       ) : null}
       {failing ? (
-        <FailLineDialog
-          batchId={batchId}
-          line={failing}
+        <ReasonDialog
+          title={`Mark the payout to ${failing.mentor_name} as failed?`}
+          testId="fail-line-dialog"
+          submitLabel="Mark as failed"
+          busyLabel="Saving…"
+          reasonLabel="What went wrong (sent to the mentor)"
+          hint="For example: the bank returned it because the account is closed."
+          rows={4}
+          intro={<p className="am-muted">{rupees(failing.amount_paise)} goes back to the mentor’s available balance and is paid in a later batch.</p>}
+          failed={ACTION_FAILED}
+          send={(reason) => markLineFailed(batchId, failing.id, reason)}
+          read={(body, reason): PayoutLine =>
+            body && typeof body === "object" ? { ...failing, ...(body as Partial<PayoutLine>) } : { ...failing, status: "failed", failure_reason: reason }
+          }
           onClose={() => setFailing(undefined)}
-          onDone={(line, message) => {
+          onDone={(outcome) => {
             setFailing(undefined);
-            if (line) {
+            if (outcome.type === "decided") {
+              const line = outcome.value;
               replaceLine(line);
               setNotice({ tone: "success", text: `Marked failed: ${rupees(line.amount_paise)} is back in ${line.mentor_name}’s available balance.` });
             } else {
-              setNotice({ tone: "error", text: message ?? ACTION_FAILED });
+              setNotice({ tone: "error", text: outcome.message });
             }
           }}
         />

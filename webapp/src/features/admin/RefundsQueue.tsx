@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { Dialog } from "../../components/Dialog";
 import { TabList } from "../../components/TabList";
-import { FormAlert, TextArea, TextField } from "../../components/form";
+import { FormAlert, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -20,6 +19,7 @@ import {
   type RefundStatus,
 } from "./moneyApi";
 import { reviewPromise } from "./moneyRules";
+import { ReasonDialog } from "./ReasonDialog";
 import { submittedLabel } from "./time";
 import "./money.css";
 
@@ -141,76 +141,6 @@ function useRefunds(filter: RefundFilter) {
 }
 
 type Outcome = { type: "decided"; refund: AdminRefund } | { type: "stale"; message: string };
-
-function RejectRefundDialog({ refund, onClose, onDone }: { refund: AdminRefund; onClose: () => void; onDone: (outcome: Outcome) => void }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setAlert(undefined);
-    try {
-      const answer = await rejectRefund(refund.id, reason);
-      const decided = answer.ok ? refundFrom(answer.body) : undefined;
-      if (decided) {
-        onDone({ type: "decided", refund: { ...refund, ...decided } });
-        return;
-      }
-      if (answer.status === 400) {
-        const { fields, other } = formErrors(answer.body, ["reason"] as const);
-        setError(fields.reason);
-        setAlert(fields.reason ? undefined : (other ?? DECIDE_FAILED));
-      } else if (answer.status === 409 || answer.status === 404) {
-        onDone({ type: "stale", message: detailOf(answer.body) ?? DECIDE_FAILED });
-        return;
-      } else {
-        setAlert(detailOf(answer.body) ?? DECIDE_FAILED);
-      }
-    } catch (e) {
-      if (!(e instanceof SessionEndedError)) setAlert(NETWORK_ERROR);
-    }
-    setBusy(false);
-  }
-
-  return (
-    <Dialog
-      title={`Reject ${refund.learner_name}’s refund request?`}
-      onClose={busy ? () => undefined : onClose}
-      testId="reject-refund-dialog"
-      actions={
-        <>
-          <button type="submit" form="am-reject-form" className="btn btn--primary ad-danger" disabled={busy} aria-busy={busy}>
-            {busy ? "Rejecting…" : "Reject request"}
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-        </>
-      }
-    >
-      <form id="am-reject-form" className="ad-reject" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextArea
-          label="Reason (sent to the learner)"
-          name="reason"
-          rows={5}
-          required
-          value={reason}
-          error={error}
-          hint="Say which rule applies and what the learner can still do."
-          onChange={(e) => {
-            setReason(e.target.value);
-            setError(undefined);
-          }}
-        />
-        {alert ? <FormAlert tone="error">{alert}</FormAlert> : null}
-      </form>
-    </Dialog>
-  );
-}
 
 /** One refund in full; while requested, the amount to approve (rupees, prefilled with what was asked) and Reject. */
 export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefund; onDecided: (outcome: Outcome) => void; onBack: () => void }) {
@@ -374,12 +304,23 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
       ) : null}
 
       {rejecting ? (
-        <RejectRefundDialog
-          refund={r}
+        <ReasonDialog
+          title={`Reject ${r.learner_name}’s refund request?`}
+          testId="reject-refund-dialog"
+          submitLabel="Reject request"
+          busyLabel="Rejecting…"
+          reasonLabel="Reason (sent to the learner)"
+          hint="Say which rule applies and what the learner can still do."
+          failed={DECIDE_FAILED}
+          send={(reason) => rejectRefund(r.id, reason)}
+          read={(body) => {
+            const decided = refundFrom(body);
+            return decided ? { ...r, ...decided } : undefined;
+          }}
           onClose={() => setRejecting(false)}
           onDone={(outcome) => {
             setRejecting(false);
-            onDecided(outcome);
+            onDecided(outcome.type === "decided" ? { type: "decided", refund: outcome.value } : outcome);
           }}
         />
       ) : null}
