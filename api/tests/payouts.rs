@@ -269,6 +269,32 @@ impl World {
     }
 
     /// Runs SQL with text binds on either engine.
+    /// A partial refund of 250 rupees requested (not decided) on `booking`'s
+    /// captured payment, as refund `id`, written straight to the database.
+    async fn refund_requested(&self, booking: &str, id: &str) {
+        let payment = "SELECT id FROM payments WHERE booking_id = $1 AND status = 'captured'";
+        let payment_id: String = match &self.app.store {
+            api::store::Store::Sqlite(pool) => {
+                sqlx::query_scalar(payment)
+                    .bind(booking)
+                    .fetch_one(pool)
+                    .await
+            }
+            api::store::Store::Postgres(pool) => {
+                sqlx::query_scalar(payment)
+                    .bind(booking)
+                    .fetch_one(pool)
+                    .await
+            }
+        }
+        .expect("a payment");
+        let insert = "INSERT INTO refunds (id, booking_id, payment_id, learner_id, automatic, basis, \
+                      reason, requested_paise, status, gateway, requested_at, updated_at) \
+                      SELECT $3, b.id, $2, b.learner_id, FALSE, 'partial', 'It was short', 25000, \
+                      'requested', 'sandbox', b.created_at, b.created_at FROM bookings b WHERE b.id = $1";
+        self.sql(insert, &[booking, &payment_id, id]).await;
+    }
+
     async fn sql(&self, sql: &str, binds: &[&str]) {
         match &self.app.store {
             api::store::Store::Sqlite(pool) => {
@@ -633,27 +659,7 @@ async fn an_open_refund_keeps_the_earning_pending(engine: Engine) {
     let (status, _) = w.set_details(bank()).await;
     assert_eq!(status, 200);
     w.to(end + TimeDelta::days(3)).await;
-    let payment = "SELECT id FROM payments WHERE booking_id = $1 AND status = 'captured'";
-    let payment_id: String = match &w.app.store {
-        api::store::Store::Sqlite(pool) => {
-            sqlx::query_scalar(payment)
-                .bind(&booking)
-                .fetch_one(pool)
-                .await
-        }
-        api::store::Store::Postgres(pool) => {
-            sqlx::query_scalar(payment)
-                .bind(&booking)
-                .fetch_one(pool)
-                .await
-        }
-    }
-    .expect("a payment");
-    let insert = "INSERT INTO refunds (id, booking_id, payment_id, learner_id, automatic, basis, \
-                  reason, requested_paise, status, gateway, requested_at, updated_at) \
-                  SELECT 'refund-open', b.id, $2, b.learner_id, FALSE, 'partial', 'It was short', 25000, \
-                  'requested', 'sandbox', b.created_at, b.created_at FROM bookings b WHERE b.id = $1";
-    w.sql(insert, &[&booking, &payment_id]).await;
+    w.refund_requested(&booking, "refund-open").await;
 
     let e = w.earnings(Mentor).await;
     assert_eq!(
@@ -698,27 +704,7 @@ async fn a_refund_after_a_payout_is_owed_and_deducted_from_the_next_batch(engine
 
     // A refund asked for after the payout holds nothing back: the money
     // is with the mentor.
-    let payment = "SELECT id FROM payments WHERE booking_id = $1 AND status = 'captured'";
-    let payment_id: String = match &w.app.store {
-        api::store::Store::Sqlite(pool) => {
-            sqlx::query_scalar(payment)
-                .bind(&first)
-                .fetch_one(pool)
-                .await
-        }
-        api::store::Store::Postgres(pool) => {
-            sqlx::query_scalar(payment)
-                .bind(&first)
-                .fetch_one(pool)
-                .await
-        }
-    }
-    .expect("a payment");
-    let insert = "INSERT INTO refunds (id, booking_id, payment_id, learner_id, automatic, basis, \
-                  reason, requested_paise, status, gateway, requested_at, updated_at) \
-                  SELECT 'refund-late', b.id, $2, b.learner_id, FALSE, 'partial', 'It was short', 25000, \
-                  'requested', 'sandbox', b.created_at, b.created_at FROM bookings b WHERE b.id = $1";
-    w.sql(insert, &[&first, &payment_id]).await;
+    w.refund_requested(&first, "refund-late").await;
     let e = w.earnings(Mentor).await;
     assert_eq!(
         amounts(&e),
