@@ -46,7 +46,7 @@ test: setup-test
     step lint npm --prefix webapp run --silent lint
     step api-types just api-types-check
     # Test suites.
-    step rust-tests cargo test --workspace --locked
+    step rust-tests cargo test --workspace --locked --no-fail-fast
     step wasm-vectors just wasm-vectors
     step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
@@ -321,6 +321,40 @@ fuzz seconds="60" *targets:
       python3 select.py "$logs/$t.control" "corpus/$t" 25
     done
     [ ${#crashed[@]} -eq 0 ] || { echo "crashed: ${crashed[*]} (inputs kept in domain-wasm/fuzz/corpus/)"; exit 1; }
+
+# The time-sensitive suites at several instants, under Debian's faketime
+# (libfaketime moves the wall clock of every process it starts: Rust, Node
+# with the wasm modules, and Vitest's jsdom): a Monday 00:30 in India, a
+# Saturday 23:45 UTC, the days the clocks change in Europe and North
+# America (just before the change), and a year ahead. Every test takes its
+# time from an injected clock or a fixed instant, so each run passes
+# whatever the date. Not part of `just test` (five runs of these suites);
+# AT="2027-01-01 00:00:00" runs one instant.
+test-any-time: setup-test wasm
+    #!/usr/bin/env bash
+    set -uo pipefail
+    command -v faketime >/dev/null || just _apt faketime
+    suites=(bookings_api booking_flow booking_mail booking_races slots_api payments refunds
+            refund_gateway ledger payouts receipts jobs reviews time_zones test_clock
+            mentor_dashboard applications limits accounts_api google razorpay_standin
+            reconciliation live_fence)
+    tests=(); for t in "${suites[@]}"; do [ -f "api/tests/$t.rs" ] && tests+=(--test "$t"); done
+    cargo test -q -p api -p domain-wasm --locked --lib "${tests[@]}" --no-run
+    if [ -n "${AT:-}" ]; then instants=("$AT"); else
+      instants=("2026-11-29 19:00:00" "2026-12-05 23:45:00" "2027-03-28 00:30:00" "2027-03-14 06:30:00" "2027-10-31 00:30:00" "2027-11-07 05:30:00" "2027-11-28 08:00:00")
+    fi
+    failed=()
+    for at in "${instants[@]}"; do
+      echo "==> at $at UTC"
+      # The monotonic clock stays real: tokio's timers and Instant measure
+      # intervals, which faketime must not stretch.
+      run() { TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "@$at" "$@"; }
+      run cargo test -q -p api -p domain-wasm --locked --lib "${tests[@]}" --no-fail-fast || failed+=("rust at $at")
+      run just wasm-vectors > /dev/null || failed+=("wasm at $at")
+      run env NO_COLOR=1 npm --prefix webapp test --silent > /tmp/vitest-any-time.log 2>&1 || { grep -E "FAIL|✗|×" /tmp/vitest-any-time.log | head -20; failed+=("vitest at $at"); }
+    done
+    [ ${#failed[@]} -eq 0 ] || { printf 'failed: %s\n' "${failed[@]}"; exit 1; }
+    echo "every time-sensitive suite passed at ${#instants[@]} instants"
 
 # Format all Rust code.
 fmt:

@@ -58,6 +58,9 @@ function handlers(upcoming: Booking[], past: Booking[] = [], extra: Record<strin
 }
 
 beforeEach(() => {
+  // Every test reads the same instant (the fixtures' requests are answerable
+  // then), whatever day it runs; a test that moves time fakes the timers too.
+  vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   resetAuth();
   logIn(aUser({ role: "mentor", mentor_id: 3 }));
 });
