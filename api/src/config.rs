@@ -197,6 +197,21 @@ pub struct Settings {
         global = true
     )]
     pub razorpay_api_url: String,
+    /// Where Razorpay Checkout's script is loaded from (its origin is added
+    /// to the page's Content-Security-Policy when PAYMENT_GATEWAY=razorpay).
+    #[arg(
+        long,
+        env = "RAZORPAY_CHECKOUT_URL",
+        default_value = "https://checkout.razorpay.com/v1/checkout.js",
+        global = true
+    )]
+    pub razorpay_checkout_url: String,
+    /// `on` lets a site people reach at another address than this machine
+    /// (a staging site) run the sandbox gateway, which never moves money;
+    /// every page then says so. `off` (the default): `api serve` refuses
+    /// the sandbox on such a site.
+    #[arg(long, env = "SANDBOX_PAYMENTS", default_value = "off", value_parser = |s: &str| parse_switch(s, "SANDBOX_PAYMENTS"), global = true)]
+    pub sandbox_payments: bool,
     /// The server's one clock: the machine's, or one a test moves.
     #[arg(skip)]
     pub clock: crate::clock::Clock,
@@ -233,6 +248,8 @@ impl Settings {
             razorpay_key_secret: None,
             razorpay_webhook_secret: None,
             razorpay_api_url: "https://api.razorpay.com".into(),
+            razorpay_checkout_url: "https://checkout.razorpay.com/v1/checkout.js".into(),
+            sandbox_payments: false,
             clock: crate::clock::Clock::system(),
         }
     }
@@ -288,6 +305,46 @@ impl Settings {
                 "RAZORPAY_API_URL {:?} is not an http(s) URL; leave it unset for https://api.razorpay.com",
                 self.razorpay_api_url
             )),
+        }
+    }
+}
+
+/// A setting `api serve` refuses on a live site ([`Settings::live_refusal`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiveRefusal {
+    DevOutbox,
+    TestClock,
+    SandboxGateway,
+}
+
+impl LiveRefusal {
+    /// The setting, as the environment names it.
+    pub fn setting(self) -> &'static str {
+        match self {
+            LiveRefusal::DevOutbox => "DEV_OUTBOX",
+            LiveRefusal::TestClock => "TEST_CLOCK",
+            LiveRefusal::SandboxGateway => "PAYMENT_GATEWAY",
+        }
+    }
+
+    /// The refusal in one line: the setting, where the site is reached,
+    /// why, and the fix.
+    pub fn message(self, settings: &Settings) -> String {
+        let at = format!(
+            "PUBLIC_URL {:?} and HOST {:?} are not both loopback addresses",
+            settings.public_url.as_deref().unwrap_or("(unset)"),
+            settings.host
+        );
+        match self {
+            LiveRefusal::DevOutbox => format!(
+                "DEV_OUTBOX is on, and {at}; set DEV_OUTBOX=off (the default) or SMTP_URL: /dev/outbox shows every password-reset link"
+            ),
+            LiveRefusal::TestClock => format!(
+                "TEST_CLOCK is on, and {at}; set TEST_CLOCK=off (the default): anyone could move the server's time"
+            ),
+            LiveRefusal::SandboxGateway => format!(
+                "PAYMENT_GATEWAY is sandbox (the default), and {at}; set PAYMENT_GATEWAY=razorpay with its keys to take real payments, or SANDBOX_PAYMENTS=on for a staging site where no real money moves"
+            ),
         }
     }
 }
@@ -367,23 +424,49 @@ impl Settings {
         self.demo_data && self.loopback_only()
     }
 
-    /// The setting that must not be on when people reach the server at
-    /// another address than this machine's (PUBLIC_URL not a loopback
-    /// address): the demo (published passwords), the development
-    /// outbox (every password-reset link) or the test clock (anyone could
-    /// move time). `None` when nothing is.
+    /// The setting that must not be on, for any command, when people
+    /// reach the server at another address than this machine's (PUBLIC_URL
+    /// not a loopback address): the demo (published passwords). `None`
+    /// when it is not. What only `api serve` refuses is
+    /// [`Settings::live_refusal`].
     pub fn unsafe_in_public(&self) -> Option<&'static str> {
         if self.public_url_is_loopback() {
             None
         } else if self.demo_data {
             Some("DEMO_DATA")
-        } else if self.dev_outbox == AutoSwitch::On && self.dev_outbox_shown() {
-            Some("DEV_OUTBOX")
-        } else if self.test_clock {
-            Some("TEST_CLOCK")
         } else {
             None
         }
+    }
+
+    /// Whether this is a live site: people reach it at another address
+    /// than this machine's (PUBLIC_URL or HOST is not a loopback address).
+    pub fn is_live(&self) -> bool {
+        !(self.public_url_is_loopback() && self.loopback_only())
+    }
+
+    /// What `api serve` refuses on a live site ([`Settings::is_live`]): the
+    /// development outbox switched on, the test clock, or the sandbox
+    /// gateway (by default or by choice) unless SANDBOX_PAYMENTS=on says
+    /// this is a staging site. Other subcommands are unaffected.
+    pub fn live_refusal(&self) -> Option<LiveRefusal> {
+        if !self.is_live() {
+            None
+        } else if self.dev_outbox == AutoSwitch::On && self.dev_outbox_shown() {
+            Some(LiveRefusal::DevOutbox)
+        } else if self.test_clock {
+            Some(LiveRefusal::TestClock)
+        } else if self.payment_gateway == PaymentGateway::Sandbox && !self.sandbox_payments {
+            Some(LiveRefusal::SandboxGateway)
+        } else {
+            None
+        }
+    }
+
+    /// Whether every page says that no real money moves: a live site that
+    /// runs the sandbox (SANDBOX_PAYMENTS=on).
+    pub fn sandbox_notice(&self) -> bool {
+        self.payment_gateway == PaymentGateway::Sandbox && self.is_live()
     }
 
     /// With TEST_CLOCK on, makes the server's clock a manual one (starting
@@ -468,34 +551,85 @@ mod tests {
         s.public_url = Some("https://mentors.example.com".into());
         assert_eq!(s.unsafe_in_public(), Some("DEMO_DATA"));
         s.demo_data = false;
-        assert_eq!(s.unsafe_in_public(), Some("DEV_OUTBOX"));
+        assert_eq!(s.unsafe_in_public(), None, "the rest is serve's");
+    }
+
+    fn refusal(s: &Settings) -> Option<LiveRefusal> {
+        s.live_refusal()
+    }
+
+    #[test]
+    fn a_live_site_refuses_the_outbox_the_test_clock_and_the_sandbox() {
+        let mut s = Settings::for_database("sqlite::memory:");
+        s.dev_outbox = AutoSwitch::On;
+        s.test_clock = true;
+        assert!(!s.is_live(), "PUBLIC_URL unset and HOST 127.0.0.1");
+        assert_eq!(refusal(&s), None, "this machine may run anything");
+        for (public_url, host) in [
+            (Some("https://mentors.example.com"), "127.0.0.1"),
+            (None, "0.0.0.0"),
+            (Some("http://localhost:8080"), "10.0.0.5"),
+        ] {
+            let mut s = s.clone();
+            s.public_url = public_url.map(str::to_owned);
+            s.host = host.into();
+            assert!(s.is_live(), "{public_url:?} {host}");
+            assert_eq!(refusal(&s), Some(LiveRefusal::DevOutbox));
+            let message = LiveRefusal::DevOutbox.message(&s);
+            assert!(
+                message.contains(host) && message.contains("DEV_OUTBOX=off"),
+                "{message}"
+            );
+            s.dev_outbox = AutoSwitch::Auto;
+            assert_eq!(refusal(&s), Some(LiveRefusal::TestClock));
+            s.test_clock = false;
+            assert_eq!(
+                refusal(&s),
+                Some(LiveRefusal::SandboxGateway),
+                "the sandbox by default"
+            );
+            assert!(!s.sandbox_notice() || s.sandbox_payments);
+            s.sandbox_payments = true;
+            assert_eq!(refusal(&s), None, "a staging site, said so");
+            assert!(s.sandbox_notice(), "whose pages say no real money moves");
+            s.sandbox_payments = false;
+            s.payment_gateway = PaymentGateway::Razorpay;
+            assert_eq!(refusal(&s), None, "a real gateway");
+            assert!(!s.sandbox_notice());
+            // SANDBOX_PAYMENTS lifts the sandbox's refusal only.
+            s.payment_gateway = PaymentGateway::Sandbox;
+            s.sandbox_payments = true;
+            s.test_clock = true;
+            assert_eq!(refusal(&s), Some(LiveRefusal::TestClock));
+        }
         // With SMTP there is no outbox page to expose; `auto` and `off` never refuse.
+        let mut s = Settings::for_database("sqlite::memory:");
+        s.public_url = Some("https://mentors.example.com".into());
+        s.payment_gateway = PaymentGateway::Razorpay;
+        s.dev_outbox = AutoSwitch::On;
         s.smtp_url = Some("smtp://mail.example.com".into());
-        assert_eq!(s.unsafe_in_public(), None);
+        assert_eq!(refusal(&s), None);
         s.smtp_url = None;
         for quiet in [AutoSwitch::Auto, AutoSwitch::Off] {
             s.dev_outbox = quiet;
-            assert_eq!(s.unsafe_in_public(), None, "{quiet:?}");
+            assert_eq!(refusal(&s), None, "{quiet:?}");
         }
     }
 
     #[test]
-    fn the_test_clock_is_off_by_default_and_refused_on_a_public_url() {
+    fn the_test_clock_is_off_by_default() {
         let cli = Cli::try_parse_from(["api"]).expect("no arguments");
         assert!(!cli.settings.test_clock, "TEST_CLOCK defaults to off");
+        assert!(
+            !cli.settings.sandbox_payments,
+            "SANDBOX_PAYMENTS defaults to off"
+        );
         let mut on = Cli::try_parse_from(["api", "--test-clock"])
             .expect("an explicit switch")
             .settings;
         assert!(on.test_clock);
-        assert_eq!(
-            on.unsafe_in_public(),
-            None,
-            "PUBLIC_URL unset: this machine"
-        );
         on.start_test_clock();
         assert!(on.clock.hand().is_some(), "the clock is a manual one");
-        on.public_url = Some("https://mentors.example.com".into());
-        assert_eq!(on.unsafe_in_public(), Some("TEST_CLOCK"));
         let mut off = Settings::for_database("sqlite::memory:");
         off.start_test_clock();
         assert!(off.clock.hand().is_none(), "off: the machine's clock");

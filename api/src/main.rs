@@ -49,6 +49,9 @@ fn main() -> ExitCode {
 async fn run(cli: Cli) -> Result<(), server::StartError> {
     let mut settings = cli.settings;
     settings.start_test_clock();
+    if matches!(cli.command, None | Some(Command::Serve)) {
+        server::refuse_unsafe_live(&settings)?;
+    }
     let store = server::prepare(&settings).await?;
     match cli.command {
         Some(Command::Migrate) => {

@@ -52,14 +52,10 @@ pub enum StartError {
         "DEMO_DATA is on, and PUBLIC_URL {0:?} is not a loopback address; set DEMO_DATA=off (the default): the demo accounts' passwords are published"
     )]
     DemoInPublic(String),
-    #[error(
-        "DEV_OUTBOX is on, and PUBLIC_URL {0:?} is not a loopback address; set DEV_OUTBOX=off (the default) or SMTP_URL: /dev/outbox shows every password-reset link"
-    )]
-    DevOutboxInPublic(String),
-    #[error(
-        "TEST_CLOCK is on, and PUBLIC_URL {0:?} is not a loopback address; set TEST_CLOCK=off (the default): anyone could move the server's time"
-    )]
-    TestClockInPublic(String),
+    /// `api serve` on a live site with a setting only this machine may
+    /// run ([`Settings::live_refusal`]): the message names it and the fix.
+    #[error("{0}")]
+    Live(String),
     #[error("cannot remove the demo accounts: {0}")]
     DemoRemoval(StoreError),
     /// The payment settings cannot work (Razorpay without its keys).
@@ -74,11 +70,8 @@ pub enum StartError {
 pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
     if let Some(setting) = settings.unsafe_in_public() {
         let public_url = settings.public_url.clone().unwrap_or_default();
-        return Err(match setting {
-            "DEMO_DATA" => StartError::DemoInPublic(public_url),
-            "TEST_CLOCK" => StartError::TestClockInPublic(public_url),
-            _ => StartError::DevOutboxInPublic(public_url),
-        });
+        tracing::debug!(setting, "refused on a public server");
+        return Err(StartError::DemoInPublic(public_url));
     }
     let store = Store::open(&settings.database_url).await?;
     if !settings.demo_accounts_wanted() {
@@ -139,6 +132,21 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
     Ok(store)
 }
 
+/// Refuses, before anything is opened, what `api serve` may not run on a
+/// live site (see [`Settings::live_refusal`]).
+pub fn refuse_unsafe_live(settings: &Settings) -> Result<(), StartError> {
+    if settings.unsafe_in_public().is_some() {
+        // The demo, refused for every command, is named first.
+        return Err(StartError::DemoInPublic(
+            settings.public_url.clone().unwrap_or_default(),
+        ));
+    }
+    match settings.live_refusal() {
+        Some(refusal) => Err(StartError::Live(refusal.message(settings))),
+        None => Ok(()),
+    }
+}
+
 /// A server bound to its port and ready to run.
 pub struct Bound {
     pub addr: SocketAddr,
@@ -147,6 +155,7 @@ pub struct Bound {
 }
 
 pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError> {
+    refuse_unsafe_live(settings)?;
     let addr = format!("{}:{}", settings.host, settings.port);
     let acceptor = TcpListener::bind(addr.clone())
         .into_acceptor()

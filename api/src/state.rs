@@ -47,6 +47,12 @@ pub struct AppState {
     pub meeting_base_url: String,
     /// Wakes and watches the durable job queue's worker ([`crate::jobs`]).
     pub jobs: crate::jobs::Jobs,
+    /// The web app's Content-Security-Policy, composed from the settings
+    /// ([`crate::web::content_security_policy`]).
+    pub csp: String,
+    /// Whether every page says no real money moves (a staging site on the
+    /// sandbox, [`Settings::sandbox_notice`]).
+    pub sandbox_notice: bool,
 }
 
 impl AppState {
@@ -88,6 +94,17 @@ impl AppState {
                 .trim_end_matches('/')
                 .to_owned(),
             jobs: crate::jobs::Jobs::new(),
+            csp: crate::web::content_security_policy(
+                settings
+                    .google_client_id
+                    .as_deref()
+                    .is_some_and(|id| !id.trim().is_empty()),
+                (settings.payment_gateway == crate::config::PaymentGateway::Razorpay).then_some((
+                    settings.razorpay_checkout_url.as_str(),
+                    settings.razorpay_api_url.as_str(),
+                )),
+            ),
+            sandbox_notice: settings.sandbox_notice(),
         })
     }
 

@@ -20,19 +20,65 @@ use crate::state::AppState;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const SHORT: &str = "public, max-age=3600";
-/// The app loads only its own scripts (and compiles its own wasm module),
-/// talks only to this server, and cannot be framed.
-const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
-                   img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-                   form-action 'self'; frame-ancestors 'none'";
+/// The page's Content-Security-Policy, composed from what is configured:
+/// the app loads only its own scripts (and compiles its own wasm module),
+/// talks only to this server and cannot be framed; Google Identity
+/// Services' origins are added when Google sign-in is configured, and
+/// Razorpay Checkout's when it takes the payments: the origin of its script
+/// (`RAZORPAY_CHECKOUT_URL`) in `script-src` and `frame-src`, the origin of
+/// its API (`RAZORPAY_API_URL`) in `frame-src` and `connect-src`. Nothing
+/// else.
+pub fn content_security_policy(google: bool, razorpay: Option<(&str, &str)>) -> String {
+    let own = |sources: &[&str]| sources.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let mut script = own(&["'self'", "'wasm-unsafe-eval'"]);
+    let mut style = own(&["'self'", "'unsafe-inline'"]);
+    let mut connect = own(&["'self'"]);
+    let mut frame: Vec<String> = Vec::new();
+    if google {
+        script.push("https://accounts.google.com/gsi/client".into());
+        style.push("https://accounts.google.com/gsi/style".into());
+        connect.push("https://accounts.google.com/gsi/".into());
+        frame.push("https://accounts.google.com/gsi/".into());
+    }
+    if let Some((checkout, api)) = razorpay {
+        let add = |list: &mut Vec<String>, origin: Option<String>| {
+            if let Some(origin) = origin
+                && !list.contains(&origin)
+            {
+                list.push(origin);
+            }
+        };
+        add(&mut script, origin_of(checkout));
+        add(&mut frame, origin_of(checkout));
+        add(&mut frame, origin_of(api));
+        add(&mut connect, origin_of(api));
+    }
+    let mut policy = format!(
+        "default-src 'self'; script-src {}; style-src {}; img-src 'self' data: blob:; connect-src {}; ",
+        script.join(" "),
+        style.join(" "),
+        connect.join(" ")
+    );
+    if !frame.is_empty() {
+        policy.push_str(&format!("frame-src {}; ", frame.join(" ")));
+    }
+    policy
+        .push_str("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
+    policy
+}
 
-/// The same policy, opened for Google Identity Services (its script, its
-/// button's frame and styles) when Google sign-in is configured.
-const CSP_WITH_GOOGLE: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com/gsi/client; \
-                   style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; \
-                   img-src 'self' data: blob:; connect-src 'self' https://accounts.google.com/gsi/; \
-                   frame-src https://accounts.google.com/gsi/; object-src 'none'; base-uri 'self'; \
-                   form-action 'self'; frame-ancestors 'none'";
+/// `https://host[:port]` of an http(s) URL; `None` for anything else.
+fn origin_of(url: &str) -> Option<String> {
+    let url = url::Url::parse(url.trim()).ok()?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return None;
+    }
+    Some(url.origin().ascii_serialization())
+}
+
+/// A strip at the foot of every page of a staging site that runs the
+/// sandbox gateway (`SANDBOX_PAYMENTS=on`): no real money moves there.
+const SANDBOX_NOTICE: &str = "<div role=\"note\" data-testid=\"sandbox-notice\" style=\"position:fixed;left:0;right:0;bottom:0;z-index:2147483000;padding:6px 12px;background:#7c2d12;color:#fff;font:600 14px/1.4 system-ui,sans-serif;text-align:center\">Test site: payments here use the sandbox and no real money moves.</div>";
 
 #[handler]
 pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
@@ -80,18 +126,15 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
             .status(status)
             .content_type("text/html; charset=utf-8")
             .header(header::CACHE_CONTROL, REVALIDATE)
-            .header(
-                header::CONTENT_SECURITY_POLICY,
-                if state.google.is_some() {
-                    CSP_WITH_GOOGLE
+            .header(header::CONTENT_SECURITY_POLICY, state.csp.as_str())
+            .body({
+                let page = seo::render(html, &seo::head_for(&state, route, mentor.as_deref()));
+                if state.sandbox_notice {
+                    with_sandbox_notice(page)
                 } else {
-                    CSP
-                },
-            )
-            .body(seo::render(
-                html,
-                &seo::head_for(&state, route, mentor.as_deref()),
-            )),
+                    page
+                }
+            }),
         Err(_) => Response::builder()
             .status(StatusCode::SERVICE_UNAVAILABLE)
             .content_type("text/plain; charset=utf-8")
@@ -100,6 +143,19 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 state.web_dir.display()
             )),
     }
+}
+
+/// The page with [`SANDBOX_NOTICE`] right after its `<body>` tag (at its
+/// end when it has none).
+fn with_sandbox_notice(page: Vec<u8>) -> Vec<u8> {
+    let Ok(page) = String::from_utf8(page) else {
+        return Vec::new();
+    };
+    let at = page
+        .find("<body")
+        .and_then(|at| page[at..].find('>').map(|end| at + end + 1))
+        .unwrap_or(page.len());
+    format!("{}{SANDBOX_NOTICE}{}", &page[..at], &page[at..]).into_bytes()
 }
 
 enum MentorPage {

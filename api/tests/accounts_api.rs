@@ -1214,6 +1214,7 @@ async fn a_public_url_needs_the_secret_key_from_the_environment() {
     };
     let mut settings = api::config::Settings::for_database(db.url.clone());
     settings.public_url = Some("https://mentors.example.com".into());
+    settings.sandbox_payments = true;
     let store = api::server::prepare(&settings).await.expect("store opens");
     let Err(error) = api::server::bind(&settings, store.clone()).await else {
         panic!("started without SECRET_KEY on a public address");

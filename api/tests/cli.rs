@@ -132,6 +132,7 @@ fn a_public_server_needs_its_secret_key_from_the_environment() {
         ("HOST", "127.0.0.1"),
         ("PORT", "0"),
         ("DEMO_DATA", "off"),
+        ("SANDBOX_PAYMENTS", "on"),
     ]);
     assert_one_clear_line(&out, "SECRET_KEY", "is not a loopback address");
     assert!(
@@ -144,6 +145,7 @@ fn a_public_server_needs_its_secret_key_from_the_environment() {
         ("SECRET_KEY", "  "),
         ("PORT", "0"),
         ("DEMO_DATA", "off"),
+        ("SANDBOX_PAYMENTS", "on"),
     ]);
     assert_one_clear_line(&out, "SECRET_KEY", "is not a loopback address");
 }
@@ -158,6 +160,7 @@ fn the_demo_and_the_dev_outbox_are_refused_on_a_public_server() {
         ("SECRET_KEY", "a-secret-key-of-at-least-thirty-two-bytes"),
         ("HOST", "127.0.0.1"),
         ("PORT", "0"),
+        ("SANDBOX_PAYMENTS", "on"),
     ];
     let with = |extra: &[(&'static str, &'static str)]| {
         let mut envs = public.to_vec();
@@ -168,10 +171,10 @@ fn the_demo_and_the_dev_outbox_are_refused_on_a_public_server() {
     assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");
     assert!(String::from_utf8_lossy(&out.stderr).contains("https://mentors.example.com"));
     let out = with(&[("DEV_OUTBOX", "on")]);
-    assert_one_clear_line(&out, "DEV_OUTBOX", "is not a loopback address");
+    assert_one_clear_line(&out, "DEV_OUTBOX", "are not both loopback addresses");
     // Anyone could move the server's time (issue 12).
     let out = with(&[("TEST_CLOCK", "on")]);
-    assert_one_clear_line(&out, "TEST_CLOCK", "is not a loopback address");
+    assert_one_clear_line(&out, "TEST_CLOCK", "are not both loopback addresses");
     let out = with(&[("TEST_CLOCK", "sometimes")]);
     assert_one_clear_line(&out, "TEST_CLOCK", "on or off");
     // Behind a proxy on the same machine (HOST loopback) it is the same.
@@ -186,6 +189,62 @@ fn the_demo_and_the_dev_outbox_are_refused_on_a_public_server() {
         &["migrate"],
     );
     assert_one_clear_line(&out, "DEMO_DATA", "is not a loopback address");
+}
+
+/// Issue 19: one rule for a live site (PUBLIC_URL or HOST not a loopback
+/// address): `api serve` refuses the sandbox gateway, by default or by
+/// choice, unless SANDBOX_PAYMENTS=on says it is a staging site; the other
+/// commands are unaffected.
+#[test]
+fn a_live_site_cannot_run_the_sandbox_unless_it_says_it_is_staging() {
+    let secret = ("SECRET_KEY", "a-secret-key-of-at-least-thirty-two-bytes");
+    for envs in [
+        vec![
+            ("PUBLIC_URL", "https://mentors.example.com"),
+            ("HOST", "127.0.0.1"),
+        ],
+        vec![("HOST", "0.0.0.0")],
+        vec![
+            ("PUBLIC_URL", "https://mentors.example.com"),
+            ("PAYMENT_GATEWAY", "sandbox"),
+        ],
+    ] {
+        let mut envs = envs.clone();
+        envs.extend([("PORT", "0"), secret]);
+        let out = api_that_should_stop(&envs);
+        assert_one_clear_line(&out, "PAYMENT_GATEWAY", "SANDBOX_PAYMENTS=on");
+        let said = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(
+            said.contains("PAYMENT_GATEWAY=razorpay"),
+            "names the fix: {said}"
+        );
+    }
+    // A live site refuses the development outbox and the test clock when
+    // only HOST is public too.
+    let out = api_that_should_stop(&[
+        ("HOST", "0.0.0.0"),
+        ("PORT", "0"),
+        secret,
+        ("DEV_OUTBOX", "on"),
+    ]);
+    assert_one_clear_line(&out, "DEV_OUTBOX", "loopback");
+    let out = api_that_should_stop(&[
+        ("HOST", "0.0.0.0"),
+        ("PORT", "0"),
+        secret,
+        ("TEST_CLOCK", "on"),
+    ]);
+    assert_one_clear_line(&out, "TEST_CLOCK", "loopback");
+    // Another command on the same settings is unaffected.
+    let out = api(
+        &[("PUBLIC_URL", "https://mentors.example.com"), secret],
+        &["migrate"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// A server reads its first lines: where it listens, then what it says

@@ -9,9 +9,8 @@ mod bookings;
 mod common;
 mod mentoring;
 
-use std::sync::{Arc, Mutex};
-
 use api::clock::{Clock, ManualClock};
+use api::payments::standin::{RazorpayStandIn, StandInConfig};
 use api::payments::{Gateway, RazorpayGateway, SandboxGateway, sign, signature_matches};
 use api::store::Role;
 use bookings::Offer;
@@ -714,94 +713,19 @@ async fn a_second_payment_for_a_paid_booking_is_owed_back_once(engine: Engine) {
 
 // ---- Razorpay ----------------------------------------------------------
 
-/// A stand-in for Razorpay's orders API: `POST /v1/orders` with HTTP basic
-/// auth, answering an order like Razorpay's; it keeps what it was sent.
-struct StandIn {
-    url: String,
-    orders: Arc<Mutex<Vec<Value>>>,
-    _stop: oneshot::Sender<()>,
-}
-
-async fn stand_in() -> StandIn {
-    use poem::listener::{Acceptor, Listener, TcpListener};
-    use poem::web::{Data, Json};
-    use poem::{EndpointExt, Request, Response, Route, handler, http::StatusCode, post};
-
-    #[handler]
-    fn orders(req: &Request, body: Json<Value>, seen: Data<&Arc<Mutex<Vec<Value>>>>) -> Response {
-        use base64::Engine as _;
-        let expected = format!(
-            "Basic {}",
-            base64::engine::general_purpose::STANDARD.encode(format!("{KEY_ID}:{KEY_SECRET}"))
-        );
-        let error = |status: StatusCode, description: &str| {
-            Response::builder()
-                .status(status)
-                .content_type("application/json")
-                .body(
-                    json!({"error": {"code": "BAD_REQUEST_ERROR", "description": description}})
-                        .to_string(),
-                )
-        };
-        if req.header("authorization") != Some(expected.as_str()) {
-            return error(StatusCode::UNAUTHORIZED, "Authentication failed");
-        }
-        let amount = body["amount"].as_i64().unwrap_or(0);
-        if amount < 100 || body["currency"] != "INR" {
-            return error(
-                StatusCode::BAD_REQUEST,
-                "The amount must be at least INR 1.00",
-            );
-        }
-        let mut seen = seen.lock().expect("lock");
-        seen.push(body.0.clone());
-        let order = json!({
-            "id": format!("order_StandIn{:06}", seen.len()),
-            "entity": "order",
-            "amount": amount,
-            "amount_paid": 0,
-            "amount_due": amount,
-            "currency": "INR",
-            "receipt": body["receipt"],
-            "offer_id": null,
-            "status": "created",
-            "attempts": 0,
-            "notes": body["notes"],
-            "created_at": 1_764_000_000,
-        });
-        Response::builder()
-            .content_type("application/json")
-            .body(order.to_string())
-    }
-
-    let orders_seen = Arc::new(Mutex::new(Vec::new()));
-    let acceptor = TcpListener::bind("127.0.0.1:0")
-        .into_acceptor()
-        .await
-        .expect("a port");
-    let addr = acceptor
-        .local_addr()
-        .into_iter()
-        .find_map(|a| a.as_socket_addr().copied())
-        .expect("an address");
-    let app = Route::new()
-        .at("/v1/orders", post(orders))
-        .data(orders_seen.clone());
-    let (stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(
-        poem::Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
-            app,
-            async move {
-                let _ = stopped.await;
-            },
-            None,
-        ),
-    );
-    StandIn {
-        url: format!("http://{addr}"),
-        orders: orders_seen,
-        _stop: stop,
-    }
+/// The shared Razorpay stand-in ([`api::payments::standin`]) with this
+/// file's keys; it sends no webhooks unless a test delivers them.
+async fn stand_in() -> RazorpayStandIn {
+    let razorpay = RazorpayStandIn::start(StandInConfig {
+        key_id: KEY_ID.into(),
+        key_secret: KEY_SECRET.into(),
+        webhook_secret: WEBHOOK_SECRET.into(),
+        ..StandInConfig::default()
+    })
+    .await
+    .expect("the stand-in starts");
+    razorpay.set_deliver_webhooks(false);
+    razorpay
 }
 
 /// A second API process on the world's database with PAYMENT_GATEWAY=razorpay
@@ -838,7 +762,7 @@ async fn razorpay_server(w: &World, api_url: &str) -> (String, oneshot::Sender<(
 async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engine) {
     let Some(w) = world(engine).await else { return };
     let razorpay = stand_in().await;
-    let (base, _stop) = razorpay_server(&w, &razorpay.url).await;
+    let (base, _stop) = razorpay_server(&w, &razorpay.url()).await;
     let app = &w.app;
     let post = |who: &Caller, path: &str, body: Value| {
         let request = app
@@ -858,17 +782,17 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
     assert_eq!(status, 200, "{checkout}");
     assert_eq!(checkout["gateway"], "razorpay");
     assert_eq!(checkout["key_id"], KEY_ID);
-    assert_eq!(checkout["checkout_url"], Value::Null);
+    assert_eq!(
+        checkout["checkout_url"],
+        razorpay.checkout_url().as_str(),
+        "the script the web app loads"
+    );
     assert_eq!(checkout["amount_paise"], PAID);
     let order = checkout["order_id"].as_str().expect("an order").to_owned();
-    assert_eq!(order, "order_StandIn000001");
-    {
-        let sent = razorpay.orders.lock().expect("lock");
-        assert_eq!(sent.len(), 1);
-        assert_eq!(sent[0]["amount"], PAID, "in paise");
-        assert_eq!(sent[0]["currency"], "INR");
-        assert_eq!(sent[0]["notes"]["booking_id"], bid.as_str());
-    }
+    let sent = razorpay.order(&order).expect("the order is Razorpay's");
+    assert_eq!(sent["amount"], PAID, "in paise");
+    assert_eq!(sent["currency"], "INR");
+    assert_eq!(sent["notes"]["booking_id"], bid.as_str());
     let payment_row_id: String = {
         let sql = "SELECT id FROM payments WHERE order_id = $1";
         match &w.app.store {
@@ -882,10 +806,17 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
         .expect("the payment")
     };
     assert_eq!(
-        razorpay.orders.lock().expect("lock")[0]["receipt"],
+        sent["receipt"],
         payment_row_id.as_str(),
         "the receipt is our payment's id"
     );
+    let orders_made = || {
+        razorpay
+            .requests()
+            .iter()
+            .filter(|(method, path)| method == "POST" && path == "/v1/orders")
+            .count()
+    };
     // A double click: the same order, no second order at Razorpay.
     let (status, again) = post(
         &w.learner,
@@ -897,7 +828,7 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
         (status, again["order_id"].as_str()),
         (200, Some(order.as_str()))
     );
-    assert_eq!(razorpay.orders.lock().expect("lock").len(), 1);
+    assert_eq!(orders_made(), 1);
 
     // The sandbox's pages are not there with Razorpay.
     let (status, _) = post(
@@ -908,8 +839,10 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
     .await;
     assert_eq!(status, 404);
 
-    // The checkout's callback, signed with the key secret as Razorpay does.
-    let payment = "pay_IH4NVgf4Dreq1l";
+    // The learner pays in Razorpay's checkout; its callback is signed with
+    // the key secret as Razorpay does.
+    let paid = razorpay.pay(&order, "upi", true).await.expect("paid");
+    let payment = paid.razorpay_payment_id.as_str();
     let forged = sign(SECRET.as_bytes(), format!("{order}|{payment}").as_bytes());
     let (status, _) = post(
         &w.learner,
@@ -918,14 +851,17 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
     )
     .await;
     assert_eq!(status, 400, "not Razorpay's signature");
-    let genuine = sign(
-        KEY_SECRET.as_bytes(),
-        format!("{order}|{payment}").as_bytes(),
-    );
+    let genuine = paid.razorpay_signature.clone();
     let signed = json!({"razorpay_order_id": order, "razorpay_payment_id": payment, "razorpay_signature": genuine});
     let (status, confirmed) = post(&w.learner, "/api/payments/verify/", signed.clone()).await;
     assert_eq!(status, 200, "{confirmed}");
     assert_eq!(confirmed["status"], "confirmed");
+    assert!(
+        razorpay
+            .requests()
+            .contains(&("GET".to_owned(), format!("/v1/payments/{payment}"))),
+        "the gateway was asked before the booking was confirmed"
+    );
     let (status, replay) = post(&w.learner, "/api/payments/verify/", signed).await;
     assert_eq!(
         (status, &replay["updated_at"]),
@@ -933,19 +869,26 @@ async fn razorpay_orders_go_through_its_api_and_its_signatures_hold(engine: Engi
     );
 
     // Its webhook, after the callback: signed with the webhook secret.
-    let captured = event("payment.captured", &order, payment, PAID, "captured");
-    let sig = sign(WEBHOOK_SECRET.as_bytes(), captured.as_bytes());
-    let (status, body) = webhook_to(&base, &w.app.client, &captured, Some(&sig), "evt_rzp1").await;
+    let hook = razorpay
+        .events()
+        .into_iter()
+        .find(|e| e.event == "payment.captured")
+        .expect("Razorpay made a payment.captured event");
+    let captured = hook.body.clone();
+    let sig = hook.signature.clone();
+    let (status, body) =
+        webhook_to(&base, &w.app.client, &captured, Some(&sig), &hook.event_id).await;
     assert_eq!(
         (status, body["status"].as_str()),
         (200, Some("processed")),
         "{body}"
     );
-    let (status, body) = webhook_to(&base, &w.app.client, &captured, Some(&sig), "evt_rzp1").await;
+    let (status, body) =
+        webhook_to(&base, &w.app.client, &captured, Some(&sig), "evt_another").await;
     assert_eq!(
         (status, body["status"].as_str()),
         (200, Some("duplicate")),
-        "{body}"
+        "the same event of the same payment, under another delivery id: {body}"
     );
     let wrong = sign(KEY_SECRET.as_bytes(), captured.as_bytes());
     let (status, _) = webhook_to(&base, &w.app.client, &captured, Some(&wrong), "evt_rzp2").await;
@@ -961,7 +904,7 @@ async fn the_razorpay_adapter_sends_its_keys_and_reports_refusals() {
         KEY_ID,
         KEY_SECRET,
         WEBHOOK_SECRET,
-        &format!("{}/", razorpay.url),
+        &format!("{}/", razorpay.url()),
     );
     let order = good
         .create_order(150_000, "receipt-1", &notes)
@@ -970,7 +913,7 @@ async fn the_razorpay_adapter_sends_its_keys_and_reports_refusals() {
     assert_eq!(order.amount_paise, 150_000);
     assert_eq!(order.currency, "INR");
     assert!(order.id.starts_with("order_"));
-    let wrong = RazorpayGateway::new(KEY_ID, "not-the-secret", WEBHOOK_SECRET, &razorpay.url);
+    let wrong = RazorpayGateway::new(KEY_ID, "not-the-secret", WEBHOOK_SECRET, &razorpay.url());
     let refused = wrong.create_order(150_000, "receipt-2", &notes).await;
     assert!(
         matches!(&refused, Err(api::payments::GatewayError::Unavailable(m)) if m.contains("401")),
@@ -983,7 +926,13 @@ async fn the_razorpay_adapter_sends_its_keys_and_reports_refusals() {
             .await
             .is_err()
     );
-    assert_eq!(razorpay.orders.lock().expect("lock").len(), 1);
+    let made = razorpay
+        .requests()
+        .iter()
+        .filter(|(method, path)| method == "POST" && path == "/v1/orders")
+        .count();
+    assert_eq!(made, 2, "two asked, one refused for its keys");
+    assert!(razorpay.order(&order.id).is_some());
 }
 
 #[tokio::test]

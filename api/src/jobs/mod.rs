@@ -20,6 +20,10 @@
 //!   complete the booking when its time has come);
 //! - `booking_reminder:24h` / `booking_reminder:1h`, booking id: the
 //!   reminder e-mails ([`crate::notifications::send_reminder`]);
+//! - `payment_confirm`, order id: ask the gateway again about a payment
+//!   a verified checkout named ([`crate::payments::confirm`]);
+//! - `payment_reconcile`, order id: check an order still unpaid with the
+//!   gateway ([`crate::payments::reconcile_order`]);
 //! - `refund_execute`, refund id: send the refund to the gateway and settle
 //!   it ([`crate::refunds::execute`]).
 //!
@@ -183,6 +187,12 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     let kind = job.kind.as_str();
     if kind == BOOKING_DUE {
         return run_booking_due(state, &job.key, now).await;
+    }
+    if kind == crate::payments::CONFIRM {
+        return crate::payments::confirm(state, &job.key, now).await;
+    }
+    if kind == crate::payments::RECONCILE {
+        return crate::payments::reconcile_order(state, &job.key, now).await;
     }
     if kind == crate::refunds::EXECUTE {
         return crate::refunds::execute(state, &job.key, now).await;

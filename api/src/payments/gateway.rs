@@ -88,6 +88,58 @@ impl GatewayRefundStatus {
     }
 }
 
+/// Where a gateway's payment stands: Razorpay's `created`, `authorized`,
+/// `captured`, `refunded`, `failed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GatewayPaymentStatus {
+    /// Started; the learner has not finished paying.
+    Created,
+    /// The bank approved it; the money is ours only once we capture it.
+    Authorized,
+    /// The money was taken.
+    Captured,
+    /// Taken, then refunded (in part or whole).
+    Refunded,
+    /// The payment did not go through.
+    Failed,
+}
+
+impl GatewayPaymentStatus {
+    /// Razorpay's payment status.
+    pub fn parse(s: &str) -> Option<GatewayPaymentStatus> {
+        Some(match s {
+            "created" => GatewayPaymentStatus::Created,
+            "authorized" => GatewayPaymentStatus::Authorized,
+            "captured" => GatewayPaymentStatus::Captured,
+            "refunded" => GatewayPaymentStatus::Refunded,
+            "failed" => GatewayPaymentStatus::Failed,
+            _ => return None,
+        })
+    }
+
+    /// Whether the money was taken (captured, refunded later or not).
+    pub fn money_taken(self) -> bool {
+        matches!(
+            self,
+            GatewayPaymentStatus::Captured | GatewayPaymentStatus::Refunded
+        )
+    }
+}
+
+/// A payment as the gateway reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewayPayment {
+    /// The gateway's payment id (`pay_...`).
+    pub id: String,
+    /// The order it pays (`order_...`), when any.
+    pub order_id: Option<String>,
+    pub amount_paise: i64,
+    pub currency: String,
+    pub status: GatewayPaymentStatus,
+    /// `upi`, `card`, `netbanking`, `wallet`, ...
+    pub method: Option<String>,
+}
+
 /// A payment gateway (see the module's documentation).
 pub trait Gateway: Send + Sync {
     /// `sandbox` or `razorpay`: kept with each payment.
@@ -131,8 +183,52 @@ pub trait Gateway: Send + Sync {
         idempotency_key: &'a str,
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, GatewayRefund>;
+    /// The payment `payment_id` as the gateway has it now (Razorpay:
+    /// `GET /v1/payments/{id}`). The sandbox keeps no payments: it refuses.
+    fn fetch_payment<'a>(&'a self, payment_id: &'a str) -> GatewayFuture<'a, GatewayPayment> {
+        Box::pin(async move {
+            Err(GatewayError::Refused(format!(
+                "{} keeps no payment {payment_id:?} to fetch",
+                self.name()
+            )))
+        })
+    }
+    /// Captures an authorised payment of `amount_paise` (Razorpay:
+    /// `POST /v1/payments/{id}/capture`).
+    fn capture_payment<'a>(
+        &'a self,
+        payment_id: &'a str,
+        amount_paise: i64,
+    ) -> GatewayFuture<'a, GatewayPayment> {
+        Box::pin(async move {
+            Err(GatewayError::Refused(format!(
+                "{} cannot capture {payment_id:?} ({amount_paise} paise)",
+                self.name()
+            )))
+        })
+    }
+    /// Every payment made on our order `order_id` (Razorpay:
+    /// `GET /v1/orders/{id}/payments`).
+    fn order_payments<'a>(&'a self, order_id: &'a str) -> GatewayFuture<'a, Vec<GatewayPayment>> {
+        Box::pin(async move {
+            Err(GatewayError::Refused(format!(
+                "{} keeps no payments of {order_id:?}",
+                self.name()
+            )))
+        })
+    }
+    /// Whether a verified checkout is the payment's proof (the sandbox,
+    /// which signs for itself), rather than the gateway's word on it.
+    fn signature_is_proof(&self) -> bool {
+        false
+    }
     /// The sandbox gateway, when this is it (its checkout page signs payments).
     fn sandbox(&self) -> Option<&SandboxGateway> {
+        None
+    }
+    /// The address of the gateway's checkout script the web app loads
+    /// (Razorpay's `checkout.js`); `None` when the app has its own page.
+    fn checkout_script(&self) -> Option<&str> {
         None
     }
 }
@@ -284,6 +380,19 @@ impl SandboxGateway {
         }
     }
 
+    /// The sandbox as a refund-only adapter, for sandbox payments on a
+    /// site that now runs a real gateway: its refunds move no money and
+    /// need no secret (the refund's id comes from its key); it signs and
+    /// checks nothing (an empty secret matches no signature of ours).
+    pub fn refund_only() -> SandboxGateway {
+        let secret = OnceLock::new();
+        let _ = secret.set(Vec::new());
+        SandboxGateway {
+            source: SecretSource::Known,
+            secret,
+        }
+    }
+
     /// A sandbox whose secret is made on first use and kept in the
     /// database, so every API process agrees on it.
     pub fn stored(store: Store) -> SandboxGateway {
@@ -380,11 +489,14 @@ impl Gateway for SandboxGateway {
         signature: &'a str,
     ) -> GatewayFuture<'a, bool> {
         Box::pin(async move {
-            Ok(signature_matches(
-                self.secret().await?,
-                checkout_message(order_id, payment_id).as_bytes(),
-                signature,
-            ))
+            let secret = self.secret().await?;
+            // The refund-only sandbox has no secret and checks nothing.
+            Ok(!secret.is_empty()
+                && signature_matches(
+                    secret,
+                    checkout_message(order_id, payment_id).as_bytes(),
+                    signature,
+                ))
         })
     }
 
@@ -394,11 +506,8 @@ impl Gateway for SandboxGateway {
         signature: &'a str,
     ) -> GatewayFuture<'a, bool> {
         Box::pin(async move {
-            Ok(signature_matches(
-                &self.webhook_key().await?,
-                raw_body,
-                signature,
-            ))
+            Ok(!self.secret().await?.is_empty()
+                && signature_matches(&self.webhook_key().await?, raw_body, signature))
         })
     }
 
@@ -423,6 +532,10 @@ impl Gateway for SandboxGateway {
         })
     }
 
+    fn signature_is_proof(&self) -> bool {
+        true
+    }
+
     fn sandbox(&self) -> Option<&SandboxGateway> {
         Some(self)
     }
@@ -438,8 +551,12 @@ pub struct RazorpayGateway {
     key_secret: String,
     webhook_secret: String,
     api_url: String,
+    checkout_url: String,
     http: reqwest::Client,
 }
+
+/// Where Razorpay Checkout's script is, unless `RAZORPAY_CHECKOUT_URL` says otherwise.
+pub const RAZORPAY_CHECKOUT_URL: &str = "https://checkout.razorpay.com/v1/checkout.js";
 
 /// The part of Razorpay's order we read.
 #[derive(Debug, Deserialize)]
@@ -477,11 +594,18 @@ impl RazorpayGateway {
             key_secret: key_secret.into(),
             webhook_secret: webhook_secret.into(),
             api_url: api_url.trim().trim_end_matches('/').to_owned(),
+            checkout_url: RAZORPAY_CHECKOUT_URL.to_owned(),
             http: reqwest::Client::builder()
                 .timeout(Duration::from_secs(20))
                 .build()
                 .unwrap_or_default(),
         }
+    }
+
+    /// The same gateway with its checkout script at `url` (a stand-in's).
+    pub fn with_checkout_url(mut self, url: &str) -> RazorpayGateway {
+        self.checkout_url = url.trim().to_owned();
+        self
     }
 
     async fn post_order(
@@ -529,6 +653,132 @@ impl RazorpayGateway {
             amount_paise: order.amount,
             currency: order.currency,
         })
+    }
+}
+
+/// The part of Razorpay's payment we read.
+#[derive(Debug, Deserialize)]
+struct PaymentJson {
+    id: String,
+    #[serde(default)]
+    order_id: Option<String>,
+    amount: i64,
+    currency: String,
+    status: String,
+    #[serde(default)]
+    method: Option<String>,
+}
+
+/// A Razorpay list (`{"entity":"collection","count":n,"items":[...]}`).
+#[derive(Debug, Deserialize)]
+struct Collection<T> {
+    items: Vec<T>,
+}
+
+impl PaymentJson {
+    fn read(self, url: &str) -> Result<GatewayPayment, GatewayError> {
+        let status = GatewayPaymentStatus::parse(&self.status).ok_or_else(|| {
+            GatewayError::Unavailable(format!("{url}: a payment with status {:?}", self.status))
+        })?;
+        Ok(GatewayPayment {
+            id: self.id,
+            order_id: self.order_id,
+            amount_paise: self.amount,
+            currency: self.currency,
+            status,
+            method: self.method,
+        })
+    }
+}
+
+/// Whether `id` can name a Razorpay object in a path (`pay_...`, `order_...`).
+fn is_razorpay_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+impl RazorpayGateway {
+    /// Sends `request` with our keys and reads its JSON answer: a 400 or
+    /// 404 is the gateway's refusal, anything else unexpected is its
+    /// unavailability (try again later).
+    async fn call<T: serde::de::DeserializeOwned>(
+        &self,
+        request: reqwest::RequestBuilder,
+        what: &str,
+    ) -> Result<T, GatewayError> {
+        let response = request
+            .basic_auth(&self.key_id, Some(&self.key_secret))
+            .send()
+            .await
+            .map_err(|e| GatewayError::Unavailable(format!("{what}: {e}")))?;
+        let status = response.status();
+        if !status.is_success() {
+            let text: String = response
+                .text()
+                .await
+                .unwrap_or_default()
+                .chars()
+                .take(300)
+                .collect();
+            let message = format!("{what} answered {status}: {text}");
+            return Err(match status.as_u16() {
+                400 | 404 | 422 => GatewayError::Refused(message),
+                _ => GatewayError::Unavailable(message),
+            });
+        }
+        response
+            .json()
+            .await
+            .map_err(|e| GatewayError::Unavailable(format!("{what}: unreadable answer: {e}")))
+    }
+
+    async fn get_payment(&self, payment_id: &str) -> Result<GatewayPayment, GatewayError> {
+        if !is_razorpay_id(payment_id) {
+            return Err(GatewayError::Refused(format!(
+                "{payment_id:?} is no Razorpay payment id"
+            )));
+        }
+        let url = format!("{}/v1/payments/{payment_id}", self.api_url);
+        let what = format!("GET {url}");
+        let payment: PaymentJson = self.call(self.http.get(&url), &what).await?;
+        if payment.id != payment_id {
+            return Err(GatewayError::Unavailable(format!(
+                "{what}: answered with payment {:?}",
+                payment.id
+            )));
+        }
+        payment.read(&what)
+    }
+
+    async fn post_capture(
+        &self,
+        payment_id: &str,
+        amount_paise: i64,
+    ) -> Result<GatewayPayment, GatewayError> {
+        if !is_razorpay_id(payment_id) {
+            return Err(GatewayError::Refused(format!(
+                "{payment_id:?} is no Razorpay payment id"
+            )));
+        }
+        let url = format!("{}/v1/payments/{payment_id}/capture", self.api_url);
+        let what = format!("POST {url}");
+        let body = serde_json::json!({ "amount": amount_paise, "currency": CURRENCY });
+        let payment: PaymentJson = self.call(self.http.post(&url).json(&body), &what).await?;
+        payment.read(&what)
+    }
+
+    async fn get_order_payments(
+        &self,
+        order_id: &str,
+    ) -> Result<Vec<GatewayPayment>, GatewayError> {
+        if !is_razorpay_id(order_id) {
+            return Err(GatewayError::Refused(format!(
+                "{order_id:?} is no Razorpay order id"
+            )));
+        }
+        let url = format!("{}/v1/orders/{order_id}/payments", self.api_url);
+        let what = format!("GET {url}");
+        let list: Collection<PaymentJson> = self.call(self.http.get(&url), &what).await?;
+        list.items.into_iter().map(|p| p.read(&what)).collect()
     }
 }
 
@@ -615,6 +865,26 @@ impl Gateway for RazorpayGateway {
 
     fn key_id(&self) -> Option<&str> {
         Some(&self.key_id)
+    }
+
+    fn checkout_script(&self) -> Option<&str> {
+        Some(&self.checkout_url)
+    }
+
+    fn fetch_payment<'a>(&'a self, payment_id: &'a str) -> GatewayFuture<'a, GatewayPayment> {
+        Box::pin(self.get_payment(payment_id))
+    }
+
+    fn capture_payment<'a>(
+        &'a self,
+        payment_id: &'a str,
+        amount_paise: i64,
+    ) -> GatewayFuture<'a, GatewayPayment> {
+        Box::pin(self.post_capture(payment_id, amount_paise))
+    }
+
+    fn order_payments<'a>(&'a self, order_id: &'a str) -> GatewayFuture<'a, Vec<GatewayPayment>> {
+        Box::pin(self.get_order_payments(order_id))
     }
 
     fn create_order<'a>(

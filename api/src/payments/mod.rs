@@ -8,17 +8,20 @@
 //! ([`crate::bookings::payment_captured`]). The callback and the webhooks
 //! may arrive in any order and any number of times.
 
+pub mod adjustments;
 pub mod gateway;
+pub mod standin;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Party, Status};
 
 pub use gateway::{
-    CURRENCY, Gateway, GatewayError, GatewayRefund, GatewayRefundStatus, Order, RazorpayGateway,
-    RefundEvent, SandboxGateway, refund_event, sign, signature_matches,
+    CURRENCY, Gateway, GatewayError, GatewayPayment, GatewayPaymentStatus, GatewayRefund,
+    GatewayRefundStatus, Order, RazorpayGateway, RefundEvent, SandboxGateway, refund_event, sign,
+    signature_matches,
 };
 
 use crate::auth::Caller;
@@ -33,18 +36,39 @@ use crate::store::{Store, StoreError, Tx};
 pub fn from_settings(settings: &Settings, store: Store) -> Arc<dyn Gateway> {
     let value = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_owned();
     match settings.payment_gateway {
-        PaymentGateway::Razorpay => Arc::new(RazorpayGateway::new(
-            value(&settings.razorpay_key_id),
-            value(&settings.razorpay_key_secret),
-            value(&settings.razorpay_webhook_secret),
-            &settings.razorpay_api_url,
-        )),
+        PaymentGateway::Razorpay => Arc::new(
+            RazorpayGateway::new(
+                value(&settings.razorpay_key_id),
+                value(&settings.razorpay_key_secret),
+                value(&settings.razorpay_webhook_secret),
+                &settings.razorpay_api_url,
+            )
+            .with_checkout_url(&settings.razorpay_checkout_url),
+        ),
         PaymentGateway::Sandbox => match settings.secret_key.as_deref().map(str::trim) {
             Some(secret) if !secret.is_empty() => {
                 Arc::new(SandboxGateway::with_server_secret(secret))
             }
             _ => Arc::new(SandboxGateway::stored(store)),
         },
+    }
+}
+
+/// The gateway that took a payment recorded with gateway `name`: the
+/// configured one, or for a sandbox payment on a site now running a real
+/// gateway, a refund-only sandbox that moves no money. A payment of a real
+/// gateway this server is not configured for waits (unavailable) until it
+/// is: its money can only go back where it came from.
+pub fn gateway_of(state: &AppState, name: &str) -> Result<Arc<dyn Gateway>, GatewayError> {
+    if name == state.payments.name() {
+        Ok(state.payments.clone())
+    } else if name == "sandbox" {
+        Ok(Arc::new(SandboxGateway::refund_only()))
+    } else {
+        Err(GatewayError::Unavailable(format!(
+            "the payment was taken by {name}, and this server's PAYMENT_GATEWAY is {}",
+            state.payments.name()
+        )))
     }
 }
 
@@ -208,14 +232,28 @@ pub async fn checkout(
                     now,
                 )
                 .await?;
+            if !gateway.signature_is_proof() {
+                // Checked with the gateway if no payment has come by then.
+                state
+                    .store
+                    .enqueue_job(
+                        RECONCILE,
+                        &order.id,
+                        &serde_json::json!({ "order_id": order.id }),
+                        now + RECONCILE_AFTER,
+                        now,
+                    )
+                    .await?;
+            }
             order.id
         }
     };
     Ok(Checkout {
         gateway: gateway.name(),
-        checkout_url: gateway
-            .sandbox()
-            .map(|_| format!("/api/payments/sandbox/{order_id}/")),
+        checkout_url: match gateway.sandbox() {
+            Some(_) => Some(format!("/api/payments/sandbox/{order_id}/")),
+            None => gateway.checkout_script().map(str::to_owned),
+        },
         order_id,
         amount_paise: amount,
         currency: CURRENCY.to_owned(),
@@ -376,26 +414,285 @@ pub async fn verify(
         );
         return Err(PaymentError::NotVerified);
     }
+    if state.payments.signature_is_proof() {
+        // The sandbox signed for itself: its signature is the payment.
+        book_capture(state, &stored, payment_id, stored.amount_paise, None, now).await?;
+        return Ok(state.store.booking(&booking.id).await?);
+    }
+    // A signature proves the checkout said so, not that the money was
+    // taken: the gateway is asked before the booking is confirmed.
+    match state.payments.fetch_payment(payment_id).await {
+        Ok(payment) => settle(state, &stored, payment, now).await?,
+        Err(GatewayError::Refused(why)) => {
+            tracing::warn!(order = order_id, payment = payment_id, %why,
+                "a signed checkout whose payment the gateway does not know");
+            return Err(PaymentError::NotVerified);
+        }
+        Err(GatewayError::Unavailable(why)) => {
+            tracing::warn!(order = order_id, payment = payment_id, %why,
+                "the gateway cannot be asked about a payment now: it is being confirmed");
+            confirm_later(state, &stored, payment_id, now).await?;
+        }
+        Err(GatewayError::Store(e)) => return Err(e.into()),
+    }
+    Ok(state.store.booking(&booking.id).await?)
+}
+
+/// Books a payment the gateway (or the sandbox's signature) says was
+/// captured, in one unit of work ([`capture`]); the order's confirmation,
+/// if one was under way, ends with it.
+async fn book_capture(
+    state: &AppState,
+    stored: &PaymentRow,
+    payment_id: &str,
+    amount_paise: i64,
+    method: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Captured, PaymentError> {
     let mut tx = state.store.begin().await?;
-    match capture(
+    let captured = match capture(
         state,
         &mut tx,
         &stored.order_id,
         payment_id,
-        stored.amount_paise,
-        None,
+        amount_paise,
+        method,
         now,
     )
     .await
     {
-        Ok(_) => {}
+        Ok((captured, _)) => captured,
         Err(CaptureError::UnknownOrder) => return Err(PaymentError::NotVerified),
-        Err(CaptureError::AmountMismatch { .. }) => return Err(PaymentError::NotVerified),
+        Err(CaptureError::AmountMismatch { paid, ordered }) => {
+            tracing::error!(order = %stored.order_id, payment = payment_id, paid, ordered,
+                "the gateway took another amount than the order's: left for reconciliation");
+            return Err(PaymentError::NotVerified);
+        }
         Err(CaptureError::Payment(e)) => return Err(e),
-    }
+    };
+    tx.end_confirming(&stored.order_id).await?;
+    tx.cancel_jobs(CONFIRM, &stored.order_id).await?;
     tx.commit().await?;
     written(state);
-    Ok(state.store.booking(&booking.id).await?)
+    Ok(captured)
+}
+
+/// The kind of the job that asks the gateway again about a payment being
+/// confirmed (key: our order id): [`confirm`].
+pub const CONFIRM: &str = "payment_confirm";
+/// The kind of the job that checks an order still unpaid with the gateway
+/// (key: our order id): [`reconcile_order`].
+pub const RECONCILE: &str = "payment_reconcile";
+/// How long after a checkout an order still unpaid is first checked.
+pub const RECONCILE_AFTER: TimeDelta = TimeDelta::minutes(15);
+/// How long an unpaid order keeps being checked (the gateway authorises a
+/// small share of payments late).
+pub const RECONCILE_FOR: TimeDelta = TimeDelta::days(3);
+
+/// Acts on what the gateway says of the payment a checkout named: an
+/// authorised payment is captured through its API, a captured one booked,
+/// a failed one recorded (402), one still in progress (or a capture the
+/// gateway cannot make now) confirmed later.
+async fn settle(
+    state: &AppState,
+    stored: &PaymentRow,
+    payment: GatewayPayment,
+    now: DateTime<Utc>,
+) -> Result<(), PaymentError> {
+    if payment.order_id.as_deref() != Some(stored.order_id.as_str()) || payment.currency != CURRENCY
+    {
+        tracing::warn!(order = %stored.order_id, payment = %payment.id, paid_for = ?payment.order_id,
+            "a signed checkout names a payment of another order");
+        return Err(PaymentError::NotVerified);
+    }
+    let payment = match payment.status {
+        GatewayPaymentStatus::Authorized => {
+            match state
+                .payments
+                .capture_payment(&payment.id, payment.amount_paise)
+                .await
+            {
+                Ok(captured) => captured,
+                // Captured meanwhile (a webhook, another process): ask again.
+                Err(GatewayError::Refused(_)) => state.payments.fetch_payment(&payment.id).await?,
+                Err(GatewayError::Unavailable(_)) => {
+                    return confirm_later(state, stored, &payment.id, now).await;
+                }
+                Err(GatewayError::Store(e)) => return Err(e.into()),
+            }
+        }
+        _ => payment,
+    };
+    match payment.status {
+        status if status.money_taken() => {
+            book_capture(
+                state,
+                stored,
+                &payment.id,
+                payment.amount_paise,
+                payment.method.as_deref(),
+                now,
+            )
+            .await?;
+            Ok(())
+        }
+        GatewayPaymentStatus::Failed => {
+            payment_failed(state, stored, payment.method.as_deref(), now).await?;
+            Err(PaymentError::Declined(
+                "Payment failed: your bank did not approve it. No money was taken; please try again."
+                    .to_owned(),
+            ))
+        }
+        _ => confirm_later(state, stored, &payment.id, now).await,
+    }
+}
+
+/// The gateway said the payment failed: the order is marked failed and a
+/// frozen deadline runs again from where it stood.
+async fn payment_failed(
+    state: &AppState,
+    stored: &PaymentRow,
+    method: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(), PaymentError> {
+    let mut tx = state.store.begin().await?;
+    let current = tx.payment_by_order(&stored.order_id).await?;
+    tx.fail_payment(&stored.order_id, method).await?;
+    if tx.end_confirming(&stored.order_id).await?
+        && let Some(pay_by) = current.and_then(|p| p.frozen_pay_by)
+        && tx.set_pay_by(&stored.booking_id, pay_by, now).await?
+    {
+        let payload = serde_json::json!({ "booking_id": stored.booking_id });
+        tx.enqueue_job(
+            crate::jobs::BOOKING_DUE,
+            &stored.booking_id,
+            &payload,
+            pay_by.max(now),
+            now,
+        )
+        .await?;
+    }
+    tx.cancel_jobs(CONFIRM, &stored.order_id).await?;
+    tx.commit().await?;
+    written(state);
+    Ok(())
+}
+
+/// The gateway cannot say now what became of `payment_id`: the order is
+/// "being confirmed", the booking's payment deadline frozen (never past
+/// the session's start), and a job asks again.
+async fn confirm_later(
+    state: &AppState,
+    stored: &PaymentRow,
+    payment_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), PaymentError> {
+    let mut tx = state.store.begin().await?;
+    let booking = tx.booking(&stored.booking_id).await?;
+    if tx
+        .mark_confirming(&stored.order_id, payment_id, booking.pay_by, now)
+        .await?
+    {
+        tx.set_pay_by(&booking.id, booking.start_at, now).await?;
+    }
+    let payload = serde_json::json!({ "order_id": stored.order_id });
+    tx.enqueue_job(
+        CONFIRM,
+        &stored.order_id,
+        &payload,
+        now + TimeDelta::minutes(1),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    written(state);
+    Ok(())
+}
+
+/// The `payment_confirm` job: asks the gateway again about the payment a
+/// verified checkout named; an error (no answer yet) is retried.
+pub async fn confirm(state: &AppState, order_id: &str, now: DateTime<Utc>) -> Result<(), String> {
+    let stored = match state.store.payment_by_order(order_id).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return Ok(()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let Some(payment_id) = stored.confirming_payment_id.clone() else {
+        return Ok(()); // settled meanwhile (a webhook, the reconciliation)
+    };
+    let payment = state
+        .payments
+        .fetch_payment(&payment_id)
+        .await
+        .map_err(|e| format!("order {order_id}: {e}"))?;
+    match settle(state, &stored, payment, now).await {
+        Ok(()) | Err(PaymentError::Declined(_)) | Err(PaymentError::NotVerified) => {}
+        Err(e) => return Err(format!("order {order_id}: {e}")),
+    }
+    match state.store.payment_by_order(order_id).await {
+        Ok(Some(p)) if p.confirming_since.is_some() => Err(format!(
+            "order {order_id}: the gateway has not settled {payment_id} yet"
+        )),
+        Ok(_) => Ok(()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// The `payment_reconcile` job: an order still unpaid is checked with the
+/// gateway, 15 minutes after its checkout and then less and less often for
+/// three days; a payment taken (or authorised, then captured) on it is
+/// booked like a webhook's, and refunded automatically when the booking
+/// can no longer be confirmed.
+pub async fn reconcile_order(
+    state: &AppState,
+    order_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(), String> {
+    let stored = match state.store.payment_by_order(order_id).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return Ok(()),
+        Err(e) => return Err(e.to_string()),
+    };
+    if stored.status == "captured"
+        || stored.payment_id.is_some()
+        || state.payments.signature_is_proof()
+    {
+        return Ok(());
+    }
+    let payments = state
+        .payments
+        .order_payments(order_id)
+        .await
+        .map_err(|e| format!("order {order_id}: {e}"))?;
+    let taken = payments
+        .iter()
+        .find(|p| p.status.money_taken() || p.status == GatewayPaymentStatus::Authorized);
+    if let Some(payment) = taken.cloned() {
+        tracing::info!(order = order_id, payment = %payment.id,
+            "reconciliation found a payment no callback or webhook brought");
+        match settle(state, &stored, payment, now).await {
+            Ok(()) | Err(PaymentError::Declined(_)) | Err(PaymentError::NotVerified) => {}
+            Err(e) => return Err(format!("order {order_id}: {e}")),
+        }
+    }
+    let settled = matches!(state.store.payment_by_order(order_id).await,
+        Ok(Some(p)) if p.status == "captured" || p.payment_id.is_some());
+    let age = now - stored.created_at;
+    if !settled && age < RECONCILE_FOR {
+        let next = now + (age / 4).clamp(RECONCILE_AFTER, TimeDelta::hours(12));
+        let mut tx = state.store.begin().await.map_err(|e| e.to_string())?;
+        tx.enqueue_job(
+            RECONCILE,
+            order_id,
+            &serde_json::json!({ "order_id": order_id }),
+            next,
+            now,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+        tx.commit().await.map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// After a commit: the catalogue's slots, the mailer and the job worker
@@ -447,18 +744,42 @@ impl From<StoreError> for WebhookError {
     }
 }
 
+/// The key a webhook event is de-duplicated by: the event and the id of
+/// the entity it is about, read from the signed body (`payment.captured` of
+/// `pay_X` is one event however often, and under whatever delivery id, it
+/// comes). `None` when the body names no entity.
+pub fn event_key(event: &str, body: &serde_json::Value) -> Option<String> {
+    let entity = if event.starts_with("refund.") {
+        "refund"
+    } else if event.starts_with("payment.dispute.") {
+        "dispute"
+    } else if event.starts_with("order.") {
+        "order"
+    } else {
+        "payment"
+    };
+    let id = body
+        .pointer(&format!("/payload/{entity}/entity/id"))
+        .and_then(|v| v.as_str())
+        .map(str::trim)
+        .filter(|id| !id.is_empty() && id.len() <= 100)?;
+    Some(format!("{event}:{id}"))
+}
+
 /// A webhook of the gateway: its signature over the exact raw body
-/// checked, de-duplicated by the event id (`X-Razorpay-Event-Id`, else the
-/// body's `id`, else the body's SHA-256), then `payment.captured` and
-/// `order.paid` capture (like the callback, once), `payment.failed` marks
-/// an order nothing was received on, `refund.created`, `refund.processed`
-/// and `refund.failed` settle our refund they name, once
-/// ([`crate::refunds::on_webhook`]); anything else is ignored.
+/// checked, de-duplicated by (event, entity id) read from that body
+/// ([`event_key`]; the unsigned `X-Razorpay-Event-Id` header is not
+/// trusted), then `payment.captured` and `order.paid` capture (like the
+/// callback, once), `payment.authorized` has the order reconciled (the
+/// payment captured through the API), `payment.failed` marks an order
+/// nothing was received on, `refund.*` settle our refund they name, once
+/// ([`crate::refunds::on_webhook`]); anything else is ignored. An event
+/// that changed nothing is not remembered, so a later delivery is read
+/// again; every change is conditional on the current state.
 pub async fn webhook(
     state: &AppState,
     raw_body: &[u8],
     signature: Option<&str>,
-    event_id: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<WebhookOutcome, WebhookError> {
     let signature = signature.map(str::trim).unwrap_or_default();
@@ -477,17 +798,13 @@ pub async fn webhook(
         .get("event")
         .and_then(|e| e.as_str())
         .ok_or(WebhookError::NotAnEvent)?;
-    let event_id = match event_id.map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => id.chars().take(200).collect(),
-        None => match body.get("id").and_then(|id| id.as_str()) {
-            Some(id) if !id.trim().is_empty() => id.chars().take(200).collect(),
-            _ => crate::auth::tokens::stored_id(&String::from_utf8_lossy(raw_body)),
-        },
-    };
     let event: String = event.chars().take(100).collect();
+    let Some(key) = event_key(&event, &body) else {
+        return Ok(WebhookOutcome::Ignored);
+    };
     let mut tx = state.store.begin().await?;
     if !tx
-        .record_webhook_event("razorpay", &event_id, &event, now)
+        .record_webhook_event("razorpay", &key, &event, now)
         .await?
     {
         return Ok(WebhookOutcome::Duplicate);
@@ -538,6 +855,21 @@ pub async fn webhook(
                 _ => WebhookOutcome::Ignored,
             }
         }
+        "payment.authorized" => match text("order_id") {
+            Some(order_id) if tx.payment_by_order(&order_id).await?.is_some() => {
+                // Captured through the API by the reconciliation, at once.
+                tx.enqueue_job(
+                    RECONCILE,
+                    &order_id,
+                    &serde_json::json!({ "order_id": order_id }),
+                    now,
+                    now,
+                )
+                .await?;
+                WebhookOutcome::Processed
+            }
+            _ => WebhookOutcome::Ignored,
+        },
         "payment.failed" => match text("order_id") {
             Some(order_id) => {
                 tx.fail_payment(&order_id, text("method").as_deref())
@@ -546,19 +878,44 @@ pub async fn webhook(
             }
             None => WebhookOutcome::Ignored,
         },
-        // A refund's news settles our refund once (issue 13).
-        e if e.starts_with("refund.") => match refund_event(&body) {
-            Some(refund) => {
-                if crate::refunds::on_webhook(state, &mut tx, &refund, now).await? {
-                    WebhookOutcome::Processed
-                } else {
-                    WebhookOutcome::Ignored
+        // A refund's news settles our refund once (issue 13); a refund
+        // that is not ours was made on the gateway's side (issue 19).
+        e if e.starts_with("refund.") => {
+            let ours = match refund_event(&body) {
+                Some(refund) => tx
+                    .refund_of_gateway(Some(&refund.gateway_refund_id), refund.receipt.as_deref())
+                    .await?
+                    .map(|_| refund),
+                None => None,
+            };
+            let changed = match (ours, adjustments::read_event(e, &body)) {
+                (Some(refund), _) => {
+                    crate::refunds::on_webhook(state, &mut tx, &refund, now).await?
                 }
+                (None, Some(news)) => {
+                    adjustments::record(&mut tx, state.payments.name(), &news, now).await?
+                }
+                (None, None) => false,
+            };
+            if changed {
+                WebhookOutcome::Processed
+            } else {
+                WebhookOutcome::Ignored
             }
-            None => WebhookOutcome::Ignored,
+        }
+        e if e.starts_with("payment.dispute.") => match adjustments::read_event(e, &body) {
+            Some(news)
+                if adjustments::record(&mut tx, state.payments.name(), &news, now).await? =>
+            {
+                WebhookOutcome::Processed
+            }
+            _ => WebhookOutcome::Ignored,
         },
         _ => WebhookOutcome::Ignored,
     };
+    if outcome != WebhookOutcome::Processed {
+        tx.forget_webhook_event("razorpay", &key).await?;
+    }
     tx.commit().await?;
     if outcome == WebhookOutcome::Processed {
         written(state);

@@ -670,10 +670,17 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
         ("booking_id".to_owned(), r.booking_id.clone()),
         ("refund_id".to_owned(), r.id.clone()),
     ]);
-    let answer = state
-        .payments
-        .refund(&payment.gateway_payment_id, amount, &r.id, &notes)
-        .await;
+    // The money goes back through the gateway that took it (a sandbox
+    // payment on a site now running Razorpay through the refund-only
+    // sandbox, which moves none).
+    let answer = match crate::payments::gateway_of(state, &payment.gateway) {
+        Ok(gateway) => {
+            gateway
+                .refund(&payment.gateway_payment_id, amount, &r.id, &notes)
+                .await
+        }
+        Err(e) => Err(e),
+    };
     let how = match answer {
         Ok(g) => match g.status {
             GatewayRefundStatus::Processed => Outcome::Settle(

@@ -245,6 +245,10 @@ pub struct Booking {
     pub no_show_choice: Option<BookingNoShowChoice>,
     /// What the learner is owed back, in paise (the refunds issue pays it).
     pub refund_owed_paise: i64,
+    /// A payment the checkout reported that the gateway has not confirmed
+    /// yet: the booking waits (its `pay_by` frozen, at the latest until its
+    /// start) and is confirmed as soon as the gateway answers.
+    pub payment_confirming: bool,
     /// The learner's feedback, once given.
     #[oai(nullable)]
     pub feedback: Option<BookingFeedback>,
@@ -307,6 +311,7 @@ impl Booking {
                 NoShowChoice::Reschedule => BookingNoShowChoice::Reschedule,
             }),
             refund_owed_paise: b.refund_owed_paise,
+            payment_confirming: b.payment_confirming,
             feedback: match (b.feedback_rating, b.feedback_at) {
                 (Some(rating), Some(created_at)) => Some(BookingFeedback {
                     rating,

@@ -58,8 +58,9 @@ pub struct CheckoutOut {
     /// Razorpay's public key id for its Checkout; `null` on the sandbox.
     #[oai(nullable)]
     pub key_id: Option<String>,
-    /// The sandbox's checkout (`/api/payments/sandbox/{order_id}/`);
-    /// `null` on Razorpay.
+    /// Where the checkout is: the sandbox's page
+    /// (`/api/payments/sandbox/{order_id}/`), or on Razorpay the address of
+    /// its Checkout script to load (`RAZORPAY_CHECKOUT_URL`).
     #[oai(nullable)]
     pub checkout_url: Option<String>,
     /// The merchant's name the checkout shows.
@@ -206,13 +207,20 @@ pub enum CheckoutResponse {
 
 #[derive(ApiResponse)]
 pub enum VerifyResponse {
-    /// Verified: the booking as it is now (confirmed when the payment came
-    /// in time). A replay answers the same and changes nothing.
+    /// Verified, and the gateway asked: the booking as it is now
+    /// (confirmed when the payment was taken in time; still awaiting
+    /// payment with `payment_confirming` when the gateway could not say
+    /// yet). A replay answers the same and changes nothing.
     #[oai(status = 200)]
     Ok(Json<Box<Booking>>),
-    /// The signature does not hold (or no such order): the booking is unchanged.
+    /// The signature does not hold (or no such order, or the gateway does
+    /// not know the payment): the booking is unchanged.
     #[oai(status = 400)]
     NotVerified(Json<Detail>),
+    /// The gateway says the payment failed: nothing was taken; the learner
+    /// may pay again.
+    #[oai(status = 402)]
+    Failed(Json<Detail>),
     /// The booking's mentor or an administrator: only its learner pays.
     #[oai(status = 403)]
     Forbidden(Json<Detail>),
@@ -373,6 +381,7 @@ impl PaymentsApi {
             Err(PaymentError::NotVerified) => {
                 Ok(VerifyResponse::NotVerified(detail(payments::NOT_VERIFIED)))
             }
+            Err(PaymentError::Declined(why)) => Ok(VerifyResponse::Failed(detail(&why))),
             Err(PaymentError::NotFound) => Ok(VerifyResponse::NotFound(Json(Detail::not_found()))),
             Err(PaymentError::NotLearner) => {
                 Ok(VerifyResponse::Forbidden(Json(Detail::not_permitted())))
@@ -384,10 +393,12 @@ impl PaymentsApi {
     /// Razorpay's webhooks (the gateway)
     ///
     /// Verified by `X-Razorpay-Signature` (hex HMAC-SHA256 of the raw body
-    /// with the webhook secret) and de-duplicated by `X-Razorpay-Event-Id`.
-    /// `payment.captured` and `order.paid` capture the payment (once, in
-    /// any order with the checkout's callback), `payment.failed` marks an
-    /// unpaid order failed; other events are acknowledged and ignored.
+    /// with the webhook secret) and de-duplicated by the event and the id
+    /// of its entity, read from the signed body. `payment.captured` and
+    /// `order.paid` capture the payment (once, in any order with the
+    /// checkout's callback), `payment.authorized` has it captured,
+    /// `payment.failed` marks an unpaid order failed, `refund.*` settle a
+    /// refund; other events are acknowledged and ignored.
     #[oai(
         path = "/api/payments/webhooks/razorpay/",
         method = "post",
@@ -397,18 +408,9 @@ impl PaymentsApi {
         &self,
         body: RawJson,
         #[oai(name = "X-Razorpay-Signature")] signature: Header<Option<String>>,
-        #[oai(name = "X-Razorpay-Event-Id")] event_id: Header<Option<String>>,
     ) -> poem::Result<WebhookResponse> {
         let now = self.state.clock.now();
-        match payments::webhook(
-            &self.state,
-            &body.0,
-            signature.0.as_deref(),
-            event_id.0.as_deref(),
-            now,
-        )
-        .await
-        {
+        match payments::webhook(&self.state, &body.0, signature.0.as_deref(), now).await {
             Ok(outcome) => Ok(WebhookResponse::Ok(Json(WebhookAck {
                 status: outcome.as_str().to_owned(),
             }))),

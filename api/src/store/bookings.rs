@@ -70,6 +70,9 @@ pub struct BookingRow {
     pub feedback_at: Option<DateTime<Utc>>,
     /// Captured payments, in paise.
     pub paid_paise: i64,
+    /// A verified payment the gateway has not confirmed yet (issue 19):
+    /// the booking's deadline is frozen meanwhile.
+    pub payment_confirming: bool,
 }
 
 const SELECT: &str = "SELECT b.id, b.learner_id, b.mentor_id, b.service_id, b.service_title, \
@@ -82,7 +85,9 @@ const SELECT: &str = "SELECT b.id, b.learner_id, b.mentor_id, b.service_id, b.se
      u.email AS learner_email, f.rating AS feedback_rating, f.text AS feedback_text, \
      f.created_at AS feedback_at, \
      CAST(COALESCE((SELECT SUM(p.amount_paise) FROM payments p \
-       WHERE p.booking_id = b.id AND p.status = 'captured'), 0) AS BIGINT) AS paid_paise \
+       WHERE p.booking_id = b.id AND p.status = 'captured'), 0) AS BIGINT) AS paid_paise, \
+     EXISTS (SELECT 1 FROM payments c WHERE c.booking_id = b.id AND c.status = 'created' \
+       AND c.confirming_since IS NOT NULL) AS payment_confirming \
      FROM bookings b \
      JOIN mentors m ON m.id = b.mentor_id \
      JOIN users u ON u.id = b.learner_id \
@@ -292,6 +297,28 @@ impl Tx {
             .fetch_optional(conn)
             .await)?;
         row.ok_or(StoreError::NotFound)
+    }
+
+    /// Sets the payment deadline of a booking still awaiting payment
+    /// (frozen while the gateway confirms a payment, then restored):
+    /// `false` when it awaits none.
+    pub async fn set_pay_by(
+        &mut self,
+        id: &str,
+        pay_by: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE bookings SET pay_by = $2, updated_at = $3 \
+             WHERE id = $1 AND status = 'payment_required'",
+        )
+        .bind(id)
+        .bind(pay_by)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// Marks the mentor's holds whose deadline has passed by `now` expired

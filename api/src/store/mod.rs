@@ -3,6 +3,7 @@
 //! start from the database URL. Queries are written once with `$n`
 //! placeholders and run on either pool through [`on_pool!`].
 
+pub mod adjustments;
 pub mod applications;
 mod availability;
 pub mod bookings;

@@ -24,6 +24,12 @@ pub struct PaymentRow {
     pub method: Option<String>,
     pub created_at: DateTime<Utc>,
     pub captured_at: Option<DateTime<Utc>>,
+    /// The payment a verified checkout named while the gateway could not
+    /// be asked about it yet (the payment is "being confirmed").
+    pub confirming_payment_id: Option<String>,
+    pub confirming_since: Option<DateTime<Utc>>,
+    /// The booking's payment deadline before it was frozen.
+    pub frozen_pay_by: Option<DateTime<Utc>>,
 }
 
 /// A new order for a booking.
@@ -39,7 +45,7 @@ pub struct NewPayment<'a> {
 
 const SELECT: &str = "SELECT id, booking_id, gateway, order_id, \
      CAST(amount_paise AS BIGINT) AS amount_paise, currency, status, payment_id, method, \
-     created_at, captured_at FROM payments";
+     created_at, captured_at, confirming_payment_id, confirming_since, frozen_pay_by FROM payments";
 
 impl Store {
     /// The payment of the gateway's order `order_id`.
@@ -226,6 +232,46 @@ impl Tx {
         Ok(done == 1)
     }
 
+    /// Marks an open order "being confirmed": a verified checkout named
+    /// `payment_id`, and the gateway could not be asked about it; keeps
+    /// the booking's deadline `pay_by` to restore. `false` when the order
+    /// is not open, or already being confirmed.
+    pub async fn mark_confirming(
+        &mut self,
+        order_id: &str,
+        payment_id: &str,
+        pay_by: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE payments SET confirming_payment_id = $1, confirming_since = $2, frozen_pay_by = $3 \
+             WHERE order_id = $4 AND status = 'created' AND payment_id IS NULL \
+             AND confirming_since IS NULL",
+        )
+        .bind(payment_id)
+        .bind(now)
+        .bind(pay_by)
+        .bind(order_id)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Ends an order's confirmation (the gateway answered): `true` when it
+    /// was being confirmed.
+    pub async fn end_confirming(&mut self, order_id: &str) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE payments SET confirming_payment_id = NULL, confirming_since = NULL, \
+             frozen_pay_by = NULL WHERE order_id = $1 AND confirming_since IS NOT NULL",
+        )
+        .bind(order_id)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
     /// Records a webhook delivery: `false` when this event was seen before
     /// (the delivery is then a no-op).
     pub async fn record_webhook_event(
@@ -247,5 +293,24 @@ impl Tx {
         .await
         .map(|r| r.rows_affected()))?;
         Ok(done == 1)
+    }
+
+    /// Forgets a webhook event recorded in this unit of work that changed
+    /// nothing (an order not ours yet, an amount refused), so a later
+    /// delivery of the same event is still read.
+    pub async fn forget_webhook_event(
+        &mut self,
+        gateway: &str,
+        event_id: &str,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "DELETE FROM webhook_events WHERE gateway = $1 AND event_id = $2",
+        )
+        .bind(gateway)
+        .bind(event_id)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        Ok(())
     }
 }

@@ -103,7 +103,9 @@ pub struct SessionMoney {
     pub commission_paise: i64,
     /// The mentor's net credited for it, after refunds.
     pub net_paise: i64,
-    /// Refunds asked for or on their way (`requested`, `pending`).
+    /// Refunds asked for or on their way (`requested`, `pending`), and the
+    /// gateway's own refunds on their way and disputes still open: the
+    /// session's net is held meanwhile.
     pub open_refunds: i64,
 }
 
@@ -223,7 +225,9 @@ impl Tx {
                JOIN ledger_txns t ON t.id = e.txn_id \
                WHERE t.booking_id = b.id AND e.account = 'mentor' AND e.mentor_id = $1), 0) AS BIGINT) AS net_paise, \
              CAST((SELECT COUNT(*) FROM refunds r \
-               WHERE r.booking_id = b.id AND r.status IN ('requested', 'pending')) AS BIGINT) AS open_refunds \
+               WHERE r.booking_id = b.id AND r.status IN ('requested', 'pending')) \
+               + (SELECT COUNT(*) FROM gateway_adjustments g WHERE g.booking_id = b.id \
+               AND g.status IN ('pending', 'open', 'under_review')) AS BIGINT) AS open_refunds \
              FROM bookings b \
              WHERE b.mentor_id = $1 AND EXISTS (SELECT 1 FROM ledger_txns t WHERE t.booking_id = b.id) \
              ORDER BY b.end_at, b.id",

@@ -130,7 +130,9 @@ pub enum Settlement<'a> {
 const RECEIVED: &str = "SELECT p.id, p.gateway, p.payment_id AS gateway_payment_id, \
      CAST(p.amount_paise AS BIGINT) AS amount_paise, p.status, p.captured_at, \
      CAST(COALESCE((SELECT SUM(r.amount_paise) FROM refunds r WHERE r.payment_id = p.id \
-       AND r.status IN ('pending', 'processed')), 0) AS BIGINT) AS refunded_paise \
+       AND r.status IN ('pending', 'processed')), 0) + COALESCE((SELECT SUM(g.amount_paise) \
+       FROM gateway_adjustments g WHERE g.payment_id = p.id AND g.status IN \
+       ('pending', 'processed', 'open', 'under_review', 'lost')), 0) AS BIGINT) AS refunded_paise \
      FROM payments p WHERE p.booking_id = $1 AND p.payment_id IS NOT NULL \
      ORDER BY p.created_at, p.id";
 
@@ -214,6 +216,9 @@ static QUEUED: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
            AS captured_paise, \
          CAST(COALESCE((SELECT SUM(o.amount_paise) FROM refunds o \
            WHERE o.booking_id = r.booking_id AND o.status IN ('pending', 'processed')), 0) \
+           + COALESCE((SELECT SUM(g.amount_paise) FROM gateway_adjustments g \
+           WHERE g.booking_id = r.booking_id AND g.status IN \
+           ('pending', 'processed', 'open', 'under_review', 'lost')), 0) \
            AS BIGINT) AS refunded_paise \
          FROM refunds r \
          JOIN bookings b ON b.id = r.booking_id \

@@ -23,6 +23,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub store: api::store::Store,
     pub web_dir: PathBuf,
+    /// The running server's state (its gateway, its job queue).
+    pub state: std::sync::Arc<api::state::AppState>,
     stop: Option<oneshot::Sender<()>>,
     /// Dropped last: the server stops before its database goes.
     _db: TestDb,
@@ -43,7 +45,17 @@ pub struct Options {
     pub clock: Option<api::clock::Clock>,
     /// `TEST_CLOCK=on`: the clock stands still and `/dev/clock/` moves it.
     pub test_clock: bool,
+    /// `PAYMENT_GATEWAY=razorpay` at a stand-in: its API's and its checkout
+    /// script's URLs, with [`RAZORPAY_KEYS`].
+    pub razorpay: Option<(String, String)>,
 }
+
+/// The Razorpay keys of the tests' stand-in: key id, key secret, webhook secret.
+pub const RAZORPAY_KEYS: (&str, &str, &str) = (
+    "rzp_test_StandIn0001",
+    "EnLs21M47BllR3X8PSFtjtbd",
+    "stand-in-webhook-secret",
+);
 
 impl Default for Options {
     fn default() -> Self {
@@ -57,6 +69,7 @@ impl Default for Options {
             public_url: None,
             clock: None,
             test_clock: false,
+            razorpay: None,
         }
     }
 }
@@ -251,6 +264,16 @@ pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
     settings.smtp_url = options.smtp_url.clone();
     settings.trusted_proxies = Some(options.trusted_proxies);
     settings.public_url = options.public_url.clone();
+    // A public-looking test server runs the sandbox as a staging site would.
+    settings.sandbox_payments = settings.is_live();
+    if let Some((api_url, checkout_url)) = &options.razorpay {
+        settings.payment_gateway = api::config::PaymentGateway::Razorpay;
+        settings.razorpay_key_id = Some(RAZORPAY_KEYS.0.into());
+        settings.razorpay_key_secret = Some(RAZORPAY_KEYS.1.into());
+        settings.razorpay_webhook_secret = Some(RAZORPAY_KEYS.2.into());
+        settings.razorpay_api_url = api_url.clone();
+        settings.razorpay_checkout_url = checkout_url.clone();
+    }
     if let Some(clock) = &options.clock {
         settings.clock = clock.clone();
     }
@@ -265,6 +288,7 @@ pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
         .await
         .expect("binds a port");
     let base = format!("http://{}", bound.addr);
+    let state = bound.state().clone();
     let (stop, stopped) = oneshot::channel::<()>();
     tokio::spawn(bound.run(async move {
         let _ = stopped.await;
@@ -281,6 +305,7 @@ pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
         client,
         store,
         web_dir,
+        state,
         stop: Some(stop),
         _db: db,
     }

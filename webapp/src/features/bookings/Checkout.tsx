@@ -50,16 +50,20 @@ interface RazorpayInstance {
 }
 type RazorpayConstructor = new (options: Record<string, unknown>) => RazorpayInstance;
 
-const RAZORPAY_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 let razorpayLoading: Promise<RazorpayConstructor> | undefined;
 
-/** Razorpay's checkout.js, loaded once, on the first paid checkout. */
-function loadRazorpay(): Promise<RazorpayConstructor> {
+/**
+ * Razorpay's checkout.js, loaded once, on the first paid checkout, from the
+ * address the server's checkout answer names (`RAZORPAY_CHECKOUT_URL`, the
+ * origin its Content-Security-Policy allows).
+ */
+function loadRazorpay(src: string | null | undefined): Promise<RazorpayConstructor> {
   const existing = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
   if (existing) return Promise.resolve(existing);
+  if (!src) return Promise.reject(new Error("We couldn’t load the payment page. Please try again later."));
   razorpayLoading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
     const script = document.createElement("script");
-    script.src = RAZORPAY_SCRIPT;
+    script.src = src;
     script.async = true;
     script.onload = () => {
       const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
@@ -78,7 +82,7 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
 
 /** Opens Razorpay's checkout for `order`; resolves with its handler's fields, or undefined when closed unpaid. */
 async function razorpayCheckout(order: Checkout, onFailed: (message: string) => void): Promise<PaymentProof | undefined> {
-  const Razorpay = await loadRazorpay();
+  const Razorpay = await loadRazorpay(order.checkout_url);
   return new Promise((resolve) => {
     const checkout = new Razorpay({
       key: order.key_id,

@@ -1,0 +1,154 @@
+//! Money the gateway moved on its own side (issue 19): refunds made on
+//! Razorpay's dashboard or by its auto-refund, and disputes. Their webhooks
+//! (and the reconciliation, for missed ones) record them once, only
+//! forward ([`crate::store::adjustments::may_follow`]); a processed refund
+//! and a lost dispute take the money back in the ledger as a refund would
+//! (commission and the mentor's share in proportion), an open dispute
+//! holds the session's net from payouts until it is decided.
+
+use chrono::{DateTime, Utc};
+
+use crate::store::adjustments::{AdjustmentRow, may_follow};
+use crate::store::{StoreError, Tx};
+
+/// What the gateway said about one of its refunds or disputes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Adjustment {
+    /// `refund` or `dispute`.
+    pub kind: &'static str,
+    /// The gateway's id (`rfnd_...`, `disp_...`).
+    pub id: String,
+    /// The gateway's payment (`pay_...`).
+    pub payment_id: String,
+    pub amount_paise: i64,
+    /// Where it stands now (see [`AdjustmentRow::status`]).
+    pub status: &'static str,
+}
+
+/// Reads a refund or dispute webhook event (its verified body).
+pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
+    let (kind, entity) = if event.starts_with("refund.") {
+        ("refund", body.pointer("/payload/refund/entity")?)
+    } else if event.starts_with("payment.dispute.") {
+        ("dispute", body.pointer("/payload/dispute/entity")?)
+    } else {
+        return None;
+    };
+    let own = entity
+        .get("status")
+        .and_then(|s| s.as_str())
+        .unwrap_or_default();
+    let status = match (kind, event) {
+        (_, "refund.processed") => "processed",
+        (_, "refund.failed") => "failed",
+        (_, "refund.created") if own == "processed" => "processed",
+        (_, "refund.created") => "pending",
+        (_, "payment.dispute.created" | "payment.dispute.action_required") => "open",
+        (_, "payment.dispute.under_review") => "under_review",
+        (_, "payment.dispute.won") => "won",
+        (_, "payment.dispute.lost") => "lost",
+        (_, "payment.dispute.closed") => "closed",
+        _ => return None,
+    };
+    let text = |key: &str| {
+        entity
+            .get(key)
+            .and_then(|v| v.as_str())
+            .map(str::trim)
+            .filter(|s| !s.is_empty() && s.len() <= 100)
+            .map(str::to_owned)
+    };
+    Some(Adjustment {
+        kind,
+        id: text("id")?,
+        payment_id: text("payment_id")?,
+        amount_paise: entity.get("amount")?.as_i64().filter(|a| *a > 0)?,
+        status,
+    })
+}
+
+/// Records what the gateway said inside `tx`: `false` when it names no
+/// payment of ours or changes nothing (a replay, news older than what we
+/// have). A refund whose id is one of ours is not this module's (see
+/// [`crate::refunds::on_webhook`]).
+pub async fn record(
+    tx: &mut Tx,
+    gateway: &str,
+    news: &Adjustment,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let Some(payment) = tx.payment_by_gateway_id(&news.payment_id).await? else {
+        return Ok(false);
+    };
+    if payment.gateway != gateway {
+        return Ok(false);
+    }
+    let from = match tx.adjustment(&news.id).await? {
+        None => {
+            let row = AdjustmentRow {
+                id: news.id.clone(),
+                kind: news.kind.to_owned(),
+                gateway: gateway.to_owned(),
+                payment_id: payment.id.clone(),
+                booking_id: payment.booking_id.clone(),
+                amount_paise: news.amount_paise,
+                status: news.status.to_owned(),
+                created_at: now,
+                updated_at: now,
+            };
+            if !tx.insert_adjustment(&row).await? {
+                return Ok(false);
+            }
+            None
+        }
+        Some(row) => {
+            if row.kind != news.kind
+                || !may_follow(&row.kind, &row.status).contains(&news.status)
+                || !tx
+                    .advance_adjustment(&row.id, &row.status, news.status, now)
+                    .await?
+            {
+                return Ok(false);
+            }
+            Some(row.status)
+        }
+    };
+    tracing::info!(kind = news.kind, id = %news.id, payment = %news.payment_id,
+        from = ?from, to = news.status, "the gateway's own refund or dispute recorded");
+    let takes_money_back = matches!(
+        (news.kind, news.status),
+        ("refund", "processed") | ("dispute", "lost")
+    );
+    if takes_money_back {
+        let txn = match news.kind {
+            "refund" => format!("gateway_refund:{}", news.id),
+            _ => format!("dispute_lost:{}", news.id),
+        };
+        let booking = tx.booking(&payment.booking_id).await?;
+        let owed_back_whole = payment.status != "captured";
+        let postings = if owed_back_whole {
+            domain_wasm::ledger::overpayment_refund_postings(news.amount_paise)
+        } else {
+            let (gross, commission, before) = match tx.booking_commission(&booking.id).await {
+                Ok(split) => split,
+                Err(StoreError::NotFound) => (0, 0, 0),
+                Err(e) => return Err(e),
+            };
+            let split =
+                domain_wasm::refunds::refund_split(gross, commission, before, news.amount_paise);
+            domain_wasm::ledger::refund_postings(booking.mentor_id, &split)
+        };
+        crate::ledger::post(
+            tx,
+            &txn,
+            "refund",
+            Some(&booking.id),
+            None,
+            None,
+            &postings,
+            now,
+        )
+        .await?;
+    }
+    Ok(true)
+}

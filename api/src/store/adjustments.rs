@@ -1,0 +1,148 @@
+//! Money the gateway moved on its own side (`gateway_adjustments` of
+//! migration 0011): refunds made on the gateway's dashboard or by its
+//! auto-refund, and disputes (chargebacks). Each change is conditional on
+//! the row's current status, so replays and out-of-order deliveries of the
+//! gateway's news change it once, and only forward.
+
+use chrono::{DateTime, Utc};
+
+use super::payments::PaymentRow;
+use super::{Store, StoreError, Tx, on_pool, on_tx};
+
+/// A refund or dispute of the gateway's.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct AdjustmentRow {
+    /// The gateway's id (`rfnd_...`, `disp_...`).
+    pub id: String,
+    /// `refund` or `dispute`.
+    pub kind: String,
+    pub gateway: String,
+    /// Our payment (`payments.id`).
+    pub payment_id: String,
+    pub booking_id: String,
+    pub amount_paise: i64,
+    /// A refund: `pending`, `processed`, `failed`; a dispute: `open`,
+    /// `under_review`, `won`, `lost`, `closed`.
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, kind, gateway, payment_id, booking_id, \
+     CAST(amount_paise AS BIGINT) AS amount_paise, status, created_at, updated_at";
+
+/// The statuses a status may move to (and the one a new row may start at
+/// is any): a refund pending → processed or failed; a dispute open →
+/// under review, won, lost or closed; under review → won, lost or closed.
+pub fn may_follow(kind: &str, from: &str) -> &'static [&'static str] {
+    match (kind, from) {
+        ("refund", "pending") => &["processed", "failed"],
+        ("dispute", "open") => &["under_review", "won", "lost", "closed"],
+        ("dispute", "under_review") => &["won", "lost", "closed"],
+        _ => &[],
+    }
+}
+
+impl Store {
+    /// Every adjustment, newest first.
+    pub async fn adjustments(&self) -> Result<Vec<AdjustmentRow>, StoreError> {
+        let sql = format!("SELECT {COLUMNS} FROM gateway_adjustments ORDER BY created_at DESC, id");
+        Ok(
+            on_pool!(self, pool => sqlx::query_as::<_, AdjustmentRow>(&sql)
+            .fetch_all(pool)
+            .await)?,
+        )
+    }
+
+    /// Every payment money was received on (captured, or owed back), for
+    /// the reconciliation report.
+    pub async fn received_gateway_payments(&self) -> Result<Vec<PaymentRow>, StoreError> {
+        let sql = "SELECT id, booking_id, gateway, order_id, \
+             CAST(amount_paise AS BIGINT) AS amount_paise, currency, status, payment_id, method, \
+             created_at, captured_at, confirming_payment_id, confirming_since, frozen_pay_by \
+             FROM payments WHERE payment_id IS NOT NULL ORDER BY created_at, id";
+        Ok(on_pool!(self, pool => sqlx::query_as::<_, PaymentRow>(sql)
+            .fetch_all(pool)
+            .await)?)
+    }
+}
+
+impl Tx {
+    /// Our payment the gateway knows as `gateway_payment_id` (`pay_...`).
+    pub async fn payment_by_gateway_id(
+        &mut self,
+        gateway_payment_id: &str,
+    ) -> Result<Option<PaymentRow>, StoreError> {
+        if !super::is_key(gateway_payment_id) {
+            return Ok(None);
+        }
+        let sql = "SELECT id, booking_id, gateway, order_id, \
+             CAST(amount_paise AS BIGINT) AS amount_paise, currency, status, payment_id, method, \
+             created_at, captured_at, confirming_payment_id, confirming_since, frozen_pay_by \
+             FROM payments WHERE payment_id = $1";
+        Ok(on_tx!(self, conn => sqlx::query_as::<_, PaymentRow>(sql)
+            .bind(gateway_payment_id)
+            .fetch_optional(conn)
+            .await)?)
+    }
+
+    /// One adjustment, row-locked on PostgreSQL until the unit of work ends.
+    pub async fn adjustment(&mut self, id: &str) -> Result<Option<AdjustmentRow>, StoreError> {
+        let lock = if matches!(self.inner, super::TxInner::Postgres(_)) {
+            " FOR UPDATE"
+        } else {
+            ""
+        };
+        let sql = format!("SELECT {COLUMNS} FROM gateway_adjustments WHERE id = $1{lock}");
+        Ok(
+            on_tx!(self, conn => sqlx::query_as::<_, AdjustmentRow>(&sql)
+            .bind(id)
+            .fetch_optional(conn)
+            .await)?,
+        )
+    }
+
+    /// Records a new adjustment at `status`: `false` when one with this id
+    /// exists (then [`Tx::advance_adjustment`] may move it).
+    pub async fn insert_adjustment(&mut self, row: &AdjustmentRow) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "INSERT INTO gateway_adjustments (id, kind, gateway, payment_id, booking_id, \
+             amount_paise, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&row.id)
+        .bind(&row.kind)
+        .bind(&row.gateway)
+        .bind(&row.payment_id)
+        .bind(&row.booking_id)
+        .bind(row.amount_paise)
+        .bind(&row.status)
+        .bind(row.created_at)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Moves adjustment `id` from `from` to `to`, only if it is still at
+    /// `from`: `false` when it was not.
+    pub async fn advance_adjustment(
+        &mut self,
+        id: &str,
+        from: &str,
+        to: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE gateway_adjustments SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2",
+        )
+        .bind(id)
+        .bind(from)
+        .bind(to)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+}
