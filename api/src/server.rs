@@ -212,6 +212,12 @@ impl Bound {
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {
         let store = self.state.store.clone();
+        // The gateway's own refunds and disputes are checked at start, then
+        // every six hours (one job however many processes start).
+        let now = self.state.clock.now();
+        if let Err(e) = crate::payments::reconciliation::plan(&self.state, now, now).await {
+            tracing::warn!(error = %e, "cannot plan the gateway's reconciliation");
+        }
         let worker = self.state.mailer.spawn_worker();
         let jobs_worker = crate::jobs::spawn_worker(self.state.clone());
         let housekeeping = tokio::spawn(housekeeping(

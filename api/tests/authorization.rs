@@ -612,6 +612,8 @@ fn matrix() -> Vec<Row> {
             body(json!({}))
         }),
         row("GET", "/api/admin/payouts/", admin_only, plain),
+        // The sandbox keeps no books to compare: the administrator's 200.
+        row("GET", "/api/admin/reconciliation/", admin_only, plain),
         // A batch that does not exist: the role is checked first.
         row(
             "GET",

@@ -33,6 +33,7 @@ on_both_engines!(
     money_for_a_booking_that_cannot_be_confirmed_goes_back,
     refunds_and_disputes_made_on_the_gateway_are_in_the_books,
     refunds_go_through_the_gateway_that_took_the_payment,
+    the_reconciliation_report_shows_what_the_books_and_the_gateway_disagree_on,
 );
 
 const PAID: i64 = 80_000;
@@ -738,4 +739,176 @@ async fn refunds_go_through_the_gateway_that_took_the_payment(engine: Engine) {
         Err(api::payments::GatewayError::Unavailable(_))
     ));
     let _ = &w.admin;
+}
+
+/// The reconciliation report over every time there is.
+async fn reconciliation(w: &World) -> Value {
+    let (status, body) = call(
+        &w.app,
+        "GET",
+        "/api/admin/reconciliation/?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z",
+        Some(&w.admin.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+fn differences(report: &Value) -> Vec<(String, String, String)> {
+    let mut all: Vec<(String, String, String)> = report["mismatches"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|m| {
+            let s = |k: &str| m[k].as_str().unwrap_or_default().to_owned();
+            (s("kind"), s("difference"), s("gateway_id"))
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+async fn the_reconciliation_report_shows_what_the_books_and_the_gateway_disagree_on(
+    engine: Engine,
+) {
+    let Some(mut w) = world(engine).await else {
+        return;
+    };
+    let booking = w.booked(TimeDelta::days(2)).await;
+    let order = w.order(&booking).await;
+    let paid = w.razorpay.pay(&order, "upi", true).await.expect("paid");
+    let payment = paid.razorpay_payment_id.clone();
+    let (status, _) = w.verify(&order, &payment, &paid.razorpay_signature).await;
+    assert_eq!(status, 200);
+    let report = reconciliation(&w).await;
+    assert_eq!(
+        (report["gateway"].as_str(), report["checked"].as_bool()),
+        (Some("razorpay"), Some(true))
+    );
+    assert_eq!(report["matched_payments"], 1, "{report}");
+    assert_eq!(differences(&report), vec![], "the books agree: {report}");
+
+    // Money taken on an order the books never made (another shop on the
+    // same account, say), a refund and a dispute whose webhooks were lost.
+    let (key_id, key_secret, _) = RAZORPAY_KEYS;
+    let foreign: Value = w
+        .app
+        .client
+        .post(format!("{}/v1/orders", w.razorpay.url()))
+        .basic_auth(key_id, Some(key_secret))
+        .json(&json!({"amount": 12_300, "currency": "INR", "receipt": "elsewhere"}))
+        .send()
+        .await
+        .expect("an order")
+        .json()
+        .await
+        .expect("JSON");
+    let stray = w
+        .razorpay
+        .pay(foreign["id"].as_str().expect("an id"), "card", true)
+        .await
+        .expect("paid");
+    let refund = w
+        .razorpay
+        .refund_on_gateway(&payment, 10_000)
+        .await
+        .expect("refunded");
+    let refund_id = refund["id"].as_str().expect("an id").to_owned();
+    let dispute = w
+        .razorpay
+        .open_dispute(&payment, 30_000)
+        .await
+        .expect("disputed");
+    let dispute_id = dispute["id"].as_str().expect("an id").to_owned();
+    let report = reconciliation(&w).await;
+    assert_eq!(
+        differences(&report),
+        vec![
+            (
+                "dispute".to_owned(),
+                "missing_in_books".to_owned(),
+                dispute_id.clone()
+            ),
+            (
+                "payment".to_owned(),
+                "missing_in_books".to_owned(),
+                stray.razorpay_payment_id.clone()
+            ),
+            (
+                "refund".to_owned(),
+                "missing_in_books".to_owned(),
+                refund_id.clone()
+            ),
+        ],
+        "{report}"
+    );
+    // The reconciliation job records what no webhook brought, once (an
+    // hour on: the stand-in stamps its objects with the machine's time).
+    w.wait(TimeDelta::hours(1)).await;
+    for _ in 0..2 {
+        api::payments::reconciliation::run(&w.app.state, w.clock.now())
+            .await
+            .expect("the gateway answers");
+    }
+    assert_eq!(
+        w.adjustment(&refund_id).await,
+        Some(("refund".to_owned(), "processed".to_owned(), 10_000))
+    );
+    assert_eq!(
+        w.adjustment(&dispute_id).await,
+        Some(("dispute".to_owned(), "open".to_owned(), 30_000))
+    );
+    let report = reconciliation(&w).await;
+    assert_eq!(
+        differences(&report),
+        vec![(
+            "payment".to_owned(),
+            "missing_in_books".to_owned(),
+            stray.razorpay_payment_id.clone()
+        )],
+        "{report}"
+    );
+    assert_eq!(
+        (
+            report["matched_refunds"].as_i64(),
+            report["matched_disputes"].as_i64()
+        ),
+        (Some(1), Some(1))
+    );
+    w.balanced().await;
+    // The books say more than the gateway took: an amount that differs.
+    let sql = "UPDATE payments SET amount_paise = amount_paise + 1 WHERE payment_id = $1";
+    on_store!(&w.app.store, pool => sqlx::query(sql).bind(&payment).execute(pool).await.map(|_| ()))
+        .expect("changed");
+    let report = reconciliation(&w).await;
+    assert!(
+        differences(&report).contains(&(
+            "payment".to_owned(),
+            "amount_differs".to_owned(),
+            payment.clone()
+        )),
+        "{report}"
+    );
+    // A bad period is a field error; the gateway away, a 503.
+    let (status, body) = call(
+        &w.app,
+        "GET",
+        "/api/admin/reconciliation/?from=yesterday",
+        Some(&w.admin.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["from"][0].is_string(), "{body}");
+    w.razorpay.set_available(false);
+    let (status, body) = call(
+        &w.app,
+        "GET",
+        "/api/admin/reconciliation/",
+        Some(&w.admin.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 503, "{body}");
 }

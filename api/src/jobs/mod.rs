@@ -24,6 +24,9 @@
 //!   a verified checkout named ([`crate::payments::confirm`]);
 //! - `payment_reconcile`, order id: check an order still unpaid with the
 //!   gateway ([`crate::payments::reconcile_order`]);
+//! - `gateway_reconcile`, the gateway's name: record the gateway's own
+//!   refunds and disputes no webhook brought, every six hours
+//!   ([`crate::payments::reconciliation::run`]);
 //! - `refund_execute`, refund id: send the refund to the gateway and settle
 //!   it ([`crate::refunds::execute`]).
 //!
@@ -193,6 +196,9 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     }
     if kind == crate::payments::RECONCILE {
         return crate::payments::reconcile_order(state, &job.key, now).await;
+    }
+    if kind == crate::payments::reconciliation::JOB {
+        return crate::payments::reconciliation::run(state, now).await;
     }
     if kind == crate::refunds::EXECUTE {
         return crate::refunds::execute(state, &job.key, now).await;

@@ -217,6 +217,22 @@ pub trait Gateway: Send + Sync {
             )))
         })
     }
+    /// Every `entity` (`payments`, `refunds` or `disputes`) the gateway
+    /// made between `from` and `to` (Unix seconds, inclusive), read page
+    /// by page (Razorpay: `GET /v1/{entity}?from=&to=&count=100&skip=`).
+    fn list<'a>(
+        &'a self,
+        entity: &'a str,
+        from: i64,
+        to: i64,
+    ) -> GatewayFuture<'a, Vec<serde_json::Value>> {
+        Box::pin(async move {
+            Err(GatewayError::Refused(format!(
+                "{} keeps no {entity} ({from}..{to}) to list",
+                self.name()
+            )))
+        })
+    }
     /// Whether a verified checkout is the payment's proof (the sandbox,
     /// which signs for itself), rather than the gateway's word on it.
     fn signature_is_proof(&self) -> bool {
@@ -766,6 +782,42 @@ impl RazorpayGateway {
         payment.read(&what)
     }
 
+    /// The most pages one listing reads (100 items each).
+    const MAX_PAGES: usize = 100;
+
+    async fn get_list(
+        &self,
+        entity: &str,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<serde_json::Value>, GatewayError> {
+        if !matches!(entity, "payments" | "refunds" | "disputes") {
+            return Err(GatewayError::Refused(format!("no list of {entity:?}")));
+        }
+        let url = format!("{}/v1/{entity}", self.api_url);
+        let mut all = Vec::new();
+        for page in 0..Self::MAX_PAGES {
+            let what = format!("GET {url} (page {page})");
+            let query = [
+                ("from", from.to_string()),
+                ("to", to.to_string()),
+                ("count", "100".to_owned()),
+                ("skip", (page * 100).to_string()),
+            ];
+            let list: Collection<serde_json::Value> =
+                self.call(self.http.get(&url).query(&query), &what).await?;
+            let n = list.items.len();
+            all.extend(list.items);
+            if n < 100 {
+                return Ok(all);
+            }
+        }
+        Err(GatewayError::Unavailable(format!(
+            "GET {url}: more than {} pages",
+            Self::MAX_PAGES
+        )))
+    }
+
     async fn get_order_payments(
         &self,
         order_id: &str,
@@ -885,6 +937,15 @@ impl Gateway for RazorpayGateway {
 
     fn order_payments<'a>(&'a self, order_id: &'a str) -> GatewayFuture<'a, Vec<GatewayPayment>> {
         Box::pin(self.get_order_payments(order_id))
+    }
+
+    fn list<'a>(
+        &'a self,
+        entity: &'a str,
+        from: i64,
+        to: i64,
+    ) -> GatewayFuture<'a, Vec<serde_json::Value>> {
+        Box::pin(self.get_list(entity, from, to))
     }
 
     fn create_order<'a>(

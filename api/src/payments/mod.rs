@@ -10,6 +10,7 @@
 
 pub mod adjustments;
 pub mod gateway;
+pub mod reconciliation;
 pub mod standin;
 
 use std::collections::BTreeMap;

@@ -1,14 +1,19 @@
 //! The ledger's totals, for administrators (issue 13):
-//! `GET /api/admin/ledger/`. Everyone else gets 403 (guests 401).
+//! `GET /api/admin/ledger/`, and the books against the gateway (issue 19):
+//! `GET /api/admin/reconciliation/`. Everyone else gets 403 (guests 401).
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
-use poem_openapi::{Object, OpenApi};
+use poem_openapi::{Enum, Object, OpenApi};
 
 use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
+use crate::error::Detail;
 use crate::ledger::{self, Report};
+use crate::payments::reconciliation::{self, Difference};
 use crate::state::AppState;
 
 /// One ledger account's balance, in paise: debit positive, credit negative
@@ -88,6 +93,125 @@ role_answers!(admin, LedgerResponse {
     Ok(Json<LedgerReport>),
 });
 
+/// How the books and the gateway disagree about an item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum ReconciliationDifference {
+    /// The gateway has it; the books do not.
+    MissingInBooks,
+    /// The books have it; the gateway does not (or says it did not happen).
+    MissingAtGateway,
+    /// Both have it, for other amounts.
+    AmountDiffers,
+    /// Both have it, at other statuses.
+    StatusDiffers,
+}
+
+/// What the item is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
+#[oai(rename_all = "snake_case")]
+pub enum ReconciliationKind {
+    Payment,
+    Refund,
+    Dispute,
+}
+
+/// One item the books and the gateway do not agree on.
+#[derive(Debug, Object)]
+pub struct ReconciliationMismatch {
+    pub kind: ReconciliationKind,
+    pub difference: ReconciliationDifference,
+    /// The gateway's id (`pay_...`, `rfnd_...`, `disp_...`).
+    pub gateway_id: String,
+    /// The booking the books tie it to, when they have it.
+    #[oai(nullable)]
+    pub booking_id: Option<String>,
+    #[oai(nullable)]
+    pub gateway_amount_paise: Option<i64>,
+    #[oai(nullable)]
+    pub books_amount_paise: Option<i64>,
+    #[oai(nullable)]
+    pub gateway_status: Option<String>,
+    #[oai(nullable)]
+    pub books_status: Option<String>,
+}
+
+/// The books against the gateway for one period.
+#[derive(Debug, Object)]
+pub struct ReconciliationReport {
+    /// `razorpay`, or `sandbox` (which keeps no books of its own: nothing
+    /// is checked).
+    pub gateway: String,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    /// Whether the gateway's lists were read.
+    pub checked: bool,
+    pub matched_payments: i64,
+    pub matched_refunds: i64,
+    pub matched_disputes: i64,
+    /// Everything that does not match; empty when the books agree.
+    pub mismatches: Vec<ReconciliationMismatch>,
+}
+
+impl From<reconciliation::Report> for ReconciliationReport {
+    fn from(r: reconciliation::Report) -> Self {
+        let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        ReconciliationReport {
+            gateway: r.gateway.to_owned(),
+            from: r.from,
+            to: r.to,
+            checked: r.checked,
+            matched_payments: count(r.matched_payments),
+            matched_refunds: count(r.matched_refunds),
+            matched_disputes: count(r.matched_disputes),
+            mismatches: r
+                .mismatches
+                .into_iter()
+                .map(|m| ReconciliationMismatch {
+                    kind: match m.kind {
+                        "refund" => ReconciliationKind::Refund,
+                        "dispute" => ReconciliationKind::Dispute,
+                        _ => ReconciliationKind::Payment,
+                    },
+                    difference: match m.difference {
+                        Difference::MissingInBooks => ReconciliationDifference::MissingInBooks,
+                        Difference::MissingAtGateway => ReconciliationDifference::MissingAtGateway,
+                        Difference::AmountDiffers => ReconciliationDifference::AmountDiffers,
+                        Difference::StatusDiffers => ReconciliationDifference::StatusDiffers,
+                    },
+                    gateway_id: m.gateway_id,
+                    booking_id: m.booking_id,
+                    gateway_amount_paise: m.gateway_amount_paise,
+                    books_amount_paise: m.books_amount_paise,
+                    gateway_status: m.gateway_status,
+                    books_status: m.books_status,
+                })
+                .collect(),
+        }
+    }
+}
+
+role_answers!(admin, ReconciliationResponse {
+    #[oai(status = 200)]
+    Ok(Json<ReconciliationReport>),
+    /// `from` or `to` is not an RFC 3339 time, or `from` is after `to`.
+    #[oai(status = 400)]
+    Invalid(Json<crate::fields::FieldErrors>),
+    /// The gateway did not answer; try again in a minute.
+    #[oai(status = 503)]
+    Unavailable(Json<Detail>),
+});
+
+/// An optional RFC 3339 time of a query.
+fn time_of(value: Option<&str>) -> Result<Option<DateTime<Utc>>, ()> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => DateTime::parse_from_rfc3339(v)
+            .map(|t| Some(t.with_timezone(&Utc)))
+            .map_err(|_| ()),
+    }
+}
+
 pub struct AdminLedgerApi {
     pub state: Arc<AppState>,
 }
@@ -107,5 +231,58 @@ impl AdminLedgerApi {
         or_forbidden!(auth.0.require_admin(), LedgerResponse);
         let report = ledger::report(&self.state.store).await?;
         Ok(LedgerResponse::Ok(Json(report.into())))
+    }
+
+    /// The books against the gateway
+    ///
+    /// Payments money was taken on, refunds (ours and the gateway's own)
+    /// and disputes that the gateway's lists and the books do not agree
+    /// on, for payments made from `from` to `to` (RFC 3339; by default the
+    /// last 30 days): each side's amount and status. Asks the gateway, so
+    /// it may answer 503.
+    #[oai(
+        path = "/api/admin/reconciliation/",
+        method = "get",
+        operation_id = "reconciliationReport"
+    )]
+    async fn reconciliation(
+        &self,
+        auth: SignedIn,
+        from: Query<Option<String>>,
+        to: Query<Option<String>>,
+    ) -> poem::Result<ReconciliationResponse> {
+        or_forbidden!(auth.0.require_admin(), ReconciliationResponse);
+        let now = self.state.clock.now();
+        let mut fields = crate::fields::Fields::default();
+        let to = match time_of(to.0.as_deref()) {
+            Ok(t) => t.unwrap_or(now),
+            Err(()) => {
+                fields.add("to", "Give a time such as 2026-11-30T00:00:00Z.");
+                now
+            }
+        };
+        let from = match time_of(from.0.as_deref()) {
+            Ok(t) => t.unwrap_or(to - reconciliation::DEFAULT_PERIOD),
+            Err(()) => {
+                fields.add("from", "Give a time such as 2026-11-01T00:00:00Z.");
+                to
+            }
+        };
+        if from > to {
+            fields.add("from", "The period must start before it ends.");
+        }
+        if !fields.is_empty() {
+            return Ok(ReconciliationResponse::Invalid(Json(fields.0)));
+        }
+        match reconciliation::report(&self.state, from, to).await {
+            Ok(report) => Ok(ReconciliationResponse::Ok(Json(report.into()))),
+            Err(reconciliation::ReportError::Gateway(e)) => {
+                tracing::warn!(error = %e, "reconciliation: the gateway did not answer");
+                Ok(ReconciliationResponse::Unavailable(Json(Detail::new(
+                    crate::payments::UNAVAILABLE,
+                ))))
+            }
+            Err(reconciliation::ReportError::Store(e)) => Err(e.into()),
+        }
     }
 }

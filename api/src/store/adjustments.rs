@@ -67,6 +67,34 @@ impl Store {
     }
 }
 
+/// One of our refunds the gateway took, as the books have it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct BookedRefund {
+    /// Our refund's id.
+    pub id: String,
+    pub booking_id: String,
+    pub gateway: String,
+    /// The gateway's refund (`rfnd_...`).
+    pub gateway_refund_id: String,
+    pub amount_paise: i64,
+    /// `pending`, `processed` or `failed`.
+    pub status: String,
+    pub requested_at: DateTime<Utc>,
+}
+
+impl Store {
+    /// Our refunds the gateway has an id for, oldest first.
+    pub async fn booked_gateway_refunds(&self) -> Result<Vec<BookedRefund>, StoreError> {
+        Ok(on_pool!(self, pool => sqlx::query_as::<_, BookedRefund>(
+            "SELECT id, booking_id, gateway, gateway_refund_id, \
+             CAST(COALESCE(amount_paise, requested_paise) AS BIGINT) AS amount_paise, status, requested_at \
+             FROM refunds WHERE gateway_refund_id IS NOT NULL ORDER BY requested_at, id",
+        )
+        .fetch_all(pool)
+        .await)?)
+    }
+}
+
 impl Tx {
     /// Our payment the gateway knows as `gateway_payment_id` (`pay_...`).
     pub async fn payment_by_gateway_id(

@@ -35,6 +35,7 @@ function aRequest(overrides: Partial<Booking> = {}): Booking {
     no_show_by: null,
     no_show_choice: null,
     refund_owed_paise: 0,
+    payment_confirming: false,
     feedback: null,
     mentor_time_zone: "Asia/Kolkata",
     created_at: "2026-11-24T09:15:00Z",

@@ -22,6 +22,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     no_show_by: null,
     no_show_choice: null,
     refund_owed_paise: 0,
+    payment_confirming: false,
     feedback: null,
     mentor_time_zone: "Asia/Kolkata",
     created_at: "2026-11-20T10:00:00Z",

@@ -376,6 +376,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reconciliation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The books against the gateway
+         * @description Payments money was taken on, refunds (ours and the gateway's own)
+         *     and disputes that the gateway's lists and the books do not agree
+         *     on, for payments made from `from` to `to` (RFC 3339; by default the
+         *     last 30 days): each side's amount and status. Asks the gateway, so
+         *     it may answer 503.
+         */
+        get: operations["reconciliationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/refunds/": {
         parameters: {
             query?: never;
@@ -1304,10 +1328,12 @@ export interface paths {
         /**
          * Razorpay's webhooks (the gateway)
          * @description Verified by `X-Razorpay-Signature` (hex HMAC-SHA256 of the raw body
-         *     with the webhook secret) and de-duplicated by `X-Razorpay-Event-Id`.
-         *     `payment.captured` and `order.paid` capture the payment (once, in
-         *     any order with the checkout's callback), `payment.failed` marks an
-         *     unpaid order failed; other events are acknowledged and ignored.
+         *     with the webhook secret) and de-duplicated by the event and the id
+         *     of its entity, read from the signed body. `payment.captured` and
+         *     `order.paid` capture the payment (once, in any order with the
+         *     checkout's callback), `payment.authorized` has it captured,
+         *     `payment.failed` marks an unpaid order failed, `refund.*` settle a
+         *     refund; other events are acknowledged and ignored.
          */
         post: operations["razorpayWebhook"];
         delete?: never;
@@ -1885,6 +1911,12 @@ export interface components {
              */
             pay_by?: string | null;
             /**
+             * @description A payment the checkout reported that the gateway has not confirmed
+             *     yet: the booking waits (its `pay_by` frozen, at the latest until its
+             *     start) and is confirmed as soon as the gateway answers.
+             */
+            payment_confirming: boolean;
+            /**
              * Format: int64
              * @description The price in paise (0: free), fixed when booked.
              */
@@ -2048,8 +2080,9 @@ export interface components {
              */
             amount_paise: number;
             /**
-             * @description The sandbox's checkout (`/api/payments/sandbox/{order_id}/`);
-             *     `null` on Razorpay.
+             * @description Where the checkout is: the sandbox's page
+             *     (`/api/payments/sandbox/{order_id}/`), or on Razorpay the address of
+             *     its Checkout script to load (`RAZORPAY_CHECKOUT_URL`).
              */
             checkout_url?: string | null;
             /** @description Always `INR`. */
@@ -3032,6 +3065,59 @@ export interface components {
             id: string;
             /** Format: date-time */
             received_at: string;
+        };
+        /**
+         * @description How the books and the gateway disagree about an item.
+         * @enum {string}
+         */
+        ReconciliationDifference: "missing_in_books" | "missing_at_gateway" | "amount_differs" | "status_differs";
+        /**
+         * @description What the item is.
+         * @enum {string}
+         */
+        ReconciliationKind: "payment" | "refund" | "dispute";
+        /**
+         * ReconciliationMismatch
+         * @description One item the books and the gateway do not agree on.
+         */
+        ReconciliationMismatch: {
+            /** @description The booking the books tie it to, when they have it. */
+            booking_id?: string | null;
+            /** Format: int64 */
+            books_amount_paise?: number | null;
+            books_status?: string | null;
+            difference: components["schemas"]["ReconciliationDifference"];
+            /** Format: int64 */
+            gateway_amount_paise?: number | null;
+            /** @description The gateway's id (`pay_...`, `rfnd_...`, `disp_...`). */
+            gateway_id: string;
+            gateway_status?: string | null;
+            kind: components["schemas"]["ReconciliationKind"];
+        };
+        /**
+         * ReconciliationReport
+         * @description The books against the gateway for one period.
+         */
+        ReconciliationReport: {
+            /** @description Whether the gateway's lists were read. */
+            checked: boolean;
+            /** Format: date-time */
+            from: string;
+            /**
+             * @description `razorpay`, or `sandbox` (which keeps no books of its own: nothing
+             *     is checked).
+             */
+            gateway: string;
+            /** Format: int64 */
+            matched_disputes: number;
+            /** Format: int64 */
+            matched_payments: number;
+            /** Format: int64 */
+            matched_refunds: number;
+            /** @description Everything that does not match; empty when the books agree. */
+            mismatches: components["schemas"]["ReconciliationMismatch"][];
+            /** Format: date-time */
+            to: string;
         };
         /** RefreshBody */
         RefreshBody: {
@@ -4809,6 +4895,66 @@ export interface operations {
             };
             /** @description The line was already marked paid or failed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    reconciliationReport: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ReconciliationReport"];
+                };
+            };
+            /** @description `from` or `to` is not an RFC 3339 time, or `from` is after `to`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The gateway did not answer; try again in a minute. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7606,8 +7752,10 @@ export interface operations {
         };
         responses: {
             /**
-             * @description Verified: the booking as it is now (confirmed when the payment came
-             *     in time). A replay answers the same and changes nothing.
+             * @description Verified, and the gateway asked: the booking as it is now
+             *     (confirmed when the payment was taken in time; still awaiting
+             *     payment with `payment_confirming` when the gateway could not say
+             *     yet). A replay answers the same and changes nothing.
              */
             200: {
                 headers: {
@@ -7617,7 +7765,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Booking"];
                 };
             };
-            /** @description The signature does not hold (or no such order): the booking is unchanged. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            /**
+             * @description The signature does not hold (or no such order, or the gateway does
+             *     not know the payment): the booking is unchanged. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7633,6 +7784,18 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /**
+             * @description The gateway says the payment failed: nothing was taken; the learner
+             *     may pay again.
+             */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
                 };
             };
             /** @description The booking's mentor or an administrator: only its learner pays. */
@@ -7678,7 +7841,6 @@ export interface operations {
             query?: never;
             header?: {
                 "X-Razorpay-Signature"?: string;
-                "X-Razorpay-Event-Id"?: string;
             };
             path?: never;
             cookie?: never;
