@@ -329,6 +329,22 @@ async fn a_payment_is_confirmed_once_the_gateway_says_it_was_captured(engine: En
         w.ledger_txns(&booking).await,
         vec![format!("capture:{}", payment_row(&w, &booking).await)]
     );
+    // Real money gets a receipt of the real series (the sandbox's are TEST-).
+    let (status, receipts) = call(
+        &w.app,
+        "GET",
+        &format!("/api/bookings/{booking}/receipts/"),
+        Some(&w.learner.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{receipts}");
+    let number = receipts[0]["number"]
+        .as_str()
+        .expect("a receipt")
+        .to_owned();
+    assert!(number.starts_with("MM-"), "{receipts}");
+    assert_eq!(receipts.as_array().map(Vec::len), Some(1), "{receipts}");
 }
 
 async fn payment_row(w: &World, booking: &str) -> String {

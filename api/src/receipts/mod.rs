@@ -1,6 +1,7 @@
 //! Receipts (issue 13): every captured payment and every processed refund
 //! gets one, numbered `MM-<year>-<sequence>` (the year it was issued in
-//! India, the receipt row's id), e-mailed to the learner and downloadable
+//! India, the receipt row's id; `TEST-<year>-<sequence>` for the sandbox's
+//! money, which never moved), e-mailed to the learner and downloadable
 //! from the booking page as a printable HTML page.
 //!
 //! [`issue`] runs in the caller's unit of work, with the event it records
@@ -116,7 +117,17 @@ pub async fn issue(
             .map(|r| r.number)
             .ok_or(StoreError::NotFound);
     };
-    let number = number_of(id, now);
+    // Sandbox money (which never moved) is receipted in a series of its
+    // own, so no real receipt is mistaken for it, or it for a real one.
+    let sandbox = match payment_id {
+        Some(p) => tx.payment_gateway(p).await?.as_deref() == Some("sandbox"),
+        None => false,
+    };
+    let number = if sandbox {
+        test_number_of(id, now)
+    } else {
+        number_of(id, now)
+    };
     tx.set_receipt_number(id, &number).await?;
     let detail = tx
         .receipt_detail(&number)
@@ -131,6 +142,11 @@ pub async fn issue(
 /// Receipt `id`'s number when issued at `now`: `MM-<year in India>-<id, 6 digits>`.
 pub fn number_of(id: i64, now: DateTime<Utc>) -> String {
     domain_wasm::receipts::receipt_number(now.with_timezone(&Kolkata).year(), id)
+}
+
+/// A sandbox receipt's number: `TEST-<year in India>-<id, 6 digits>`.
+pub fn test_number_of(id: i64, now: DateTime<Utc>) -> String {
+    format!("TEST-{}", number_of(id, now).trim_start_matches("MM-"))
 }
 
 /// Where a receipt is downloaded (the API path, for a signed-in caller).

@@ -117,6 +117,19 @@ impl Tx {
         Ok(())
     }
 
+    /// The gateway that took our payment `payment_id` (`sandbox`, `razorpay`).
+    pub async fn payment_gateway(
+        &mut self,
+        payment_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(on_tx!(self, conn => sqlx::query_scalar::<_, String>(
+            "SELECT gateway FROM payments WHERE id = $1",
+        )
+        .bind(payment_id)
+        .fetch_optional(conn)
+        .await)?)
+    }
+
     /// The receipt already issued for payment `payment_id` (kind
     /// `payment`) or for refund `refund_id` (kind `refund`).
     pub async fn existing_receipt(
