@@ -165,6 +165,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     &id,
                     mentor.id,
                     service.price_paise,
+                    true,
                     paid_at,
                 )
                 .await?;

@@ -70,7 +70,8 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
         Some(Command::DisableUser { email }) => return set_disabled(store, &email, true).await,
         Some(Command::EnableUser { email }) => return set_disabled(store, &email, false).await,
         Some(Command::LedgerReport) => {
-            let result = api::ledger::report(&store).await;
+            let with_sandbox = settings.payment_gateway == api::config::PaymentGateway::Sandbox;
+            let result = api::ledger::report(&store, with_sandbox).await;
             store.close().await;
             return match result {
                 Ok(report) => {

@@ -108,6 +108,13 @@ impl AppState {
         })
     }
 
+    /// Whether the sandbox's money counts (payouts, figures, the ledger
+    /// report): on a site that runs the sandbox, where it is all there is;
+    /// never on a site that runs a real gateway (issue 19).
+    pub fn counts_sandbox_money(&self) -> bool {
+        self.payments.name() == "sandbox"
+    }
+
     /// A link into the web app, e.g. `link("/activate/MQ/abc")`.
     pub fn link(&self, path: &str) -> String {
         format!("{}{path}", self.public_url)

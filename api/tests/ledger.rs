@@ -347,7 +347,7 @@ async fn a_capture_posts_one_balanced_transaction_however_often_it_is_told(engin
         store.booking_commission("no-such-booking").await,
         Err(StoreError::NotFound)
     ));
-    let report = ledger::report(store).await.expect("reads");
+    let report = ledger::report(store, true).await.expect("reads");
     assert!(report.balanced, "{report:?}");
     assert_eq!(
         (
@@ -429,7 +429,7 @@ async fn a_rate_changed_after_capture_leaves_the_split_alone(engine: Engine) {
             .expect("reads"),
         40_000 + 47_500
     );
-    let report = ledger::report(&w.app.store).await.expect("reads");
+    let report = ledger::report(&w.app.store, true).await.expect("reads");
     assert!(report.balanced);
     assert_eq!(report.commission_paise, 12_500);
 }
@@ -483,7 +483,7 @@ async fn a_second_payment_is_owed_back_whole(engine: Engine) {
     );
     // The automatic refund of what is owed back may have run already (its
     // job): either way the money is in the ledger once and balances.
-    let report = ledger::report(store).await.expect("reads");
+    let report = ledger::report(store, true).await.expect("reads");
     assert!(report.balanced);
     assert_eq!(report.captured_paise, 2 * PAID);
     assert!(
@@ -518,6 +518,10 @@ async fn the_admin_sees_the_totals_and_no_one_else_does(engine: Engine) {
     assert_eq!(status, 200, "{empty}");
     assert_eq!(empty["balanced"], true);
     assert_eq!(empty["captured_paise"], 0);
+    assert_eq!(
+        empty["sandbox"], true,
+        "this site runs the sandbox: its figures say so"
+    );
     assert_eq!(
         empty["accounts"],
         json!([
@@ -558,6 +562,7 @@ async fn the_admin_sees_the_totals_and_no_one_else_does(engine: Engine) {
             "held_paise": PAID,
             "commission_paise": 7_500,
             "mentors": [{"mentor_id": w.mentor_id, "owed_paise": 42_500, "in_transit_paise": 0}],
+            "sandbox": true,
         })
     );
 
@@ -621,9 +626,17 @@ async fn the_ledger_report_command_prints_the_totals(engine: Engine) {
     // A ledger that does not balance (written behind the API's back) fails
     // the command, naming it.
     let mut tx = w.app.store.begin().await.expect("begin");
-    tx.insert_ledger_txn("capture:forged", "capture", None, None, None, Utc::now())
-        .await
-        .expect("header");
+    tx.insert_ledger_txn(
+        "capture:forged",
+        "capture",
+        None,
+        None,
+        None,
+        false,
+        Utc::now(),
+    )
+    .await
+    .expect("header");
     tx.insert_ledger_entry("capture:forged", "gateway", None, None, 1, Utc::now())
         .await
         .expect("entry");
@@ -658,11 +671,14 @@ async fn post_refuses_unbalanced_postings_and_records_an_event_once(engine: Engi
     let mut tx = store.begin().await.expect("begin");
     let refused = ledger::post(
         &mut tx,
-        "payout:1",
-        "payout",
-        None,
-        None,
-        Some(1),
+        &ledger::Txn {
+            id: "payout:1",
+            event: "payout",
+            booking_id: None,
+            refund_id: None,
+            payout_line_id: Some(1),
+            sandbox: false,
+        },
         &unbalanced,
         now,
     )
@@ -679,11 +695,14 @@ async fn post_refuses_unbalanced_postings_and_records_an_event_once(engine: Engi
     assert!(
         ledger::post(
             &mut tx,
-            "payout:1",
-            "payout",
-            None,
-            None,
-            Some(1),
+            &ledger::Txn {
+                id: "payout:1",
+                event: "payout",
+                booking_id: None,
+                refund_id: None,
+                payout_line_id: Some(1),
+                sandbox: false
+            },
             &with_zero,
             now
         )
@@ -692,18 +711,33 @@ async fn post_refuses_unbalanced_postings_and_records_an_event_once(engine: Engi
     );
     let good = postings::payout_failed_postings(m, 100);
     assert!(
-        ledger::post(&mut tx, "x:1", "not-an-event", None, None, None, &good, now)
-            .await
-            .is_err()
+        ledger::post(
+            &mut tx,
+            &ledger::Txn {
+                id: "x:1",
+                event: "not-an-event",
+                booking_id: None,
+                refund_id: None,
+                payout_line_id: None,
+                sandbox: false
+            },
+            &good,
+            now
+        )
+        .await
+        .is_err()
     );
     assert!(
         ledger::post(
             &mut tx,
-            "payout_failed:1",
-            "payout_failed",
-            None,
-            None,
-            Some(1),
+            &ledger::Txn {
+                id: "payout_failed:1",
+                event: "payout_failed",
+                booking_id: None,
+                refund_id: None,
+                payout_line_id: Some(1),
+                sandbox: false
+            },
             &good,
             now
         )
@@ -713,11 +747,14 @@ async fn post_refuses_unbalanced_postings_and_records_an_event_once(engine: Engi
     assert!(
         !ledger::post(
             &mut tx,
-            "payout_failed:1",
-            "payout_failed",
-            None,
-            None,
-            Some(1),
+            &ledger::Txn {
+                id: "payout_failed:1",
+                event: "payout_failed",
+                booking_id: None,
+                refund_id: None,
+                payout_line_id: Some(1),
+                sandbox: false
+            },
             &good,
             now
         )
@@ -945,11 +982,14 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                 assert!(
                     ledger::post(
                         &mut tx,
-                        &txn,
-                        "capture",
-                        Some(&bid),
-                        None,
-                        None,
+                        &ledger::Txn {
+                            id: &txn,
+                            event: "capture",
+                            booking_id: Some(&bid),
+                            refund_id: None,
+                            payout_line_id: None,
+                            sandbox: false
+                        },
                         &postings::capture_postings(mentor_id, &split),
                         now
                     )
@@ -993,11 +1033,14 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                     assert!(
                         ledger::post(
                             &mut tx,
-                            &txn,
-                            "refund",
-                            Some(bid),
-                            None,
-                            None,
+                            &ledger::Txn {
+                                id: &txn,
+                                event: "refund",
+                                booking_id: Some(bid),
+                                refund_id: None,
+                                payout_line_id: None,
+                                sandbox: false
+                            },
                             &postings::refund_postings(b.mentor_id, &s),
                             now
                         )
@@ -1022,11 +1065,14 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                 assert!(
                     ledger::post(
                         &mut tx,
-                        &txn,
-                        "capture",
-                        Some(bid),
-                        None,
-                        None,
+                        &ledger::Txn {
+                            id: &txn,
+                            event: "capture",
+                            booking_id: Some(bid),
+                            refund_id: None,
+                            payout_line_id: None,
+                            sandbox: false
+                        },
                         &postings::overpayment_postings(amount),
                         now
                     )
@@ -1042,11 +1088,14 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                     assert!(
                         ledger::post(
                             &mut tx,
-                            &txn,
-                            "refund",
-                            Some(bid),
-                            None,
-                            None,
+                            &ledger::Txn {
+                                id: &txn,
+                                event: "refund",
+                                booking_id: Some(bid),
+                                refund_id: None,
+                                payout_line_id: None,
+                                sandbox: false
+                            },
                             &postings::overpayment_refund_postings(amount),
                             now
                         )
@@ -1061,7 +1110,7 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                 // A payout line of part or all of a mentor's balance, as the
                 // database has it (a negative balance is not paid out).
                 let (mentor_id, _) = mentors[rng.random_range(0..mentors.len())];
-                let balance = tx.mentor_balance(mentor_id).await.expect("reads");
+                let balance = tx.mentor_balance(mentor_id, true).await.expect("reads");
                 let out = lines_out.get(&mentor_id).copied().unwrap_or(0);
                 assert_eq!(balance, model.mentor_balance(mentor_id, out), "{ctx}");
                 if balance > 0 {
@@ -1080,11 +1129,14 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                     assert!(
                         ledger::post(
                             &mut tx,
-                            &txn,
-                            "payout",
-                            None,
-                            None,
-                            Some(line.id),
+                            &ledger::Txn {
+                                id: &txn,
+                                event: "payout",
+                                booking_id: None,
+                                refund_id: None,
+                                payout_line_id: Some(line.id),
+                                sandbox: false
+                            },
                             &postings::payout_postings(mentor_id, amount),
                             now
                         )
@@ -1116,9 +1168,21 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                     )
                 };
                 assert!(
-                    ledger::post(&mut tx, &txn, event, None, None, Some(line.id), &p, now)
-                        .await
-                        .expect("posts")
+                    ledger::post(
+                        &mut tx,
+                        &ledger::Txn {
+                            id: &txn,
+                            event,
+                            booking_id: None,
+                            refund_id: None,
+                            payout_line_id: Some(line.id),
+                            sandbox: false
+                        },
+                        &p,
+                        now
+                    )
+                    .await
+                    .expect("posts")
                 );
                 model.posted.push(txn);
             } else if !model.posted.is_empty() {
@@ -1126,9 +1190,21 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                 let txn = model.posted[rng.random_range(0..model.posted.len())].clone();
                 let anything = postings::payout_postings(mentors[0].0, 1);
                 assert!(
-                    !ledger::post(&mut tx, &txn, "payout", None, None, None, &anything, now)
-                        .await
-                        .expect("answers"),
+                    !ledger::post(
+                        &mut tx,
+                        &ledger::Txn {
+                            id: &txn,
+                            event: "payout",
+                            booking_id: None,
+                            refund_id: None,
+                            payout_line_id: None,
+                            sandbox: false
+                        },
+                        &anything,
+                        now
+                    )
+                    .await
+                    .expect("answers"),
                     "{ctx}: {txn} recorded twice"
                 );
             }
@@ -1174,7 +1250,7 @@ async fn check(
         .map(|b| b.commission - b.commission_back)
         .sum();
     assert_eq!(figures.commission_paise, commission, "{ctx}");
-    let report = ledger::report(store).await.expect("reads");
+    let report = ledger::report(store, true).await.expect("reads");
     assert!(report.balanced, "{ctx}: {report:?}");
 
     // Each account as the model has it.

@@ -744,6 +744,7 @@ async fn razorpay_server(w: &World, api_url: &str) -> (String, oneshot::Sender<(
     settings.razorpay_key_secret = Some(KEY_SECRET.into());
     settings.razorpay_webhook_secret = Some(WEBHOOK_SECRET.into());
     settings.razorpay_api_url = api_url.into();
+    settings.razorpay_checkout_url = format!("{api_url}/v1/checkout.js");
     let store = api::server::prepare(&settings).await.expect("store opens");
     let bound = api::server::bind(&settings, store).await.expect("binds");
     let base = format!("http://{}", bound.addr);

@@ -360,11 +360,14 @@ impl World {
         let txn = format!("refund:test-{id}");
         let posted = api::ledger::post(
             &mut tx,
-            &txn,
-            "refund",
-            Some(id),
-            None,
-            None,
+            &api::ledger::Txn {
+                id: &txn,
+                event: "refund",
+                booking_id: Some(id),
+                refund_id: None,
+                payout_line_id: None,
+                sandbox: false,
+            },
             &postings,
             self.clock.now(),
         )
@@ -505,6 +508,10 @@ async fn earnings_become_available_two_days_after_the_session_and_a_batch_pays_t
     let reference = format!("MMP-{batch_id:06}-{line_id:06}");
     assert_eq!(line["reference"], reference.as_str());
     assert_eq!(batch["total_paise"], NET);
+    assert_eq!(
+        batch["sandbox"], true,
+        "the sandbox's money, labelled (issue 19)"
+    );
 
     let (status, kind, csv) = w.export(Admin, batch_id).await;
     assert_eq!(status, 200, "{csv}");

@@ -34,6 +34,7 @@ on_both_engines!(
     refunds_and_disputes_made_on_the_gateway_are_in_the_books,
     refunds_go_through_the_gateway_that_took_the_payment,
     the_reconciliation_report_shows_what_the_books_and_the_gateway_disagree_on,
+    a_site_on_razorpay_does_not_count_the_sandboxs_money,
 );
 
 const PAID: i64 = 80_000;
@@ -280,7 +281,7 @@ impl World {
     }
 
     async fn balanced(&self) -> api::ledger::Report {
-        let report = api::ledger::report(&self.app.store)
+        let report = api::ledger::report(&self.app.store, false)
             .await
             .expect("a report");
         assert!(report.balanced, "{report:?}");
@@ -927,4 +928,69 @@ async fn the_reconciliation_report_shows_what_the_books_and_the_gateway_disagree
     )
     .await;
     assert_eq!(status, 503, "{body}");
+}
+
+/// A site that ran the sandbox (the demo's paid sessions are sandbox
+/// money) and now runs Razorpay: none of that money is paid out, counted in
+/// the home figures or in the ledger report's accounts; it stays in the
+/// books, where a site running the sandbox counts it.
+async fn a_site_on_razorpay_does_not_count_the_sandboxs_money(engine: Engine) {
+    let (clock, _hand) = Clock::manual();
+    let razorpay = RazorpayStandIn::start(StandInConfig::default())
+        .await
+        .expect("the stand-in starts");
+    let Some(db) = TestDb::fresh(engine).await else {
+        return;
+    };
+    let app = spawn_app_on(
+        db,
+        Options {
+            demo_data: true,
+            rate_limits: false,
+            clock: Some(clock.clone()),
+            razorpay: Some((razorpay.url(), razorpay.checkout_url())),
+            ..Options::default()
+        },
+    )
+    .await;
+    let admin = api::demo::accounts()
+        .iter()
+        .find(|a| a.role.as_str() == "admin")
+        .expect("a demo admin");
+    let admin = sign_in(&app, &admin.email, &admin.password).await;
+    let sandbox_books = api::ledger::report(&app.store, true)
+        .await
+        .expect("a report");
+    assert!(
+        sandbox_books.captured_paise > 0,
+        "the demo's sandbox money is in the books"
+    );
+    let (status, ledger) = call(&app, "GET", "/api/admin/ledger/", Some(&admin.token), None).await;
+    assert_eq!(status, 200, "{ledger}");
+    assert_eq!(ledger["captured_paise"], 0, "{ledger}");
+    assert_eq!(ledger["sandbox"], false, "{ledger}");
+    assert_eq!(ledger["balanced"], true);
+    assert!(
+        ledger["accounts"]
+            .as_array()
+            .expect("accounts")
+            .iter()
+            .all(|a| a["balance_paise"] == 0),
+        "{ledger}"
+    );
+    let (status, stats) = call(&app, "GET", "/api/stats/", None, None).await;
+    assert_eq!(status, 200, "{stats}");
+    assert_eq!(
+        stats["completed_sessions"], 0,
+        "the sandbox's sessions are not counted: {stats}"
+    );
+    let (status, batch) = call(
+        &app,
+        "POST",
+        "/api/admin/payouts/",
+        Some(&admin.token),
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(status, 409, "nothing real to pay out: {batch}");
 }

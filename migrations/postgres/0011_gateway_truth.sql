@@ -26,3 +26,13 @@ CREATE TABLE gateway_adjustments (
 );
 
 CREATE INDEX gateway_adjustments_by_booking ON gateway_adjustments (booking_id);
+
+-- The sandbox's money, which never moved (issue 19): counted only on a
+-- site that runs the sandbox. What was recorded before is the sandbox's
+-- when its payment or refund was; payouts were, while no real gateway had
+-- taken any money.
+ALTER TABLE ledger_txns ADD COLUMN sandbox BOOLEAN NOT NULL DEFAULT FALSE;
+UPDATE ledger_txns SET sandbox = TRUE
+ WHERE id IN (SELECT 'capture:' || id FROM payments WHERE gateway = 'sandbox')
+    OR refund_id IN (SELECT id FROM refunds WHERE gateway = 'sandbox')
+    OR (payout_line_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payments WHERE gateway <> 'sandbox'));

@@ -26,24 +26,42 @@ pub const EVENTS: [&str; 5] = [
     "payout_failed",
 ];
 
-/// Records one money event's postings as ledger transaction `txn_id`,
+/// A ledger transaction's header: the event it records and what it is
+/// about. Its id names the event (`capture:<payments.id>`, ...).
+#[derive(Debug, Clone, Copy)]
+pub struct Txn<'a> {
+    pub id: &'a str,
+    /// One of [`EVENTS`].
+    pub event: &'a str,
+    pub booking_id: Option<&'a str>,
+    pub refund_id: Option<&'a str>,
+    pub payout_line_id: Option<i64>,
+    /// Money of the sandbox gateway, which never moved (issue 19): counted
+    /// only on a site that runs the sandbox.
+    pub sandbox: bool,
+}
+
+/// Records one money event's postings as ledger transaction `txn.id`,
 /// inside `tx`: `Ok(false)`, writing nothing, when a transaction with this
 /// id was recorded before (the event is then already in the ledger).
 /// Postings that do not balance, or an event not in [`EVENTS`], are a bug
 /// of the caller: refused with [`StoreError::Corrupt`] and nothing written.
 /// Each entry carries the transaction's booking, so a booking's net can be
 /// read from the entries. An empty list records the event with no entries.
-#[allow(clippy::too_many_arguments)]
 pub async fn post(
     tx: &mut Tx,
-    txn_id: &str,
-    event: &str,
-    booking_id: Option<&str>,
-    refund_id: Option<&str>,
-    payout_line_id: Option<i64>,
+    txn: &Txn<'_>,
     postings: &[Posting],
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
+    let Txn {
+        id: txn_id,
+        event,
+        booking_id,
+        refund_id,
+        payout_line_id,
+        sandbox,
+    } = *txn;
     if !is_balanced(postings) {
         tracing::error!(
             txn = txn_id,
@@ -62,7 +80,15 @@ pub async fn post(
         });
     }
     if !tx
-        .insert_ledger_txn(txn_id, event, booking_id, refund_id, payout_line_id, now)
+        .insert_ledger_txn(
+            txn_id,
+            event,
+            booking_id,
+            refund_id,
+            payout_line_id,
+            sandbox,
+            now,
+        )
         .await?
     {
         return Ok(false);
@@ -99,6 +125,7 @@ pub async fn record_capture(
     booking_id: &str,
     mentor_id: i64,
     amount_paise: i64,
+    sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<commission::Split>, StoreError> {
     let rate = tx.commission_rate_of(mentor_id).await?;
@@ -108,18 +135,16 @@ pub async fn record_capture(
     })?;
     let split = commission::split(amount_paise, rate_bps);
     let postings = domain_wasm::ledger::capture_postings(mentor_id, &split);
-    if !post(
-        tx,
-        &capture_txn_id(payment_id),
-        "capture",
-        Some(booking_id),
-        None,
-        None,
-        &postings,
-        now,
-    )
-    .await?
-    {
+    let txn = capture_txn_id(payment_id);
+    let header = Txn {
+        id: &txn,
+        event: "capture",
+        booking_id: Some(booking_id),
+        refund_id: None,
+        payout_line_id: None,
+        sandbox,
+    };
+    if !post(tx, &header, &postings, now).await? {
         return Ok(None);
     }
     tx.record_commission(
@@ -141,20 +166,20 @@ pub async fn record_overpayment(
     payment_id: &str,
     booking_id: &str,
     amount_paise: i64,
+    sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
     let postings = domain_wasm::ledger::overpayment_postings(amount_paise);
-    post(
-        tx,
-        &capture_txn_id(payment_id),
-        "capture",
-        Some(booking_id),
-        None,
-        None,
-        &postings,
-        now,
-    )
-    .await
+    let txn = capture_txn_id(payment_id);
+    let header = Txn {
+        id: &txn,
+        event: "capture",
+        booking_id: Some(booking_id),
+        refund_id: None,
+        payout_line_id: None,
+        sandbox,
+    };
+    post(tx, &header, &postings, now).await
 }
 
 /// One account's balance in the report (debit positive, credit negative:
@@ -197,9 +222,10 @@ pub struct MentorPosition {
     pub in_transit_paise: i64,
 }
 
-/// Reads the ledger's totals.
-pub async fn report(store: &Store) -> Result<Report, StoreError> {
-    let (totals, figures) = store.ledger_snapshot().await?;
+/// Reads the ledger's totals; the sandbox's money counts only
+/// `with_sandbox` (a site that runs it: [`crate::state::AppState::counts_sandbox_money`]).
+pub async fn report(store: &Store, with_sandbox: bool) -> Result<Report, StoreError> {
+    let (totals, figures) = store.ledger_snapshot(with_sandbox).await?;
     Ok(build_report(&totals, &figures))
 }
 

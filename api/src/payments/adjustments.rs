@@ -138,17 +138,15 @@ pub async fn record(
                 domain_wasm::refunds::refund_split(gross, commission, before, news.amount_paise);
             domain_wasm::ledger::refund_postings(booking.mentor_id, &split)
         };
-        crate::ledger::post(
-            tx,
-            &txn,
-            "refund",
-            Some(&booking.id),
-            None,
-            None,
-            &postings,
-            now,
-        )
-        .await?;
+        let header = crate::ledger::Txn {
+            id: &txn,
+            event: "refund",
+            booking_id: Some(&booking.id),
+            refund_id: None,
+            payout_line_id: None,
+            sandbox: payment.gateway == "sandbox",
+        };
+        crate::ledger::post(tx, &header, &postings, now).await?;
     }
     Ok(true)
 }

@@ -346,8 +346,15 @@ pub async fn capture(
             "a second payment for a paid booking: recorded as owed back"
         );
         tx.mark_extra_payment(order_id, now).await?;
-        crate::ledger::record_overpayment(tx, &payment.id, &payment.booking_id, amount_paise, now)
-            .await?;
+        crate::ledger::record_overpayment(
+            tx,
+            &payment.id,
+            &payment.booking_id,
+            amount_paise,
+            payment.gateway == "sandbox",
+            now,
+        )
+        .await?;
         Captured::Extra
     } else {
         tx.mark_captured(order_id, now).await?;
@@ -357,6 +364,7 @@ pub async fn capture(
             &payment.booking_id,
             booked.mentor_id,
             amount_paise,
+            payment.gateway == "sandbox",
             now,
         )
         .await?;
@@ -761,6 +769,12 @@ pub fn event_key(event: &str, body: &serde_json::Value) -> Option<String> {
     };
     let id = body
         .pointer(&format!("/payload/{entity}/entity/id"))
+        .or_else(|| {
+            // An order's event names its order in its payment too.
+            (entity == "order")
+                .then(|| body.pointer("/payload/payment/entity/order_id"))
+                .flatten()
+        })
         .and_then(|v| v.as_str())
         .map(str::trim)
         .filter(|id| !id.is_empty() && id.len() <= 100)?;
@@ -858,12 +872,14 @@ pub async fn webhook(
         }
         "payment.authorized" => match text("order_id") {
             Some(order_id) if tx.payment_by_order(&order_id).await?.is_some() => {
-                // Captured through the API by the reconciliation, at once.
+                // Captured through the API by the reconciliation unless
+                // the capture (automatic at Razorpay, or the checkout's
+                // callback) comes in the next two minutes.
                 tx.enqueue_job(
                     RECONCILE,
                     &order_id,
                     &serde_json::json!({ "order_id": order_id }),
-                    now,
+                    now + TimeDelta::minutes(2),
                     now,
                 )
                 .await?;

@@ -233,8 +233,9 @@ pub async fn earnings(
 ) -> Result<MentorEarnings, PayoutError> {
     let mut r = state.store.begin_read().await?;
     let details = r.payout_details(mentor_id).await?;
-    let sessions = r.mentor_sessions_money(mentor_id).await?;
-    let balance = r.mentor_balance(mentor_id).await?;
+    let with_sandbox = state.counts_sandbox_money();
+    let sessions = r.mentor_sessions_money(mentor_id, with_sandbox).await?;
+    let balance = r.mentor_balance(mentor_id, with_sandbox).await?;
     let lines = r.payout_lines_of_mentor(mentor_id).await?;
     drop(r);
     let schedule = schedule_of(details.as_ref());
@@ -360,9 +361,10 @@ pub async fn create_batch(
     tx.lock_payout_batches().await?;
     let mut batch_id = None;
     let mut skipped = Vec::new();
-    for mentor_id in tx.mentors_with_earnings().await? {
-        let sessions = tx.mentor_sessions_money(mentor_id).await?;
-        let balance = tx.mentor_balance(mentor_id).await?;
+    let with_sandbox = state.counts_sandbox_money();
+    for mentor_id in tx.mentors_with_earnings(with_sandbox).await? {
+        let sessions = tx.mentor_sessions_money(mentor_id, with_sandbox).await?;
+        let balance = tx.mentor_balance(mentor_id, with_sandbox).await?;
         let lines = tx.payout_lines_of_mentor(mentor_id).await?;
         let paid_out = lines
             .iter()
@@ -428,17 +430,17 @@ pub async fn create_batch(
                 now,
             )
             .await?;
-        crate::ledger::post(
-            &mut tx,
-            &format!("payout:{line_id}"),
-            "payout",
-            None,
-            None,
-            Some(line_id),
-            &ledger::payout_postings(mentor_id, e.available_paise),
-            now,
-        )
-        .await?;
+        let txn = format!("payout:{line_id}");
+        let header = crate::ledger::Txn {
+            id: &txn,
+            event: "payout",
+            booking_id: None,
+            refund_id: None,
+            payout_line_id: Some(line_id),
+            sandbox: state.counts_sandbox_money(),
+        };
+        let postings = ledger::payout_postings(mentor_id, e.available_paise);
+        crate::ledger::post(&mut tx, &header, &postings, now).await?;
     }
     let Some(batch_id) = batch_id else {
         return Err(PayoutError::Conflict(NOTHING_TO_PAY.to_owned()));
@@ -565,17 +567,15 @@ pub async fn settle_line(
             ledger::payout_failed_postings(line.mentor_id, line.amount_paise),
         ),
     };
-    crate::ledger::post(
-        &mut tx,
-        &txn,
+    let header = crate::ledger::Txn {
+        id: &txn,
         event,
-        None,
-        None,
-        Some(line_id),
-        &postings,
-        now,
-    )
-    .await?;
+        booking_id: None,
+        refund_id: None,
+        payout_line_id: Some(line_id),
+        sandbox: state.counts_sandbox_money(),
+    };
+    crate::ledger::post(&mut tx, &header, &postings, now).await?;
     let line = tx
         .payout_line(batch_id, line_id)
         .await?

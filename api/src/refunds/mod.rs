@@ -835,17 +835,15 @@ async fn post_ledger(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     let txn = format!("refund:{}", r.id);
-    crate::ledger::post(
-        tx,
-        &txn,
-        "refund",
-        Some(&b.id),
-        Some(&r.id),
-        None,
-        postings,
-        now,
-    )
-    .await?;
+    let header = crate::ledger::Txn {
+        id: &txn,
+        event: "refund",
+        booking_id: Some(&b.id),
+        refund_id: Some(&r.id),
+        payout_line_id: None,
+        sandbox: r.gateway == "sandbox",
+    };
+    crate::ledger::post(tx, &header, postings, now).await?;
     Ok(())
 }
 

@@ -56,6 +56,10 @@ pub struct LedgerReport {
     pub commission_paise: i64,
     /// Each mentor with entries in the ledger, by mentor id.
     pub mentors: Vec<MentorPositionDto>,
+    /// The figures are the sandbox's money, which never moved (this site
+    /// runs the sandbox). On a site running a real gateway the sandbox's
+    /// money is never counted, and this is `false`.
+    pub sandbox: bool,
 }
 
 impl From<Report> for LedgerReport {
@@ -69,6 +73,7 @@ impl From<Report> for LedgerReport {
                     balance_paise: a.balance_paise,
                 })
                 .collect(),
+            sandbox: false,
             balanced: r.balanced,
             captured_paise: r.captured_paise,
             refunded_paise: r.refunded_paise,
@@ -229,8 +234,12 @@ impl AdminLedgerApi {
     )]
     async fn ledger(&self, auth: SignedIn) -> poem::Result<LedgerResponse> {
         or_forbidden!(auth.0.require_admin(), LedgerResponse);
-        let report = ledger::report(&self.state.store).await?;
-        Ok(LedgerResponse::Ok(Json(report.into())))
+        let sandbox = self.state.counts_sandbox_money();
+        let report = ledger::report(&self.state.store, sandbox).await?;
+        Ok(LedgerResponse::Ok(Json(LedgerReport {
+            sandbox,
+            ..report.into()
+        })))
     }
 
     /// The books against the gateway

@@ -275,6 +275,9 @@ pub struct PayoutBatchSummary {
     pub paid_paise: i64,
     pub pending_count: i64,
     pub failed_count: i64,
+    /// The sandbox's money, which never moved: a test batch, not to be
+    /// sent to a bank.
+    pub sandbox: bool,
 }
 
 impl From<BatchRow> for PayoutBatchSummary {
@@ -289,6 +292,7 @@ impl From<BatchRow> for PayoutBatchSummary {
             paid_paise: b.paid_paise,
             pending_count: b.pending_count,
             failed_count: b.failed_count,
+            sandbox: b.sandbox,
         }
     }
 }
@@ -637,7 +641,8 @@ impl AdminPayoutsApi {
 
     /// A payout batch as CSV
     ///
-    /// For the bank's bulk transfer: full account numbers and UPI ids.
+    /// For the bank's bulk transfer: full account numbers and UPI ids. A
+    /// batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
     #[oai(
         path = "/api/admin/payouts/:id/export.csv",
         method = "get",
@@ -649,10 +654,19 @@ impl AdminPayoutsApi {
             return Ok(ExportResponse::NotFound(Json(Detail::not_found())));
         };
         match payouts::batch(&self.state, id).await {
-            Ok(b) => Ok(ExportResponse::Ok(
-                PlainText(payouts::csv(&b)),
-                format!("attachment; filename=\"payout-{id}.csv\""),
-            )),
+            Ok(b) => {
+                // A sandbox batch's file says so in its name, so it is not
+                // uploaded to a bank by mistake.
+                let name = if b.batch.sandbox {
+                    format!("payout-{id}-SANDBOX-no-real-money.csv")
+                } else {
+                    format!("payout-{id}.csv")
+                };
+                Ok(ExportResponse::Ok(
+                    PlainText(payouts::csv(&b)),
+                    format!("attachment; filename=\"{name}\""),
+                ))
+            }
             Err(PayoutError::NotFound) => Ok(ExportResponse::NotFound(Json(Detail::not_found()))),
             Err(e) => Err(e.into()),
         }

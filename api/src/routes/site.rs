@@ -233,7 +233,7 @@ impl SiteApi {
         let figures = self
             .state
             .store
-            .session_figures(self.state.clock.now())
+            .session_figures(self.state.clock.now(), self.state.counts_sandbox_money())
             .await?;
         Ok(StatsResponse::Ok(
             Json(with_sessions(stats_of(&ratings), figures)),

@@ -47,16 +47,17 @@ pub struct LedgerFigures {
 
 // ---- SQL, written once for both engines -------------------------------
 
-const INSERT_TXN: &str = "INSERT INTO ledger_txns (id, event, booking_id, refund_id, payout_line_id, created_at) \
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING";
+const INSERT_TXN: &str = "INSERT INTO ledger_txns (id, event, booking_id, refund_id, payout_line_id, sandbox, created_at) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING";
 
 const INSERT_ENTRY: &str = "INSERT INTO ledger_entries (txn_id, account, mentor_id, booking_id, amount_paise, created_at) \
      VALUES ($1, $2, $3, $4, $5, $6)";
 
 /// The mentor's credit balance: what the platform owes them (negative:
 /// what they owe back).
-const MENTOR_BALANCE: &str = "SELECT CAST(-COALESCE(SUM(amount_paise), 0) AS BIGINT) \
-     FROM ledger_entries WHERE account = 'mentor' AND mentor_id = $1";
+const MENTOR_BALANCE: &str = "SELECT CAST(-COALESCE(SUM(e.amount_paise), 0) AS BIGINT) \
+     FROM ledger_entries e JOIN ledger_txns t ON t.id = e.txn_id \
+     WHERE e.account = 'mentor' AND e.mentor_id = $1 AND (t.sandbox = FALSE OR $2)";
 
 /// What the mentor account was credited for one booking (captures less
 /// refunds).
@@ -70,8 +71,9 @@ const MENTOR_BOOKING_NETS: &str = "SELECT booking_id, CAST(-SUM(amount_paise) AS
 const IN_TRANSIT: &str = "SELECT CAST(-COALESCE(SUM(amount_paise), 0) AS BIGINT) \
      FROM ledger_entries WHERE account = 'payouts_in_transit' AND mentor_id = $1";
 
-const ACCOUNT_TOTALS: &str = "SELECT account, mentor_id, CAST(SUM(amount_paise) AS BIGINT) AS sum_paise \
-     FROM ledger_entries GROUP BY account, mentor_id ORDER BY account, mentor_id";
+const ACCOUNT_TOTALS: &str = "SELECT e.account, e.mentor_id, CAST(SUM(e.amount_paise) AS BIGINT) AS sum_paise \
+     FROM ledger_entries e JOIN ledger_txns t ON t.id = e.txn_id WHERE (t.sandbox = FALSE OR $1) \
+     GROUP BY e.account, e.mentor_id ORDER BY e.account, e.mentor_id";
 
 /// The captured payment's amount and commission, and what refunds took
 /// back from its commission and mentor's share so far. A payment captured
@@ -94,7 +96,7 @@ const FIGURES: &str = "SELECT \
      CAST(-COALESCE(SUM(CASE WHEN e.account = 'commission' THEN e.amount_paise ELSE 0 END), 0) AS BIGINT) AS commission_paise, \
      CAST(COALESCE(SUM(e.amount_paise), 0) AS BIGINT) AS total_paise, \
      CAST((SELECT COUNT(*) FROM ledger_txns x WHERE COALESCE((SELECT SUM(y.amount_paise) FROM ledger_entries y WHERE y.txn_id = x.id), 0) <> 0) AS BIGINT) AS unbalanced_txns \
-     FROM ledger_entries e JOIN ledger_txns t ON t.id = e.txn_id";
+     FROM ledger_entries e JOIN ledger_txns t ON t.id = e.txn_id WHERE (t.sandbox = FALSE OR $1)";
 
 const RATE_OF: &str = "SELECT CAST(COALESCE((SELECT rate_bps FROM commission_overrides WHERE mentor_id = $1), \
      (SELECT rate_bps FROM commission_default WHERE id = 1)) AS BIGINT)";
@@ -102,10 +104,12 @@ const RATE_OF: &str = "SELECT CAST(COALESCE((SELECT rate_bps FROM commission_ove
 impl Store {
     /// What the platform owes the mentor now (the `mentor` account's credit
     /// balance; negative when the mentor owes money back).
+    /// The sandbox's money counts too.
     pub async fn mentor_balance(&self, mentor_id: i64) -> Result<i64, StoreError> {
         Ok(
             on_pool!(self, pool => sqlx::query_scalar::<_, i64>(MENTOR_BALANCE)
             .bind(mentor_id)
+            .bind(true)
             .fetch_one(pool)
             .await)?,
         )
@@ -150,19 +154,23 @@ impl Store {
     }
 
     /// Every account's raw sum (debit positive), per mentor where the
-    /// entries name one, ordered by account then mentor.
+    /// entries name one, ordered by account then mentor (the sandbox's
+    /// money too).
     pub async fn account_totals(&self) -> Result<Vec<AccountTotal>, StoreError> {
         Ok(
             on_pool!(self, pool => sqlx::query_as::<_, AccountTotal>(ACCOUNT_TOTALS)
+            .bind(true)
             .fetch_all(pool)
             .await)?,
         )
     }
 
-    /// The ledger's money figures, for the admin's report.
+    /// The ledger's money figures, for the admin's report (the sandbox's
+    /// money too).
     pub async fn ledger_figures(&self) -> Result<LedgerFigures, StoreError> {
         Ok(
             on_pool!(self, pool => sqlx::query_as::<_, LedgerFigures>(FIGURES)
+            .bind(true)
             .fetch_one(pool)
             .await)?,
         )
@@ -172,8 +180,11 @@ impl Store {
     /// read in one snapshot (PostgreSQL: a repeatable-read, read-only
     /// transaction; SQLite: one read transaction), so a refund or payout
     /// committed between the two reads cannot make the report disagree
-    /// with itself.
-    pub async fn ledger_snapshot(&self) -> Result<(Vec<AccountTotal>, LedgerFigures), StoreError> {
+    /// with itself. The sandbox's money counts only `with_sandbox`.
+    pub async fn ledger_snapshot(
+        &self,
+        with_sandbox: bool,
+    ) -> Result<(Vec<AccountTotal>, LedgerFigures), StoreError> {
         let mut tx = self.begin_read().await?;
         if let super::TxInner::Postgres(t) = &mut tx.inner {
             sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
@@ -181,9 +192,11 @@ impl Store {
                 .await?;
         }
         let totals = on_tx!(tx, conn => sqlx::query_as::<_, AccountTotal>(ACCOUNT_TOTALS)
+            .bind(with_sandbox)
             .fetch_all(conn)
             .await)?;
         let figures = on_tx!(tx, conn => sqlx::query_as::<_, LedgerFigures>(FIGURES)
+            .bind(with_sandbox)
             .fetch_one(conn)
             .await)?;
         Ok((totals, figures))
@@ -221,6 +234,7 @@ impl Tx {
         booking_id: Option<&str>,
         refund_id: Option<&str>,
         payout_line_id: Option<i64>,
+        sandbox: bool,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = on_tx!(self, conn => sqlx::query(INSERT_TXN)
@@ -229,6 +243,7 @@ impl Tx {
             .bind(booking_id)
             .bind(refund_id)
             .bind(payout_line_id)
+            .bind(sandbox)
             .bind(now)
             .execute(conn)
             .await
@@ -298,11 +313,17 @@ impl Tx {
         Ok(())
     }
 
-    /// [`Store::mentor_balance`] inside the unit of work.
-    pub async fn mentor_balance(&mut self, mentor_id: i64) -> Result<i64, StoreError> {
+    /// [`Store::mentor_balance`] inside the unit of work; the sandbox's
+    /// money counts only `with_sandbox`.
+    pub async fn mentor_balance(
+        &mut self,
+        mentor_id: i64,
+        with_sandbox: bool,
+    ) -> Result<i64, StoreError> {
         Ok(
             on_tx!(self, conn => sqlx::query_scalar::<_, i64>(MENTOR_BALANCE)
             .bind(mentor_id)
+            .bind(with_sandbox)
             .fetch_one(conn)
             .await)?,
         )

@@ -52,6 +52,8 @@ pub struct BatchRow {
     pub paid_paise: i64,
     pub pending_count: i64,
     pub failed_count: i64,
+    /// The sandbox's money, which never moved (issue 19).
+    pub sandbox: bool,
 }
 
 /// One line of a batch: one mentor's payout, with the details it was made with.
@@ -121,7 +123,9 @@ const BATCH_SELECT: &str = "SELECT b.id, b.period_end, b.created_by, b.created_a
      CAST(COALESCE((SELECT SUM(l.amount_paise) FROM payout_lines l WHERE l.batch_id = b.id), 0) AS BIGINT) AS total_paise, \
      CAST(COALESCE((SELECT SUM(l.amount_paise) FROM payout_lines l WHERE l.batch_id = b.id AND l.status = 'paid'), 0) AS BIGINT) AS paid_paise, \
      CAST((SELECT COUNT(*) FROM payout_lines l WHERE l.batch_id = b.id AND l.status = 'pending') AS BIGINT) AS pending_count, \
-     CAST((SELECT COUNT(*) FROM payout_lines l WHERE l.batch_id = b.id AND l.status = 'failed') AS BIGINT) AS failed_count \
+     CAST((SELECT COUNT(*) FROM payout_lines l WHERE l.batch_id = b.id AND l.status = 'failed') AS BIGINT) AS failed_count, \
+     EXISTS (SELECT 1 FROM payout_lines l JOIN ledger_txns t ON t.payout_line_id = l.id \
+       WHERE l.batch_id = b.id AND t.event = 'payout' AND t.sandbox) AS sandbox \
      FROM payout_batches b";
 
 const DETAILS_SELECT: &str = "SELECT mentor_id, method, beneficiary_name, account_number, ifsc, \
@@ -199,40 +203,53 @@ impl Tx {
         Ok(())
     }
 
-    /// The mentors whose ledger account has any entry, by id.
-    pub async fn mentors_with_earnings(&mut self) -> Result<Vec<i64>, StoreError> {
+    /// The mentors whose ledger account has any entry, by id (of the
+    /// sandbox's money only `with_sandbox`).
+    pub async fn mentors_with_earnings(
+        &mut self,
+        with_sandbox: bool,
+    ) -> Result<Vec<i64>, StoreError> {
         Ok(on_tx!(self, conn => sqlx::query_scalar::<_, i64>(
-            "SELECT DISTINCT mentor_id FROM ledger_entries \
-             WHERE account = 'mentor' AND mentor_id IS NOT NULL ORDER BY mentor_id",
+            "SELECT DISTINCT e.mentor_id FROM ledger_entries e JOIN ledger_txns t ON t.id = e.txn_id \
+             WHERE e.account = 'mentor' AND e.mentor_id IS NOT NULL AND (t.sandbox = FALSE OR $1) \
+             ORDER BY e.mentor_id",
         )
+        .bind(with_sandbox)
         .fetch_all(conn)
         .await)?)
     }
 
-    /// The mentor's sessions that moved money, by the session's end.
+    /// The mentor's sessions that moved money, by the session's end; the
+    /// sandbox's money counts only `with_sandbox`.
     pub async fn mentor_sessions_money(
         &mut self,
         mentor_id: i64,
+        with_sandbox: bool,
     ) -> Result<Vec<SessionMoney>, StoreError> {
         Ok(on_tx!(self, conn => sqlx::query_as::<_, SessionMoney>(
             "SELECT b.id AS booking_id, b.service_title, b.status, b.start_at, b.end_at, b.no_show_by, \
              CAST(COALESCE((SELECT SUM(p.amount_paise) FROM payments p \
-               WHERE p.booking_id = b.id AND p.status = 'captured'), 0) AS BIGINT) AS gross_paise, \
+               WHERE p.booking_id = b.id AND p.status = 'captured' \
+               AND (p.gateway <> 'sandbox' OR $2)), 0) AS BIGINT) AS gross_paise, \
              CAST(COALESCE((SELECT -SUM(e.amount_paise) FROM ledger_entries e \
                JOIN ledger_txns t ON t.id = e.txn_id \
-               WHERE t.booking_id = b.id AND e.account = 'commission'), 0) AS BIGINT) AS commission_paise, \
+               WHERE t.booking_id = b.id AND e.account = 'commission' \
+               AND (t.sandbox = FALSE OR $2)), 0) AS BIGINT) AS commission_paise, \
              CAST(COALESCE((SELECT -SUM(e.amount_paise) FROM ledger_entries e \
                JOIN ledger_txns t ON t.id = e.txn_id \
-               WHERE t.booking_id = b.id AND e.account = 'mentor' AND e.mentor_id = $1), 0) AS BIGINT) AS net_paise, \
+               WHERE t.booking_id = b.id AND e.account = 'mentor' AND e.mentor_id = $1 \
+               AND (t.sandbox = FALSE OR $2)), 0) AS BIGINT) AS net_paise, \
              CAST((SELECT COUNT(*) FROM refunds r \
                WHERE r.booking_id = b.id AND r.status IN ('requested', 'pending')) \
                + (SELECT COUNT(*) FROM gateway_adjustments g WHERE g.booking_id = b.id \
                AND g.status IN ('pending', 'open', 'under_review')) AS BIGINT) AS open_refunds \
              FROM bookings b \
-             WHERE b.mentor_id = $1 AND EXISTS (SELECT 1 FROM ledger_txns t WHERE t.booking_id = b.id) \
+             WHERE b.mentor_id = $1 AND EXISTS (SELECT 1 FROM ledger_txns t WHERE t.booking_id = b.id \
+               AND (t.sandbox = FALSE OR $2)) \
              ORDER BY b.end_at, b.id",
         )
         .bind(mentor_id)
+        .bind(with_sandbox)
         .fetch_all(conn)
         .await)?)
     }

@@ -97,17 +97,25 @@ impl Store {
         })
     }
 
-    /// The home page's session figures as of `now`.
-    pub async fn session_figures(&self, now: DateTime<Utc>) -> Result<SessionFigures, StoreError> {
+    /// The home page's session figures as of `now`; sessions paid through
+    /// the sandbox count only `with_sandbox` (a site that runs it).
+    pub async fn session_figures(
+        &self,
+        now: DateTime<Utc>,
+        with_sandbox: bool,
+    ) -> Result<SessionFigures, StoreError> {
         let f: Figures = on_pool!(self, pool => {
             sqlx::query_as(
                 "SELECT \
-                 (SELECT COUNT(*) FROM bookings WHERE status = 'completed' \
-                    OR (status = 'confirmed' AND end_at <= $1)) AS completed, \
+                 (SELECT COUNT(*) FROM bookings b WHERE (b.status = 'completed' \
+                    OR (b.status = 'confirmed' AND b.end_at <= $1)) \
+                    AND ($2 OR NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id \
+                      AND p.gateway = 'sandbox' AND p.payment_id IS NOT NULL))) AS completed, \
                  (SELECT COUNT(*) FROM feedback) AS reviews, \
                  (SELECT COUNT(*) FROM feedback WHERE rating >= 4) AS positive",
             )
             .bind(now)
+            .bind(with_sandbox)
             .fetch_one(pool)
             .await
         })?;
