@@ -19,7 +19,8 @@ import {
 } from "./moneyApi";
 import { payoutHoldDays } from "./moneyRules";
 import { ReasonDialog } from "./ReasonDialog";
-import { submittedLabel } from "./time";
+import { ReconciliationPanel } from "./ReconciliationPanel";
+import { dayOf, submittedLabel } from "./time";
 import "./money.css";
 
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
@@ -27,11 +28,7 @@ const ACTION_FAILED = "We couldn’t record that. Please try again.";
 
 const LINE_STATUS: Readonly<Record<PayoutLineStatus, string>> = { pending: "To pay", paid: "Paid", failed: "Failed" };
 
-/** A day in this browser's time zone as a date input holds it: `2026-11-24`. */
-export function dayOf(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
+export { dayOf };
 
 /**
  * The batch's period end for the day chosen: nothing (now) for today or
@@ -276,7 +273,8 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
 }
 
 /**
- * The Payouts tab of /dashboard/admin: the ledger's totals, a button that
+ * The Payouts tab of /dashboard/admin: the ledger's totals, the books
+ * checked against the gateway's own lists (reconciliation), a button that
  * makes a batch of what mentors may be paid now (their net from sessions
  * that ended more than the hold ago, less anything they owe, on their
  * schedule), the batches made so far, and one batch's lines with the CSV
@@ -343,6 +341,7 @@ export function PayoutsPanel() {
   return (
     <div className="am-section" data-testid="payouts-panel">
       <LedgerTotals version={ledgerVersion} />
+      <ReconciliationPanel />
 
       <div className="ad__toolbar">
         <h2 className="ad__section-title">Payout batches</h2>

@@ -487,3 +487,143 @@ describe("payouts and the ledger", () => {
     }
   });
 });
+
+describe("reconciliation: the books against the gateway", () => {
+  function aReport(overrides: Record<string, unknown> = {}) {
+    return {
+      gateway: "razorpay",
+      from: "2026-10-24T18:30:00Z",
+      to: "2026-11-24T10:00:00Z",
+      checked: true,
+      matched_payments: 3,
+      matched_refunds: 1,
+      matched_disputes: 0,
+      mismatches: [],
+      ...overrides,
+    };
+  }
+
+  function payouts(extra: Parameters<typeof mockApi>[0]) {
+    return mockApi({ "GET /api/admin/ledger/": json(200, LEDGER), "GET /api/admin/payouts/": json(200, []), ...extra });
+  }
+
+  const asked = (calls: ReturnType<typeof mockApi>) =>
+    callsTo(calls, "GET", "/api/admin/reconciliation/").map((c) => Object.fromEntries(new URL(c.url, "http://localhost").searchParams));
+
+  it("asks only when Check is pressed, for the last 30 days by default; the sandbox has nothing to reconcile", async () => {
+    const calls = payouts({ "GET /api/admin/reconciliation/": json(200, aReport({ gateway: "sandbox", checked: false, matched_payments: 0, matched_refunds: 0 })) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const panel = await screen.findByTestId("reconciliation");
+    expect(within(panel).getByRole("heading", { level: 2 }).textContent).toBe("Reconciliation");
+    expect((within(panel).getByLabelText("From") as HTMLInputElement).value).toBe(dayOf(new Date(2026, 10, 24 - 30)));
+    expect((within(panel).getByLabelText("To") as HTMLInputElement).value).toBe(dayOf(new Date()));
+    await screen.findByTestId("batches-empty");
+    expect(asked(calls)).toEqual([]);
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    const result = await within(panel).findByTestId("recon-result");
+    expect(result.textContent).toBe("The sandbox keeps no books of its own: nothing to reconcile.");
+    expect(result.getAttribute("role")).toBe("status");
+    expect(within(panel).queryByRole("table")).toBeNull();
+    // From the start of the first day in this browser's zone; to now (the end of today has not come yet).
+    expect(asked(calls)).toEqual([{ from: new Date(2026, 9, 25).toISOString(), to: "2026-11-24T10:00:00.000Z" }]);
+    expect(callsTo(calls, "GET", "/api/admin/reconciliation/")[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("says the books match, with what was matched, for the period chosen (sent as from and to)", async () => {
+    const calls = payouts({ "GET /api/admin/reconciliation/": json(200, aReport({ from: "2026-10-31T18:30:00Z", to: "2026-11-20T18:29:59.999Z" })) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const panel = await screen.findByTestId("reconciliation");
+    fireEvent.change(within(panel).getByLabelText("From"), { target: { value: "2026-11-01" } });
+    fireEvent.change(within(panel).getByLabelText("To"), { target: { value: "2026-11-20" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    const result = await within(panel).findByTestId("recon-result");
+    expect(result.textContent).toBe("The books match Razorpay: 3 payments, 1 refund, 0 disputes.");
+    expect(result.className).toContain("is-balanced");
+    // The period as the server read it, in the viewer's zone.
+    const period = within(panel).getByTestId("recon-period");
+    expect(period.querySelectorAll("time")[0]?.getAttribute("dateTime")).toBe("2026-10-31T18:30:00Z");
+    expect(period.textContent).toMatch(/^Payments made from .+ to .+/);
+    expect(asked(calls)).toEqual([{ from: new Date(2026, 10, 1).toISOString(), to: new Date(2026, 10, 21, 0, 0, 0, -1).toISOString() }]);
+  });
+
+  it("lists each mismatch in plain words: the kind, the gateway's id, the booking, both amounts and both statuses", async () => {
+    payouts({
+      "GET /api/admin/reconciliation/": json(
+        200,
+        aReport({
+          matched_payments: 2,
+          mismatches: [
+            { kind: "payment", difference: "missing_in_books", gateway_id: "pay_GW0001", booking_id: null, gateway_amount_paise: 150_000, books_amount_paise: null, gateway_status: "captured", books_status: null },
+            { kind: "refund", difference: "missing_at_gateway", gateway_id: "rfnd_GW0002", booking_id: "bk-2", gateway_amount_paise: null, books_amount_paise: 75_000, gateway_status: null, books_status: "processed" },
+            { kind: "payment", difference: "amount_differs", gateway_id: "pay_GW0003", booking_id: "bk-3", gateway_amount_paise: 150_000, books_amount_paise: 120_050, gateway_status: "captured", books_status: "captured" },
+            { kind: "dispute", difference: "status_differs", gateway_id: "disp_GW0004", booking_id: "bk-4", gateway_amount_paise: 50_000, books_amount_paise: 50_000, gateway_status: "lost", books_status: "under_review" },
+          ],
+        }),
+      ),
+    });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const panel = await screen.findByTestId("reconciliation");
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    const result = await within(panel).findByTestId("recon-result");
+    expect(result.textContent).toBe("The books and Razorpay disagree on 4 items. Matched: 2 payments, 1 refund, 0 disputes.");
+    expect(result.className).toContain("is-unbalanced");
+    const table = within(panel).getByTestId("recon-mismatches");
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["What differs", "Kind", "Razorpay id", "Booking", "At Razorpay", "In our books"]);
+    const rows = within(table).getAllByTestId("recon-mismatch");
+    expect(rows.map((r) => Array.from(r.children).map((c) => c.textContent))).toEqual([
+      ["At Razorpay, not in our books", "Payment", "pay_GW0001", "—None", "₹1,500captured", "—Nothing"],
+      ["In our books, not at Razorpay", "Refund", "rfnd_GW0002", "bk-2", "—Nothing", "₹750processed"],
+      ["Amounts differ", "Payment", "pay_GW0003", "bk-3", "₹1,500captured", "₹1,200.50captured"],
+      ["Statuses differ", "Dispute", "disp_GW0004", "bk-4", "₹500lost", "₹500under_review"],
+    ]);
+    const [missing, , differs] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(missing).getByRole("rowheader").className).toContain("am-mono");
+    expect(within(missing).queryByRole("link")).toBeNull();
+    expect(within(differs).getByRole("link", { name: "bk-3" }).getAttribute("href")).toBe("/my-bookings/bk-3");
+    expect(table.querySelector("caption")?.textContent).toMatch(/^What the books and Razorpay do not agree on/);
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("the gateway not answering (503): the server's words, and Try again asks again", async () => {
+    let tries = 0;
+    const calls = payouts({
+      "GET /api/admin/reconciliation/": () =>
+        tries++ === 0 ? json(503, { detail: "The payment gateway is not answering. Please try again in a minute." }) : json(200, aReport()),
+    });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const panel = await screen.findByTestId("reconciliation");
+    fireEvent.change(within(panel).getByLabelText("From"), { target: { value: "2026-11-10" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    const error = await within(panel).findByTestId("recon-error");
+    expect(within(error).getByRole("alert").textContent).toBe("The payment gateway is not answering. Please try again in a minute.");
+    expect(within(panel).queryByTestId("recon-result")).toBeNull();
+    fireEvent.click(within(error).getByRole("button", { name: "Try again" }));
+    expect((await within(panel).findByTestId("recon-result")).textContent).toBe("The books match Razorpay: 3 payments, 1 refund, 0 disputes.");
+    expect(within(panel).queryByTestId("recon-error")).toBeNull();
+    // The same period both times.
+    const periods = asked(calls);
+    expect(periods).toHaveLength(2);
+    expect(periods[1]).toEqual(periods[0]);
+    expect(periods[0]?.["from"]).toBe(new Date(2026, 10, 10).toISOString());
+  });
+
+  it("a period that ends before it starts is not sent; the server's field errors show on their field", async () => {
+    const calls = payouts({ "GET /api/admin/reconciliation/": json(400, { from: ["The period must start before it ends."] }) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    const panel = await screen.findByTestId("reconciliation");
+    const from = within(panel).getByLabelText("From");
+    fireEvent.change(from, { target: { value: "2026-11-22" } });
+    fireEvent.change(within(panel).getByLabelText("To"), { target: { value: "2026-11-20" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    expect(await within(panel).findByText("The period must start before it ends.")).toBeTruthy();
+    expect(from.getAttribute("aria-invalid")).toBe("true");
+    expect(asked(calls)).toEqual([]);
+
+    fireEvent.change(from, { target: { value: "2026-11-01" } });
+    fireEvent.click(within(panel).getByRole("button", { name: "Check" }));
+    await waitFor(() => expect(asked(calls)).toHaveLength(1));
+    expect(await within(panel).findByText("The period must start before it ends.")).toBeTruthy();
+    expect(from.getAttribute("aria-invalid")).toBe("true");
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The administrators' money calls (issue 13): the refund queue, payout
- * batches and the ledger's totals, through the app's one client (it
- * refreshes an expired token and ends the session on a refusal, SPEC §4).
+ * batches, the ledger's totals and the books against the gateway (issue
+ * 19), through the app's one client (it refreshes an expired token and
+ * ends the session on a refusal, SPEC §4).
  * Each returns the answer as read; the screens decide what it means.
  *
  * The types are the server's OpenAPI document's (`just api-types`).
@@ -104,6 +105,33 @@ export type LedgerTotals = Schemas["LedgerReport"];
 
 export function fetchLedger(signal?: AbortSignal): Promise<Answer<LedgerTotals>> {
   return api.send<LedgerTotals>("/api/admin/ledger/", { authorised: true, ...(signal ? { signal } : {}) });
+}
+
+/* ---------- Reconciliation ---------- */
+
+/** Which side lacks an item, or how the two differ. */
+export type ReconciliationDifference = Schemas["ReconciliationDifference"];
+
+/** A payment, a refund or a dispute. */
+export type ReconciliationKind = Schemas["ReconciliationKind"];
+
+/** One item the books and the gateway do not agree on. */
+export type ReconciliationMismatch = Schemas["ReconciliationMismatch"];
+
+/** `GET /api/admin/reconciliation/`: the books against the gateway for one period. */
+export type ReconciliationReport = Schemas["ReconciliationReport"];
+
+/**
+ * The books against the gateway's own lists for payments made from `from`
+ * to `to` (RFC 3339; the server's last 30 days when left out). Asks the
+ * gateway: 503 when it does not answer.
+ */
+export function fetchReconciliation(period: { from?: string; to?: string }, signal?: AbortSignal): Promise<Answer<ReconciliationReport>> {
+  const query = new URLSearchParams();
+  if (period.from) query.set("from", period.from);
+  if (period.to) query.set("to", period.to);
+  const search = query.toString();
+  return api.send<ReconciliationReport>(`/api/admin/reconciliation/${search ? `?${search}` : ""}`, { authorised: true, ...(signal ? { signal } : {}) });
 }
 
 /* ---------- Amounts ---------- */

@@ -4,8 +4,8 @@
  * booking too); the cancel dialog; the mentor's accept; the feedback form.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { aUser, callsTo, json, logIn, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { aUser, callsTo, json, logIn, mockApi, pathOf, renderScreen, resetAuth, useFakeClock } from "../../testing";
 import { BookingPage } from "./BookingPage";
 import { aBooking, aConfirmedBooking, HOUR } from "./fixtures.test-util";
 import { ConfirmationPage, FeedbackPage } from "./pages";
@@ -34,6 +34,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   resetAuth();
 });
@@ -317,5 +318,92 @@ describe("the feedback form", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Your session is confirmed");
     expect(screen.queryByTestId("feedback-form")).toBeNull();
     expect(pathOf(router)).toBe(`/feedback?booking=${ID}`);
+  });
+});
+
+describe("a payment being confirmed", () => {
+  const NOTICE =
+    "We’re confirming your payment with the bank. This usually takes a minute; you’ll get an e-mail as soon as your session is confirmed. You haven’t been charged twice.";
+
+  /** Paid at the checkout, not yet confirmed by the gateway: still payment due, its deadline frozen at the start. */
+  function confirming(overrides: Partial<Booking> = {}): Booking {
+    const booking = aBooking({ status: "payment_required", allowed_actions: ["pay", "cancel"], payment_confirming: true, ...overrides });
+    return { ...booking, pay_by: booking.start };
+  }
+
+  it("a calm notice instead of Pay and the pay-by countdown", async () => {
+    serve(confirming());
+    renderScreen(`/my-bookings/${ID}`, routes());
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("We’re confirming your payment");
+    expect(screen.getByTestId("next-step").textContent).toBe(NOTICE);
+    expect(screen.getByTestId("booking-status").textContent).toBe("Confirming payment");
+    expect(screen.getByTestId("booking-status").className).toContain("bk-badge--info");
+    expect(screen.queryByTestId("pay")).toBeNull();
+    expect(screen.queryByText(/Pay by/)).toBeNull();
+    expect(within(screen.getByTestId("booking-actions")).getAllByRole("button").map((b) => b.textContent)).toEqual(["Cancel session"]);
+  });
+
+  it("the confirmation screen after paying does not say the session is booked while the bank confirms", async () => {
+    serve(confirming());
+    renderScreen(`/booking-confirmation?booking=${ID}`, routes());
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("We’re confirming your payment");
+    expect(screen.getByTestId("next-step").textContent).toBe(NOTICE);
+    expect(screen.queryByText(/You’re booked/)).toBeNull();
+    expect(screen.queryByTestId("pay")).toBeNull();
+  });
+
+  it("is read again every 15 seconds and turns confirmed as soon as the gateway answers", async () => {
+    useFakeClock({ now: new Date("2026-11-24T10:00:00Z") });
+    let reads = 0;
+    const calls = mockApi({
+      [`GET /api/bookings/${ID}/`]: () => (++reads < 3 ? json(200, confirming()) : json(200, aConfirmedBooking())),
+    });
+    renderScreen(`/booking-confirmation?booking=${ID}`, routes());
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("We’re confirming your payment");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    await waitFor(() => expect(callsTo(calls, "GET", `/api/bookings/${ID}/`)).toHaveLength(2));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("We’re confirming your payment");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("You’re booked!"));
+    expect(screen.getByTestId("booking-status").textContent).toBe("Confirmed");
+    // Confirmed: no more checks.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(callsTo(calls, "GET", `/api/bookings/${ID}/`)).toHaveLength(3);
+  });
+
+  it("a check that fails keeps the booking on screen and checks again", async () => {
+    useFakeClock({ now: new Date("2026-11-24T10:00:00Z") });
+    let reads = 0;
+    mockApi({
+      [`GET /api/bookings/${ID}/`]: () => {
+        reads += 1;
+        return reads === 2 ? json(503, { detail: "Try later." }) : reads === 1 ? json(200, confirming()) : json(200, aConfirmedBooking());
+      },
+    });
+    renderScreen(`/my-bookings/${ID}`, routes());
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("We’re confirming your payment");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    await waitFor(() => expect(reads).toBe(2));
+    expect(screen.queryByTestId("booking-error")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("We’re confirming your payment");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Your session is confirmed"));
+  });
+
+  it("the mentor reads that the learner's payment is being confirmed", async () => {
+    serve(confirming({ role: "mentor", allowed_actions: ["cancel"] }));
+    renderScreen(`/my-bookings/${ID}`, routes());
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("The learner’s payment is being confirmed");
+    expect(screen.getByTestId("next-step").textContent).toBe("The bank is confirming Ravi’s payment. The session is confirmed as soon as it answers; we’ll e-mail you.");
   });
 });

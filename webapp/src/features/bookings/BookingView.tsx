@@ -14,7 +14,7 @@ import { CancelDialog, NoShowDialog, RescheduleDialog, sendTransition } from "./
 import { FeedbackForm } from "./FeedbackForm";
 import { Receipts } from "./Receipts";
 import { RefundPanel } from "./RefundPanel";
-import { liveState, STATUS_LABEL, statusTone } from "./rules";
+import { CONFIRMING_LABEL, confirmingPayment, liveState, STATUS_LABEL, statusTone } from "./rules";
 import { deadlineWords, sessionTime, timeLeft } from "./time";
 import type { Booking, BookingAction, BookingStatus } from "./types";
 import { failureMessage } from "./useBooking";
@@ -25,13 +25,19 @@ function first(name: string): string {
   return name.split(/\s+/u)[0] || name;
 }
 
-export function StatusBadge({ status }: { status: BookingStatus }) {
+/** The status's badge; a payment being confirmed reads as such, calmly (not "Payment due"). */
+export function StatusBadge({ status, confirming = false }: { status: BookingStatus; confirming?: boolean }) {
+  const waiting = confirming && status === "payment_required";
   return (
-    <span className={`bk-badge bk-badge--${statusTone(status)}`} data-testid="booking-status">
-      {STATUS_LABEL[status]}
+    <span className={`bk-badge bk-badge--${waiting ? "info" : statusTone(status)}`} data-testid="booking-status">
+      {waiting ? CONFIRMING_LABEL : STATUS_LABEL[status]}
     </span>
   );
 }
+
+/** What the learner reads while the gateway has not confirmed the payment the checkout reported. */
+export const CONFIRMING_NOTICE =
+  "We’re confirming your payment with the bank. This usually takes a minute; you’ll get an e-mail as soon as your session is confirmed. You haven’t been charged twice.";
 
 /** The headline and the next step, in the viewer's words. */
 function story(booking: Booking, status: BookingStatus, variant: ViewVariant, now: number, zone: string): { title: string; next: ReactNode } {
@@ -54,6 +60,13 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
             next: booking.respond_by ? `You have until ${until(booking.respond_by)} to accept or decline. After that the request expires.` : "Accept or decline the request.",
           };
     case "payment_required":
+      if (confirmingPayment(booking, status))
+        return learner
+          ? { title: "We’re confirming your payment", next: CONFIRMING_NOTICE }
+          : {
+              title: "The learner’s payment is being confirmed",
+              next: `The bank is confirming ${other}’s payment. The session is confirmed as soon as it answers; we’ll e-mail you.`,
+            };
       return learner
         ? {
             title: booking.respond_by ? `${mentor} accepted: complete your payment` : "Complete your payment",
@@ -188,7 +201,7 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
   return (
     <article className={`bk-view bk-view--${status}`} data-testid="booking-view" data-status={status}>
       <header className="bk-view__head">
-        <StatusBadge status={status} />
+        <StatusBadge status={status} confirming={booking.payment_confirming} />
         <h1 className="bk-view__title">{variant === "feedback" && showFeedbackForm ? "Rate your session" : title}</h1>
         <p className="bk-view__next" data-testid="next-step">
           {next}

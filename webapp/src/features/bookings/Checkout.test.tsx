@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
 import { BookingPage } from "./BookingPage";
+import { ConfirmationPage } from "./pages";
 import { aBooking, aConfirmedBooking } from "./fixtures.test-util";
 import type { Checkout } from "./types";
 
@@ -99,5 +100,50 @@ describe("the sandbox checkout", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Pay ₹1,500" }));
     expect(await screen.findByText("The time held for payment has run out. Please choose the slot again.")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("what the verification answers", () => {
+  it("the gateway says the payment failed (402): its words in the checkout, nowhere else to go, and paying again is possible", async () => {
+    const message = "Payment failed: your bank did not approve it. No money was taken; please try again.";
+    const { calls, router } = open({
+      "POST /api/payments/sandbox/order_SBX123/pay/": json(200, proof),
+      "POST /api/payments/verify/": json(402, { detail: message }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Pay ₹1,500" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Pay ₹1,500" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Pay ₹1,500" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(message);
+    expect(pathOf(router)).toBe(`/session-payment-required/${ID}`);
+    expect(callsTo(calls, "POST", "/api/payments/verify/").map((c) => c.body)).toEqual([proof]);
+    expect((dialog.getByRole("button", { name: "Pay ₹1,500" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("verified but not yet confirmed by the gateway: the confirmation screen says the payment is being confirmed, with no Pay", async () => {
+    const waiting = { ...booking, payment_confirming: true, pay_by: booking.start };
+    let verified = false;
+    const calls = mockApi({
+      [`GET /api/bookings/${ID}/`]: () => json(200, verified ? waiting : booking),
+      [`POST /api/bookings/${ID}/checkout/`]: json(200, order),
+      "POST /api/payments/sandbox/order_SBX123/pay/": json(200, proof),
+      "POST /api/payments/verify/": () => {
+        verified = true;
+        return json(200, waiting);
+      },
+    });
+    const router = renderScreen(`/session-payment-required/${ID}`, [
+      { path: "/session-payment-required/:requestId", element: <BookingPage /> },
+      { path: "/booking-confirmation", element: <ConfirmationPage /> },
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Pay ₹1,500" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Pay ₹1,500" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Pay ₹1,500" }));
+    await vi.waitFor(() => expect(pathOf(router)).toBe(`/booking-confirmation?booking=${ID}`));
+    expect((await screen.findByRole("heading", { level: 1, name: "We’re confirming your payment" })).textContent).toBe("We’re confirming your payment");
+    expect(screen.getByTestId("next-step").textContent).toMatch(/^We’re confirming your payment with the bank\. .* You haven’t been charged twice\.$/);
+    expect(screen.getByTestId("booking-status").textContent).toBe("Confirming payment");
+    expect(screen.queryByText("You’re booked!")).toBeNull();
+    expect(screen.queryByTestId("pay")).toBeNull();
+    expect(callsTo(calls, "POST", "/api/payments/verify/")).toHaveLength(1);
   });
 });

@@ -38,6 +38,18 @@ describe("my bookings", () => {
     expect(screen.getByRole("link", { name: "Upcoming" }).getAttribute("aria-current")).toBe("page");
   });
 
+  it("a payment being confirmed reads as such and offers no Pay now", async () => {
+    logIn(aUser());
+    mockApi({
+      "GET /api/bookings/": json(200, [aBooking({ id: "c", status: "payment_required", allowed_actions: ["pay", "cancel"], payment_confirming: true })]),
+    });
+    renderList("/my-bookings");
+    const [item] = (await screen.findAllByTestId("booking-item")) as [HTMLElement];
+    expect(within(item).getByTestId("booking-status").textContent).toBe("Confirming payment");
+    expect(within(item).queryByRole("link", { name: /^Pay now/ })).toBeNull();
+    expect(within(item).getByRole("link", { name: /^View details/ }).getAttribute("href")).toBe("/my-bookings/c");
+  });
+
   it("switches lists through ?tab=", async () => {
     logIn(aUser());
     const calls = mockApi({ "GET /api/bookings/": (call) => json(200, call.url.includes("when=past") ? [] : [aBooking()]) });

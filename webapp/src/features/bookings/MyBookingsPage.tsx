@@ -69,7 +69,7 @@ function BookingCard({ booking, zone, now }: { booking: Booking; zone: string; n
           <span aria-hidden="true"> · </span>
           {durationLabel(booking.service.duration_minutes)} · {rupees(booking.price_paise)}
         </p>
-        <StatusBadge status={status} />
+        <StatusBadge status={status} confirming={booking.payment_confirming} />
       </div>
       <Link className={`btn ${label === "View details" ? "btn--secondary" : "btn--primary"} bk-item__go`} to={`/my-bookings/${encodeURIComponent(booking.id)}`}>
         {label}

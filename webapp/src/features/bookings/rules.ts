@@ -40,6 +40,18 @@ export const STATUS_LABEL: Readonly<Record<BookingStatus, string>> = {
   no_show: "Missed",
 };
 
+/** The badge's words for a payment the gateway has not confirmed yet (still `payment_required`). */
+export const CONFIRMING_LABEL = "Confirming payment";
+
+/**
+ * Whether the booking, in `status` now, waits on a payment the checkout
+ * reported and the gateway has not confirmed yet: no one is asked to pay
+ * (again), and it is confirmed as soon as the gateway answers.
+ */
+export function confirmingPayment(booking: Pick<Booking, "payment_confirming">, status: BookingStatus): boolean {
+  return status === "payment_required" && booking.payment_confirming === true;
+}
+
 /** The badge's tone. */
 export function statusTone(status: BookingStatus): "info" | "warn" | "success" | "muted" | "danger" {
   switch (status) {
@@ -86,7 +98,8 @@ const TIMED: ReadonlySet<BookingAction> = new Set(["join", "no_show", "feedback"
 /**
  * The booking's status and actions at `now` by the crate's rules (the
  * dashboards module, which the booking screens' loaders await); the
- * server's answer should the rules be unavailable.
+ * server's answer should the rules be unavailable. A payment being
+ * confirmed (`payment_confirming`) is never offered to be paid again.
  */
 export function liveState(booking: Booking, now: number): { status: BookingStatus; actions: BookingAction[] } {
   try {
@@ -95,10 +108,15 @@ export function liveState(booking: Booking, now: number): { status: BookingStatu
     const actions = (bookingActions(facts, booking.role, now) as BookingAction[]).filter(
       (action) => TIMED.has(action) || booking.allowed_actions.includes(action),
     );
-    return { status, actions };
+    return { status, actions: withoutSecondPayment(booking, status, actions) };
   } catch {
-    return { status: booking.status, actions: booking.allowed_actions };
+    return { status: booking.status, actions: withoutSecondPayment(booking, booking.status, booking.allowed_actions) };
   }
+}
+
+/** A payment being confirmed is not paid again: no Pay while the gateway has not answered. */
+function withoutSecondPayment(booking: Booking, status: BookingStatus, actions: BookingAction[]): BookingAction[] {
+  return confirmingPayment(booking, status) ? actions.filter((action) => action !== "pay") : actions;
 }
 
 /** The next instant after `now` at which the booking's actions or status may change by time alone. */

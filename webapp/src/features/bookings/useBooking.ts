@@ -3,9 +3,10 @@
  * which is also what someone else's booking answers), an error to retry,
  * or the booking, replaced by every transition's answer. While the screen
  * is open the clock ticks, and the booking is read again when one of its
- * deadlines passes (a hold lapses, the session ends).
+ * deadlines passes (a hold lapses, the session ends), and every 15 seconds
+ * while the gateway is confirming its payment.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { NoAnswerError, SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
 import { fetchBooking } from "./api";
@@ -35,28 +36,42 @@ export function useNow(everyMs = 30_000): number {
   return now;
 }
 
+/** How often a booking whose payment is being confirmed is read again. */
+export const CONFIRMING_POLL_MS = 15_000;
+
 /** The longest wait setTimeout keeps exactly (~24.8 days). */
 const MAX_TIMEOUT = 2_147_483_647;
 
 export function useBooking(id: string | undefined) {
   const [state, setState] = useState<BookingState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  // Whether the next read is a check on a payment being confirmed: one that fails keeps the booking on screen and checks again later.
+  const polling = useRef(false);
+  const [missed, setMissed] = useState(0);
 
   useEffect(() => {
     if (!id) {
       setState({ status: "notFound" });
       return;
     }
+    const quiet = polling.current;
+    polling.current = false;
     const controller = new AbortController();
+    const failed = (message: string) => {
+      if (quiet) {
+        setState((current) => (current.status === "ready" ? current : { status: "error", message }));
+        setMissed((n) => n + 1);
+      } else setState({ status: "error", message });
+    };
     fetchBooking(id, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
         if (answer.status === 404) setState({ status: "notFound" });
         else if (answer.ok && answer.body) setState({ status: "ready", booking: answer.body });
-        else setState({ status: "error", message: detailOf(answer.body) ?? `The server answered ${answer.status}. Please try again.` });
+        else failed(detailOf(answer.body) ?? `The server answered ${answer.status}. Please try again.`);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "error", message: failureMessage(error) });
+        if (!controller.signal.aborted) failed(failureMessage(error));
       },
     );
     return () => controller.abort();
@@ -74,6 +89,16 @@ export function useBooking(id: string | undefined) {
     const timer = setTimeout(() => setAttempt((n) => n + 1), wait);
     return () => clearTimeout(timer);
   }, [booking]);
+
+  // A payment being confirmed: read it again every little while, so the screen turns confirmed (or asks to pay) as soon as the gateway answers.
+  useEffect(() => {
+    if (!booking?.payment_confirming || booking.status !== "payment_required") return;
+    const timer = setTimeout(() => {
+      polling.current = true;
+      setAttempt((n) => n + 1);
+    }, CONFIRMING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [booking, missed]);
 
   const retry = useCallback(() => {
     setState({ status: "loading" });

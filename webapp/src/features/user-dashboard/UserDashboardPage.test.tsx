@@ -83,6 +83,35 @@ describe("the learner's dashboard", () => {
     expect((confirmed?.getByTestId("join") as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a payment being confirmed: a calm notice instead of Pay now and the countdown", async () => {
+    useFakeClock({ now: new Date("2026-11-24T12:00:00Z") });
+    lists([
+      aBooking({
+        id: "b-confirming",
+        status: "payment_required",
+        allowed_actions: ["pay", "cancel"],
+        meeting_url: null,
+        pay_by: "2026-11-25T10:00:00Z",
+        payment_confirming: true,
+      }),
+    ]);
+    renderDashboard();
+    const card = within(await screen.findByTestId("upcoming-session"));
+    expect(card.getByTestId("status").textContent).toBe("Confirming payment");
+    expect(card.getByTestId("status").className).toContain("ses-pill--confirming");
+    expect(
+      card.getByText(
+        "We’re confirming your payment with the bank. This usually takes a minute; you’ll get an e-mail as soon as your session is confirmed. You haven’t been charged twice.",
+      ),
+    ).toBeTruthy();
+    expect(card.queryByTestId("deadline")).toBeNull();
+    expect(card.queryByRole("link", { name: "Pay now" })).toBeNull();
+    const next = card.getByTestId("next-action");
+    expect(next.textContent).toBe("View booking");
+    expect(next.getAttribute("href")).toBe("/my-bookings/b-confirming");
+    expect(next.className).toContain("btn--secondary");
+  });
+
   it("opens the join link 10 minutes before the start and closes it at the end", async () => {
     useFakeClock({ now: new Date("2026-11-25T09:45:00Z") });
     lists([aBooking({ allowed_actions: ["cancel"] })]);

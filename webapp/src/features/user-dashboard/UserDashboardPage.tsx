@@ -4,7 +4,7 @@ import { Icon } from "../../components/icons";
 import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
 import { useSession } from "../auth";
-import { allows, firstName, learnerNextStep, sessionTime, timeLeft, useNow, viewerZone, zoneName, type Booking } from "./bookings";
+import { allows, confirmingPayment, firstName, learnerNextStep, sessionTime, timeLeft, useNow, viewerZone, zoneName, type Booking } from "./bookings";
 import { useBookings, type Loaded } from "./load";
 import { JoinButton, StatusPill } from "./parts";
 import "./user-dashboard.css";
@@ -53,7 +53,7 @@ function deadlineLine(booking: Booking, now: number): string | null {
     const left = timeLeft(booking.respond_by, now);
     return left ? `${firstName(booking.mentor.name)} has ${left} left to respond.` : null;
   }
-  if (booking.status === "payment_required" && booking.pay_by) {
+  if (booking.status === "payment_required" && booking.pay_by && !confirmingPayment(booking)) {
     const left = timeLeft(booking.pay_by, now);
     return left ? `${left} left to pay; after that the time is released.` : null;
   }
@@ -88,7 +88,7 @@ function UpcomingCard({ booking, now, zone }: { booking: Booking; now: number; z
       ) : null}
       <div className="ses-item__actions">
         <JoinButton booking={booking} now={now} zone={zone} />
-        <Link className={`btn ${booking.status === "payment_required" ? "btn--primary" : "btn--secondary"}`} to={step.to} data-testid="next-action">
+        <Link className={`btn ${booking.status === "payment_required" && !confirmingPayment(booking) ? "btn--primary" : "btn--secondary"}`} to={step.to} data-testid="next-action">
           {step.label}
         </Link>
       </div>

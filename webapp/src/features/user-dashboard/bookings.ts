@@ -107,9 +107,24 @@ const STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
   no_show: "Missed",
 };
 
-/** The status in words; a mentor sees a request as one. */
+/**
+ * Whether the booking waits on a payment the checkout reported and the
+ * gateway has not confirmed yet: it stays `payment_required` (its `pay_by`
+ * frozen) and is confirmed as soon as the gateway answers; no one is asked
+ * to pay again meanwhile.
+ */
+export function confirmingPayment(booking: Booking): boolean {
+  return booking.status === "payment_required" && booking.payment_confirming === true;
+}
+
+/** What the learner reads while their payment is being confirmed. */
+export const CONFIRMING_NOTICE =
+  "We’re confirming your payment with the bank. This usually takes a minute; you’ll get an e-mail as soon as your session is confirmed. You haven’t been charged twice.";
+
+/** The status in words; a mentor sees a request as one, and a payment being confirmed reads as such. */
 export function statusLabel(booking: Booking, side: Side = "learner"): string {
   if (side === "mentor" && booking.status === "pending") return "Request";
+  if (confirmingPayment(booking)) return "Confirming payment";
   if (booking.status === "no_show")
     return booking.no_show_by === "mentor" ? "Mentor didn’t attend" : booking.no_show_by === "learner" ? "Learner didn’t attend" : "Missed";
   return STATUS_LABELS[booking.status] ?? booking.status;
@@ -122,7 +137,9 @@ export function learnerNextStep(booking: Booking): { text: string; label: string
     case "pending":
       return { text: `Waiting for ${firstName(booking.mentor.name)} to accept your request.`, label: "View request", to: `/session-request-pending/${id}` };
     case "payment_required":
-      return { text: "Pay to confirm your session before the hold runs out.", label: "Pay now", to: `/session-payment-required/${id}` };
+      return confirmingPayment(booking)
+        ? { text: CONFIRMING_NOTICE, label: "View booking", to: `/my-bookings/${id}` }
+        : { text: "Pay to confirm your session before the hold runs out.", label: "Pay now", to: `/session-payment-required/${id}` };
     case "confirmed":
       return {
         text:

@@ -1,12 +1,12 @@
 /** The session parts both dashboards draw: the status pill and the join button. */
 import { Suspense, useId } from "react";
-import { clockIn, joinEarlyMinutes, joinState, statusLabel, type Booking, type Side } from "./bookings";
+import { clockIn, confirmingPayment, joinEarlyMinutes, joinState, statusLabel, type Booking, type Side } from "./bookings";
 import "./sessions.css";
 
 /** The booking's status as a coloured pill (the words carry the meaning; the colour only repeats it). */
 export function StatusPill({ booking, side = "learner" }: { booking: Booking; side?: Side }) {
   return (
-    <span className={`ses-pill ses-pill--${booking.status}`} data-testid="status">
+    <span className={`ses-pill ses-pill--${confirmingPayment(booking) ? "confirming" : booking.status}`} data-testid="status">
       {statusLabel(booking, side)}
     </span>
   );

@@ -324,7 +324,8 @@ export interface paths {
         };
         /**
          * A payout batch as CSV
-         * @description For the bank's bulk transfer: full account numbers and UPI ids.
+         * @description For the bank's bulk transfer: full account numbers and UPI ids. A
+         *     batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
          */
         get: operations["exportPayoutBatch"];
         put?: never;
@@ -2378,6 +2379,12 @@ export interface components {
              * @description Returned to learners by refunds.
              */
             refunded_paise: number;
+            /**
+             * @description The figures are the sandbox's money, which never moved (this site
+             *     runs the sandbox). On a site running a real gateway the sandbox's
+             *     money is never counted, and this is `false`.
+             */
+            sandbox: boolean;
         };
         /**
          * @description Where a payout line stands.
@@ -2822,6 +2829,11 @@ export interface components {
              * @description Money available by this moment was paid.
              */
             period_end: string;
+            /**
+             * @description The sandbox's money, which never moved: a test batch, not to be
+             *     sent to a bank.
+             */
+            sandbox: boolean;
             /** Format: int64 */
             total_paise: number;
         };
@@ -2852,6 +2864,11 @@ export interface components {
              * @description Money available by this moment was paid.
              */
             period_end: string;
+            /**
+             * @description The sandbox's money, which never moved: a test batch, not to be
+             *     sent to a bank.
+             */
+            sandbox: boolean;
             /** @description Mentors with money left out of it (only when it was just created). */
             skipped: components["schemas"]["SkippedMentor"][];
             /** Format: int64 */
