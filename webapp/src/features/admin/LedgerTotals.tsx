@@ -90,6 +90,11 @@ function LedgerFigures({ totals: t }: { totals: Totals }) {
           </div>
         ))}
       </dl>
+      {t.sandbox ? (
+        <p className="am-sandbox" data-testid="ledger-sandbox">
+          <strong>Sandbox money.</strong> This site takes payments through the sandbox: these figures are test money and no real money moved.
+        </p>
+      ) : null}
       <p className={`am-balance${t.balanced ? " is-balanced" : " is-unbalanced"}`} data-testid="ledger-balanced">
         {t.balanced ? (
           <>

@@ -134,7 +134,9 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
     setNotice(undefined);
     try {
       const answer = await fetchBatchCsv(batchId);
-      if (answer.ok) saveFile(answer.text, `payout-batch-${batchId}.csv`, "text/csv");
+      // A sandbox batch's file says so, so it is never sent to a bank.
+      const name = batch?.sandbox ? `payout-batch-${batchId}-SANDBOX-no-real-money.csv` : `payout-batch-${batchId}.csv`;
+      if (answer.ok) saveFile(answer.text, name, "text/csv");
       else setNotice({ tone: "error", text: detailOf(answer.body) ?? "We couldn’t make the CSV. Please try again." });
     } catch (e) {
       if (!(e instanceof SessionEndedError)) setNotice({ tone: "error", text: NETWORK_ERROR });
@@ -162,6 +164,11 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
           </button>
         ) : null}
       </header>
+      {batch?.sandbox ? (
+        <p className="am-sandbox" data-testid="batch-sandbox">
+          <strong>Sandbox batch.</strong> It pays out test money that never moved: do not send its file to a bank.
+        </p>
+      ) : null}
       {state.status === "loading" ? (
         <p className="am-muted" role="status">
           <span className="spinner ad-spinner" aria-hidden="true" /> Loading the batch…
@@ -418,6 +425,7 @@ export function PayoutsPanel() {
                         Batch {b.id} <span className="am-amount">{rupees(b.total_paise)}</span>
                       </span>
                       <span className="ad-badges">
+                        {b.sandbox ? <span className="ad-badge am-sandbox-badge">Sandbox</span> : null}
                         {b.pending_count > 0 ? (
                           <span className="ad-badge am-line--pending">{b.pending_count} to pay</span>
                         ) : (

@@ -57,6 +57,7 @@ const LEDGER = {
   paid_out_paise: 105_000,
   held_paise: 120_000,
   commission_paise: 30_000,
+  sandbox: false,
 };
 
 function aLine(overrides: Record<string, unknown> = {}) {
@@ -93,6 +94,7 @@ function aBatch(overrides: Record<string, unknown> = {}) {
     paid_paise: 0,
     pending_count: 2,
     failed_count: 0,
+    sandbox: false,
     ...overrides,
   };
 }
@@ -325,6 +327,39 @@ describe("payouts and the ledger", () => {
     expect(screen.getByTestId("batches-empty").textContent).toMatch(/No payout batches yet/);
     expect(screen.getByText(/sessions that ended\s+more than 2 days before/)).toBeTruthy();
     expect(skippedHeadingLevels()).toEqual([]);
+  });
+
+  it("says in words when the figures and a batch are the sandbox's test money, and names its file so", async () => {
+    mockApi({
+      "GET /api/admin/ledger/": json(200, { ...LEDGER, sandbox: true }),
+      "GET /api/admin/payouts/": json(200, [aBatch({ sandbox: true })]),
+      "GET /api/admin/payouts/3/": json(200, { ...aBatch({ sandbox: true }), lines: [aLine()] }),
+      "GET /api/admin/payouts/3/export.csv": () => new Response("payout_id\n", { status: 200, headers: { "content-type": "text/csv" } }),
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:csv-2"), revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    try {
+      renderAt("/dashboard/admin?section=payouts&batch=3", <AdminDashboardPage />);
+      expect((await screen.findByTestId("ledger-sandbox")).textContent).toMatch(/^Sandbox money\. .*no real money moved\.$/);
+      await waitFor(() => expect(screen.getByTestId("batch-row").textContent).toMatch(/Sandbox/));
+      const detail = await screen.findByTestId("batch-detail");
+      expect((await within(detail).findByTestId("batch-sandbox")).textContent).toMatch(/do not send its file to a bank/);
+      fireEvent.click(await within(detail).findByRole("button", { name: "Download CSV" }));
+      await waitFor(() => expect(clicked).toEqual(["payout-batch-3-SANDBOX-no-real-money.csv"]));
+    } finally {
+      click.mockRestore();
+    }
+  });
+
+  it("shows no sandbox label for real money", async () => {
+    mockApi({ "GET /api/admin/ledger/": json(200, LEDGER), "GET /api/admin/payouts/": json(200, [aBatch()]) });
+    renderAt("/dashboard/admin?section=payouts", <AdminDashboardPage />);
+    await waitFor(() => expect(screen.getAllByTestId("batch-row")).toHaveLength(1));
+    expect(screen.queryByTestId("ledger-sandbox")).toBeNull();
+    expect(screen.getByTestId("batch-row").textContent).not.toMatch(/Sandbox/);
   });
 
   it("says plainly when the books do not balance", async () => {

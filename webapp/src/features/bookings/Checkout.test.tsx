@@ -8,6 +8,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
 import { BookingPage } from "./BookingPage";
 import { ConfirmationPage } from "./pages";
+import { paymentFailed } from "./Checkout";
 import { aBooking, aConfirmedBooking } from "./fixtures.test-util";
 import type { Checkout } from "./types";
 
@@ -145,5 +146,14 @@ describe("what the verification answers", () => {
     expect(screen.queryByText("You’re booked!")).toBeNull();
     expect(screen.queryByTestId("pay")).toBeNull();
     expect(callsTo(calls, "POST", "/api/payments/verify/")).toHaveLength(1);
+  });
+});
+
+describe("a failed attempt at the gateway's checkout", () => {
+  it("gives the gateway's reason once, with one full stop, and what to do next", () => {
+    expect(paymentFailed("Payment failed")).toBe("Payment failed: your bank did not approve it. You can try again.");
+    expect(paymentFailed("Your bank declined it.")).toBe("Payment failed: Your bank declined it. You can try again.");
+    expect(paymentFailed("Payment failed: card expired.")).toBe("Payment failed: card expired. You can try again.");
+    expect(paymentFailed(undefined)).toBe("Payment failed: your bank did not approve it. You can try again.");
   });
 });

@@ -80,6 +80,18 @@ function loadRazorpay(src: string | null | undefined): Promise<RazorpayConstruct
   return razorpayLoading;
 }
 
+/**
+ * The learner's words for a failed attempt: the gateway's reason, without
+ * its own "Payment failed" or closing full stop, and what to do next.
+ */
+export function paymentFailed(description: string | undefined): string {
+  const reason = (description ?? "")
+    .trim()
+    .replace(/^payment failed[.:!]?\s*/i, "")
+    .replace(/[.\s]+$/, "");
+  return reason ? `Payment failed: ${reason}. You can try again.` : "Payment failed: your bank did not approve it. You can try again.";
+}
+
 /** Opens Razorpay's checkout for `order`; resolves with its handler's fields, or undefined when closed unpaid. */
 async function razorpayCheckout(order: Checkout, onFailed: (message: string) => void): Promise<PaymentProof | undefined> {
   const Razorpay = await loadRazorpay(order.checkout_url);
@@ -101,7 +113,7 @@ async function razorpayCheckout(order: Checkout, onFailed: (message: string) => 
         }),
       modal: { ondismiss: () => resolve(undefined) },
     });
-    checkout.on("payment.failed", (response) => onFailed(`Payment failed: ${response.error?.description ?? "the bank declined it"}. You can try again.`));
+    checkout.on("payment.failed", (response) => onFailed(paymentFailed(response.error?.description)));
     checkout.open();
   });
 }
