@@ -588,7 +588,6 @@ mod tests {
                 Some(LiveRefusal::SandboxGateway),
                 "the sandbox by default"
             );
-            assert!(!s.sandbox_notice() || s.sandbox_payments);
             s.sandbox_payments = true;
             assert_eq!(refusal(&s), None, "a staging site, said so");
             assert!(s.sandbox_notice(), "whose pages say no real money moves");
