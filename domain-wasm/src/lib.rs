@@ -17,6 +17,7 @@ pub mod enquiry;
 pub mod explorer;
 pub mod faq;
 pub mod fetch_policy;
+pub mod gateway;
 pub mod intro;
 pub mod json;
 pub mod labels;

@@ -107,6 +107,18 @@ pub async fn post(
     Ok(true)
 }
 
+/// The header of a capture's transaction `txn` for booking `booking_id`.
+fn capture_header<'a>(txn: &'a str, booking_id: &'a str, sandbox: bool) -> Txn<'a> {
+    Txn {
+        id: txn,
+        event: "capture",
+        booking_id: Some(booking_id),
+        refund_id: None,
+        payout_line_id: None,
+        sandbox,
+    }
+}
+
 /// The id of the ledger transaction of a captured payment (our `payments.id`).
 pub fn capture_txn_id(payment_id: &str) -> String {
     format!("capture:{payment_id}")
@@ -136,15 +148,14 @@ pub async fn record_capture(
     let split = commission::split(amount_paise, rate_bps);
     let postings = domain_wasm::ledger::capture_postings(mentor_id, &split);
     let txn = capture_txn_id(payment_id);
-    let header = Txn {
-        id: &txn,
-        event: "capture",
-        booking_id: Some(booking_id),
-        refund_id: None,
-        payout_line_id: None,
-        sandbox,
-    };
-    if !post(tx, &header, &postings, now).await? {
+    if !post(
+        tx,
+        &capture_header(&txn, booking_id, sandbox),
+        &postings,
+        now,
+    )
+    .await?
+    {
         return Ok(None);
     }
     tx.record_commission(
@@ -171,15 +182,13 @@ pub async fn record_overpayment(
 ) -> Result<bool, StoreError> {
     let postings = domain_wasm::ledger::overpayment_postings(amount_paise);
     let txn = capture_txn_id(payment_id);
-    let header = Txn {
-        id: &txn,
-        event: "capture",
-        booking_id: Some(booking_id),
-        refund_id: None,
-        payout_line_id: None,
-        sandbox,
-    };
-    post(tx, &header, &postings, now).await
+    post(
+        tx,
+        &capture_header(&txn, booking_id, sandbox),
+        &postings,
+        now,
+    )
+    .await
 }
 
 /// One account's balance in the report (debit positive, credit negative:

@@ -1,36 +1,37 @@
 //! Money the gateway moved on its own side (issue 19): refunds made on
 //! Razorpay's dashboard or by its auto-refund, and disputes. Their webhooks
 //! (and the reconciliation, for missed ones) record them once, only
-//! forward ([`crate::store::adjustments::may_follow`]); a processed refund
+//! forward ([`AdjustmentStatus::may_follow`]); a processed refund
 //! and a lost dispute take the money back in the ledger as a refund would
 //! (commission and the mentor's share in proportion), an open dispute
 //! holds the session's net from payouts until it is decided.
 
 use chrono::{DateTime, Utc};
 
-use crate::store::adjustments::{AdjustmentRow, may_follow};
+use domain_wasm::gateway::{AdjustmentKind, AdjustmentStatus};
+
+use crate::store::adjustments::AdjustmentRow;
 use crate::store::{StoreError, Tx};
 
 /// What the gateway said about one of its refunds or disputes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Adjustment {
-    /// `refund` or `dispute`.
-    pub kind: &'static str,
+    pub kind: AdjustmentKind,
     /// The gateway's id (`rfnd_...`, `disp_...`).
     pub id: String,
     /// The gateway's payment (`pay_...`).
     pub payment_id: String,
     pub amount_paise: i64,
-    /// Where it stands now (see [`AdjustmentRow::status`]).
-    pub status: &'static str,
+    /// Where it stands now.
+    pub status: AdjustmentStatus,
 }
 
 /// Reads a refund or dispute webhook event (its verified body).
 pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
-    let (kind, entity) = if event.starts_with("refund.") {
-        ("refund", body.pointer("/payload/refund/entity")?)
+    let entity = if event.starts_with("refund.") {
+        body.pointer("/payload/refund/entity")?
     } else if event.starts_with("payment.dispute.") {
-        ("dispute", body.pointer("/payload/dispute/entity")?)
+        body.pointer("/payload/dispute/entity")?
     } else {
         return None;
     };
@@ -38,16 +39,16 @@ pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
         .get("status")
         .and_then(|s| s.as_str())
         .unwrap_or_default();
-    let status = match (kind, event) {
-        (_, "refund.processed") => "processed",
-        (_, "refund.failed") => "failed",
-        (_, "refund.created") if own == "processed" => "processed",
-        (_, "refund.created") => "pending",
-        (_, "payment.dispute.created" | "payment.dispute.action_required") => "open",
-        (_, "payment.dispute.under_review") => "under_review",
-        (_, "payment.dispute.won") => "won",
-        (_, "payment.dispute.lost") => "lost",
-        (_, "payment.dispute.closed") => "closed",
+    let status = match event {
+        "refund.processed" => AdjustmentStatus::Processed,
+        "refund.failed" => AdjustmentStatus::Failed,
+        "refund.created" if own == "processed" => AdjustmentStatus::Processed,
+        "refund.created" => AdjustmentStatus::Pending,
+        "payment.dispute.created" | "payment.dispute.action_required" => AdjustmentStatus::Open,
+        "payment.dispute.under_review" => AdjustmentStatus::UnderReview,
+        "payment.dispute.won" => AdjustmentStatus::Won,
+        "payment.dispute.lost" => AdjustmentStatus::Lost,
+        "payment.dispute.closed" => AdjustmentStatus::Closed,
         _ => return None,
     };
     let text = |key: &str| {
@@ -59,7 +60,7 @@ pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
             .map(str::to_owned)
     };
     Some(Adjustment {
-        kind,
+        kind: status.kind(),
         id: text("id")?,
         payment_id: text("payment_id")?,
         amount_paise: entity.get("amount")?.as_i64().filter(|a| *a > 0)?,
@@ -87,12 +88,12 @@ pub async fn record(
         None => {
             let row = AdjustmentRow {
                 id: news.id.clone(),
-                kind: news.kind.to_owned(),
+                kind: news.kind,
                 gateway: gateway.to_owned(),
                 payment_id: payment.id.clone(),
                 booking_id: payment.booking_id.clone(),
                 amount_paise: news.amount_paise,
-                status: news.status.to_owned(),
+                status: news.status,
                 created_at: now,
                 updated_at: now,
             };
@@ -103,9 +104,9 @@ pub async fn record(
         }
         Some(row) => {
             if row.kind != news.kind
-                || !may_follow(&row.kind, &row.status).contains(&news.status)
+                || !news.status.may_follow(row.status)
                 || !tx
-                    .advance_adjustment(&row.id, &row.status, news.status, now)
+                    .advance_adjustment(&row.id, row.status, news.status, now)
                     .await?
             {
                 return Ok(false);
@@ -113,16 +114,12 @@ pub async fn record(
             Some(row.status)
         }
     };
-    tracing::info!(kind = news.kind, id = %news.id, payment = %news.payment_id,
-        from = ?from, to = news.status, "the gateway's own refund or dispute recorded");
-    let takes_money_back = matches!(
-        (news.kind, news.status),
-        ("refund", "processed") | ("dispute", "lost")
-    );
-    if takes_money_back {
+    tracing::info!(kind = news.kind.as_str(), id = %news.id, payment = %news.payment_id,
+        from = ?from, to = news.status.as_str(), "the gateway's own refund or dispute recorded");
+    if news.status.takes_money_back() {
         let txn = match news.kind {
-            "refund" => format!("gateway_refund:{}", news.id),
-            _ => format!("dispute_lost:{}", news.id),
+            AdjustmentKind::Refund => format!("gateway_refund:{}", news.id),
+            AdjustmentKind::Dispute => format!("dispute_lost:{}", news.id),
         };
         let booking = tx.booking(&payment.booking_id).await?;
         let owed_back_whole = payment.status != "captured";

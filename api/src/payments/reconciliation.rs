@@ -82,6 +82,35 @@ fn amount(v: &Value) -> Option<i64> {
     v.get("amount").and_then(|a| a.as_i64())
 }
 
+/// One mismatch: what the gateway says (amount, status), and what the
+/// books say (booking, amount, status), each when it has the item.
+fn mismatch(
+    kind: &'static str,
+    difference: Difference,
+    gateway_id: String,
+    at_gateway: Option<(Option<i64>, String)>,
+    books: Option<(String, i64, String)>,
+) -> Mismatch {
+    let (gateway_amount_paise, gateway_status) = match at_gateway {
+        Some((paise, status)) => (paise, Some(status)),
+        None => (None, None),
+    };
+    let (booking_id, books_amount_paise, books_status) = match books {
+        Some((booking, paise, status)) => (Some(booking), Some(paise), Some(status)),
+        None => (None, None, None),
+    };
+    Mismatch {
+        kind,
+        difference,
+        gateway_id,
+        booking_id,
+        gateway_amount_paise,
+        books_amount_paise,
+        gateway_status,
+        books_status,
+    }
+}
+
 /// Compares the books with the gateway for payments made from `from` to
 /// `to`: payments money was taken on, refunds (ours and the gateway's
 /// own) and disputes, by the gateway's ids.
@@ -135,53 +164,36 @@ pub async fn report(
         };
         let taken = GatewayPaymentStatus::parse(&status).is_some_and(|s| s.money_taken());
         seen.insert(id.clone());
-        match (taken, booked.get(&id)) {
-            (true, Some(b)) if Some(b.amount_paise) == amount(p) => report.matched_payments += 1,
-            (true, Some(b)) => report.mismatches.push(Mismatch {
-                kind: "payment",
-                difference: Difference::AmountDiffers,
-                gateway_id: id,
-                booking_id: Some(b.booking_id.clone()),
-                gateway_amount_paise: amount(p),
-                books_amount_paise: Some(b.amount_paise),
-                gateway_status: Some(status),
-                books_status: Some(b.status.clone()),
-            }),
-            (true, None) => report.mismatches.push(Mismatch {
-                kind: "payment",
-                difference: Difference::MissingInBooks,
-                gateway_id: id,
-                booking_id: None,
-                gateway_amount_paise: amount(p),
-                books_amount_paise: None,
-                gateway_status: Some(status),
-                books_status: None,
-            }),
-            (false, Some(b)) => report.mismatches.push(Mismatch {
-                kind: "payment",
-                difference: Difference::StatusDiffers,
-                gateway_id: id,
-                booking_id: Some(b.booking_id.clone()),
-                gateway_amount_paise: amount(p),
-                books_amount_paise: Some(b.amount_paise),
-                gateway_status: Some(status),
-                books_status: Some(b.status.clone()),
-            }),
-            (false, None) => {}
-        }
+        let books = booked
+            .get(&id)
+            .map(|b| (b.booking_id.clone(), b.amount_paise, b.status.clone()));
+        let difference = match (taken, &books) {
+            (true, Some((_, paise, _))) if Some(*paise) == amount(p) => {
+                report.matched_payments += 1;
+                continue;
+            }
+            (true, Some(_)) => Difference::AmountDiffers,
+            (true, None) => Difference::MissingInBooks,
+            (false, Some(_)) => Difference::StatusDiffers,
+            (false, None) => continue,
+        };
+        report.mismatches.push(mismatch(
+            "payment",
+            difference,
+            id,
+            Some((amount(p), status)),
+            books,
+        ));
     }
     for (id, b) in &booked {
         if !seen.contains(id) && within(b.captured_at.unwrap_or(b.created_at)) {
-            report.mismatches.push(Mismatch {
-                kind: "payment",
-                difference: Difference::MissingAtGateway,
-                gateway_id: id.clone(),
-                booking_id: Some(b.booking_id.clone()),
-                gateway_amount_paise: None,
-                books_amount_paise: Some(b.amount_paise),
-                gateway_status: None,
-                books_status: Some(b.status.clone()),
-            });
+            report.mismatches.push(mismatch(
+                "payment",
+                Difference::MissingAtGateway,
+                id.clone(),
+                None,
+                Some((b.booking_id.clone(), b.amount_paise, b.status.clone())),
+            ));
         }
     }
 
@@ -212,9 +224,13 @@ pub async fn report(
             .get(&id)
             .map(|o| (o.booking_id.clone(), o.amount_paise, o.status.clone()))
             .or_else(|| {
-                theirs
-                    .get(&id)
-                    .map(|a| (a.booking_id.clone(), a.amount_paise, a.status.clone()))
+                theirs.get(&id).map(|a| {
+                    (
+                        a.booking_id.clone(),
+                        a.amount_paise,
+                        a.status.as_str().to_owned(),
+                    )
+                })
             });
         let difference = match &books {
             None if status == "failed" => None,
@@ -228,30 +244,24 @@ pub async fn report(
         match difference {
             None if books.is_some() => report.matched_refunds += 1,
             None => {}
-            Some(difference) => report.mismatches.push(Mismatch {
-                kind: "refund",
+            Some(difference) => report.mismatches.push(mismatch(
+                "refund",
                 difference,
-                gateway_id: id,
-                booking_id: books.as_ref().map(|b| b.0.clone()),
-                gateway_amount_paise: amount(r),
-                books_amount_paise: books.as_ref().map(|b| b.1),
-                gateway_status: Some(status),
-                books_status: books.map(|b| b.2),
-            }),
+                id,
+                Some((amount(r), status)),
+                books,
+            )),
         }
     }
     for (id, o) in &ours {
         if !seen.contains(id) && o.status != "failed" && within(o.requested_at) {
-            report.mismatches.push(Mismatch {
-                kind: "refund",
-                difference: Difference::MissingAtGateway,
-                gateway_id: id.clone(),
-                booking_id: Some(o.booking_id.clone()),
-                gateway_amount_paise: None,
-                books_amount_paise: Some(o.amount_paise),
-                gateway_status: None,
-                books_status: Some(o.status.clone()),
-            });
+            report.mismatches.push(mismatch(
+                "refund",
+                Difference::MissingAtGateway,
+                id.clone(),
+                None,
+                Some((o.booking_id.clone(), o.amount_paise, o.status.clone())),
+            ));
         }
     }
 
@@ -261,23 +271,26 @@ pub async fn report(
             continue;
         };
         match theirs.get(&id) {
-            Some(a) if a.status == status && Some(a.amount_paise) == amount(d) => {
+            Some(a) if a.status.as_str() == status && Some(a.amount_paise) == amount(d) => {
                 report.matched_disputes += 1;
             }
-            books => report.mismatches.push(Mismatch {
-                kind: "dispute",
-                difference: if books.is_some() {
+            books => report.mismatches.push(mismatch(
+                "dispute",
+                if books.is_some() {
                     Difference::StatusDiffers
                 } else {
                     Difference::MissingInBooks
                 },
-                gateway_id: id,
-                booking_id: books.map(|a| a.booking_id.clone()),
-                gateway_amount_paise: amount(d),
-                books_amount_paise: books.map(|a| a.amount_paise),
-                gateway_status: Some(status),
-                books_status: books.map(|a| a.status.clone()),
-            }),
+                id,
+                Some((amount(d), status)),
+                books.map(|a| {
+                    (
+                        a.booking_id.clone(),
+                        a.amount_paise,
+                        a.status.as_str().to_owned(),
+                    )
+                }),
+            )),
         }
     }
     Ok(report)
@@ -344,11 +357,11 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<(), String> {
                 let done = match ours {
                     Some(_) => {
                         let event = super::RefundEvent {
-                            event: format!("refund.{}", news.status),
+                            event: format!("refund.{}", news.status.as_str()),
                             gateway_refund_id: news.id.clone(),
                             payment_id: news.payment_id.clone(),
                             amount_paise: news.amount_paise,
-                            status: super::GatewayRefundStatus::parse(news.status)
+                            status: super::GatewayRefundStatus::parse(news.status.as_str())
                                 .unwrap_or(super::GatewayRefundStatus::Pending),
                             receipt: text(item, "receipt"),
                         };

@@ -2,56 +2,81 @@
 //! migration 0011): refunds made on the gateway's dashboard or by its
 //! auto-refund, and disputes (chargebacks). Each change is conditional on
 //! the row's current status, so replays and out-of-order deliveries of the
-//! gateway's news change it once, and only forward.
+//! gateway's news change it once, and only forward
+//! ([`AdjustmentStatus::may_follow`]).
 
 use chrono::{DateTime, Utc};
+
+use domain_wasm::gateway::{AdjustmentKind, AdjustmentStatus};
 
 use super::payments::PaymentRow;
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// A refund or dispute of the gateway's.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AdjustmentRow {
     /// The gateway's id (`rfnd_...`, `disp_...`).
     pub id: String,
-    /// `refund` or `dispute`.
-    pub kind: String,
+    pub kind: AdjustmentKind,
     pub gateway: String,
     /// Our payment (`payments.id`).
     pub payment_id: String,
     pub booking_id: String,
     pub amount_paise: i64,
-    /// A refund: `pending`, `processed`, `failed`; a dispute: `open`,
-    /// `under_review`, `won`, `lost`, `closed`.
-    pub status: String,
+    pub status: AdjustmentStatus,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+/// The row as stored; [`AdjustmentRow`] once its kind and status are read.
+#[derive(sqlx::FromRow)]
+struct Stored {
+    id: String,
+    kind: String,
+    gateway: String,
+    payment_id: String,
+    booking_id: String,
+    amount_paise: i64,
+    status: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl TryFrom<Stored> for AdjustmentRow {
+    type Error = StoreError;
+
+    fn try_from(r: Stored) -> Result<Self, StoreError> {
+        let corrupt = |what: &'static str, value: &str| StoreError::Corrupt {
+            what,
+            value: value.to_owned(),
+        };
+        Ok(AdjustmentRow {
+            kind: AdjustmentKind::parse(&r.kind)
+                .ok_or_else(|| corrupt("adjustment kind", &r.kind))?,
+            status: AdjustmentStatus::parse(&r.status)
+                .ok_or_else(|| corrupt("adjustment status", &r.status))?,
+            id: r.id,
+            gateway: r.gateway,
+            payment_id: r.payment_id,
+            booking_id: r.booking_id,
+            amount_paise: r.amount_paise,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        })
+    }
 }
 
 const COLUMNS: &str = "id, kind, gateway, payment_id, booking_id, \
      CAST(amount_paise AS BIGINT) AS amount_paise, status, created_at, updated_at";
 
-/// The statuses a status may move to (and the one a new row may start at
-/// is any): a refund pending → processed or failed; a dispute open →
-/// under review, won, lost or closed; under review → won, lost or closed.
-pub fn may_follow(kind: &str, from: &str) -> &'static [&'static str] {
-    match (kind, from) {
-        ("refund", "pending") => &["processed", "failed"],
-        ("dispute", "open") => &["under_review", "won", "lost", "closed"],
-        ("dispute", "under_review") => &["won", "lost", "closed"],
-        _ => &[],
-    }
-}
-
 impl Store {
     /// Every adjustment, newest first.
     pub async fn adjustments(&self) -> Result<Vec<AdjustmentRow>, StoreError> {
         let sql = format!("SELECT {COLUMNS} FROM gateway_adjustments ORDER BY created_at DESC, id");
-        Ok(
-            on_pool!(self, pool => sqlx::query_as::<_, AdjustmentRow>(&sql)
+        let rows = on_pool!(self, pool => sqlx::query_as::<_, Stored>(&sql)
             .fetch_all(pool)
-            .await)?,
-        )
+            .await)?;
+        rows.into_iter().map(AdjustmentRow::try_from).collect()
     }
 
     /// Every payment money was received on (captured, or owed back), for
@@ -122,12 +147,11 @@ impl Tx {
             ""
         };
         let sql = format!("SELECT {COLUMNS} FROM gateway_adjustments WHERE id = $1{lock}");
-        Ok(
-            on_tx!(self, conn => sqlx::query_as::<_, AdjustmentRow>(&sql)
+        let row = on_tx!(self, conn => sqlx::query_as::<_, Stored>(&sql)
             .bind(id)
             .fetch_optional(conn)
-            .await)?,
-        )
+            .await)?;
+        row.map(AdjustmentRow::try_from).transpose()
     }
 
     /// Records a new adjustment at `status`: `false` when one with this id
@@ -139,12 +163,12 @@ impl Tx {
              ON CONFLICT (id) DO NOTHING",
         )
         .bind(&row.id)
-        .bind(&row.kind)
+        .bind(row.kind.as_str())
         .bind(&row.gateway)
         .bind(&row.payment_id)
         .bind(&row.booking_id)
         .bind(row.amount_paise)
-        .bind(&row.status)
+        .bind(row.status.as_str())
         .bind(row.created_at)
         .execute(conn)
         .await
@@ -157,16 +181,16 @@ impl Tx {
     pub async fn advance_adjustment(
         &mut self,
         id: &str,
-        from: &str,
-        to: &str,
+        from: AdjustmentStatus,
+        to: AdjustmentStatus,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = on_tx!(self, conn => sqlx::query(
             "UPDATE gateway_adjustments SET status = $3, updated_at = $4 WHERE id = $1 AND status = $2",
         )
         .bind(id)
-        .bind(from)
-        .bind(to)
+        .bind(from.as_str())
+        .bind(to.as_str())
         .bind(now)
         .execute(conn)
         .await
