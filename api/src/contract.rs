@@ -520,6 +520,16 @@ fn query_rules() -> Vec<(&'static str, &'static str, Value)> {
             "when",
             json!({ "enum": ["upcoming", "past", "cancelled"] }),
         ),
+        (
+            "/api/admin/reconciliation/",
+            "from",
+            json!({ "format": "date-time" }),
+        ),
+        (
+            "/api/admin/reconciliation/",
+            "to",
+            json!({ "format": "date-time" }),
+        ),
     ]
 }
 

@@ -28,6 +28,7 @@ on_both_engines!(
     a_failed_payment_is_refused_and_the_learner_pays_again,
     an_unreachable_gateway_leaves_the_payment_being_confirmed,
     the_webhook_confirms_a_payment_being_confirmed_first,
+    a_failure_ends_only_the_confirmation_of_the_payment_it_names,
     webhooks_replayed_or_out_of_order_change_state_once,
     reconciliation_books_a_payment_no_callback_brought,
     money_for_a_booking_that_cannot_be_confirmed_goes_back,
@@ -907,7 +908,21 @@ async fn the_reconciliation_report_shows_what_the_books_and_the_gateway_disagree
         )),
         "{report}"
     );
-    // A bad period is a field error; the gateway away, a 503.
+    // A period that ends before it starts holds nothing; a bad time is a
+    // field error; the gateway away, a 503.
+    let (status, body) = call(
+        &w.app,
+        "GET",
+        "/api/admin/reconciliation/?from=2100-01-01T00:00:00Z&to=2000-01-01T00:00:00Z",
+        Some(&w.admin.token),
+        None,
+    )
+    .await;
+    assert_eq!(
+        (status, body["mismatches"].as_array().map(Vec::len)),
+        (200, Some(0)),
+        "{body}"
+    );
     let (status, body) = call(
         &w.app,
         "GET",
@@ -993,4 +1008,72 @@ async fn a_site_on_razorpay_does_not_count_the_sandboxs_money(engine: Engine) {
     )
     .await;
     assert_eq!(status, 409, "nothing real to pay out: {batch}");
+}
+
+/// While a payment is being confirmed, the late failure of an earlier
+/// attempt on the same order changes nothing; the failure of the payment
+/// being confirmed ends the confirmation and its deadline runs again.
+async fn a_failure_ends_only_the_confirmation_of_the_payment_it_names(engine: Engine) {
+    let Some(w) = world(engine).await else { return };
+    let booking = w.booked(TimeDelta::days(1)).await;
+    let order = w.order(&booking).await;
+    w.razorpay
+        .pay(&order, "card", false)
+        .await
+        .expect_err("declined");
+    let failed = w.events("payment.failed");
+    let paid = w.razorpay.pay(&order, "upi", true).await.expect("paid");
+    w.razorpay.set_available(false);
+    let (status, waiting) = w
+        .verify(&order, &paid.razorpay_payment_id, &paid.razorpay_signature)
+        .await;
+    assert_eq!(
+        (status, waiting["payment_confirming"].as_bool()),
+        (200, Some(true)),
+        "{waiting}"
+    );
+    assert_eq!(
+        w.deliver(&failed[0]).await,
+        "ignored",
+        "an earlier attempt's failure"
+    );
+    let still = w.booking(&booking).await;
+    assert_eq!(still["payment_confirming"], true, "{still}");
+    assert_eq!(w.payments(&booking).await[0].0, "created");
+
+    // Another booking: the payment being confirmed is the one that failed.
+    let other = w.booked(TimeDelta::days(2)).await;
+    let other_pay_by = w.booking(&other).await["pay_by"].clone();
+    w.razorpay.set_available(true);
+    let order = w.order(&other).await;
+    w.razorpay
+        .pay(&order, "card", false)
+        .await
+        .expect_err("declined");
+    let failed = w.events("payment.failed").pop().expect("the failure");
+    let body: Value = serde_json::from_str(&failed.body).expect("JSON");
+    let payment = body["payload"]["payment"]["entity"]["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let signature = api::payments::sign(
+        RAZORPAY_KEYS.1.as_bytes(),
+        format!("{order}|{payment}").as_bytes(),
+    );
+    w.razorpay.set_available(false);
+    let (status, waiting) = w.verify(&order, &payment, &signature).await;
+    assert_eq!(
+        (status, waiting["payment_confirming"].as_bool()),
+        (200, Some(true)),
+        "{waiting}"
+    );
+    assert_ne!(waiting["pay_by"], other_pay_by, "frozen");
+    assert_eq!(w.deliver(&failed).await, "processed");
+    let after = w.booking(&other).await;
+    assert_eq!(after["status"], "payment_required", "{after}");
+    assert_eq!(after["payment_confirming"], false, "{after}");
+    assert_eq!(
+        after["pay_by"], other_pay_by,
+        "the deadline runs again from where it stood"
+    );
 }

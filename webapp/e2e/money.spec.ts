@@ -356,7 +356,9 @@ test.describe("a payout batch", () => {
     const download = page.waitForEvent("download");
     await detail.getByRole("button", { name: "Download CSV" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`payout-batch-${batchId}.csv`);
+    // The demo's money is the sandbox's: its file says so, and so does the batch.
+    expect(file.suggestedFilename()).toBe(`payout-batch-${batchId}-SANDBOX-no-real-money.csv`);
+    await expect(detail.getByTestId("batch-sandbox")).toContainText("do not send its file to a bank");
     const csv = await new Promise<string>((resolve, reject) => {
       void file.createReadStream().then((stream) => {
         let text = "";

@@ -546,7 +546,7 @@ async fn settle(
             Ok(())
         }
         GatewayPaymentStatus::Failed => {
-            payment_failed(state, stored, payment.method.as_deref(), now).await?;
+            payment_failed(state, stored, &payment.id, payment.method.as_deref(), now).await?;
             Err(PaymentError::Declined(
                 "Payment failed: your bank did not approve it. No money was taken; please try again."
                     .to_owned(),
@@ -561,30 +561,52 @@ async fn settle(
 async fn payment_failed(
     state: &AppState,
     stored: &PaymentRow,
+    payment_id: &str,
     method: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<(), PaymentError> {
     let mut tx = state.store.begin().await?;
-    let current = tx.payment_by_order(&stored.order_id).await?;
-    tx.fail_payment(&stored.order_id, method).await?;
-    if tx.end_confirming(&stored.order_id).await?
-        && let Some(pay_by) = current.and_then(|p| p.frozen_pay_by)
-        && tx.set_pay_by(&stored.booking_id, pay_by, now).await?
+    fail_order(&mut tx, &stored.order_id, payment_id, method, now).await?;
+    tx.commit().await?;
+    written(state);
+    Ok(())
+}
+
+/// In `tx`: order `order_id`'s payment `payment_id` failed. The order is
+/// marked failed unless money came on it or another of its payments is
+/// being confirmed; if this payment was being confirmed, the booking's
+/// frozen deadline runs again from where it stood. `false` when nothing
+/// changed.
+async fn fail_order(
+    tx: &mut Tx,
+    order_id: &str,
+    payment_id: &str,
+    method: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let Some(current) = tx.payment_by_order(order_id).await? else {
+        return Ok(false);
+    };
+    if !tx.fail_payment(order_id, payment_id, method).await? {
+        return Ok(false);
+    }
+    if current.confirming_payment_id.as_deref() == Some(payment_id)
+        && tx.end_confirming(order_id).await?
+        && let Some(pay_by) = current.frozen_pay_by
+        && tx.set_pay_by(&current.booking_id, pay_by, now).await?
     {
-        let payload = serde_json::json!({ "booking_id": stored.booking_id });
+        let payload = serde_json::json!({ "booking_id": current.booking_id });
         tx.enqueue_job(
             crate::jobs::BOOKING_DUE,
-            &stored.booking_id,
+            &current.booking_id,
             &payload,
             pay_by.max(now),
             now,
         )
         .await?;
     }
-    tx.cancel_jobs(CONFIRM, &stored.order_id).await?;
-    tx.commit().await?;
-    written(state);
-    Ok(())
+    tx.cancel_jobs(CONFIRM, order_id).await?;
+    Ok(true)
 }
 
 /// The gateway cannot say now what became of `payment_id`: the order is
@@ -887,13 +909,23 @@ pub async fn webhook(
             }
             _ => WebhookOutcome::Ignored,
         },
-        "payment.failed" => match text("order_id") {
-            Some(order_id) => {
-                tx.fail_payment(&order_id, text("method").as_deref())
-                    .await?;
-                WebhookOutcome::Processed
+        "payment.failed" => match (text("order_id"), text("id")) {
+            (Some(order_id), Some(payment_id)) => {
+                if fail_order(
+                    &mut tx,
+                    &order_id,
+                    &payment_id,
+                    text("method").as_deref(),
+                    now,
+                )
+                .await?
+                {
+                    WebhookOutcome::Processed
+                } else {
+                    WebhookOutcome::Ignored
+                }
             }
-            None => WebhookOutcome::Ignored,
+            _ => WebhookOutcome::Ignored,
         },
         // A refund's news settles our refund once (issue 13); a refund
         // that is not ours was made on the gateway's side (issue 19).

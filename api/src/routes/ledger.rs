@@ -199,7 +199,7 @@ impl From<reconciliation::Report> for ReconciliationReport {
 role_answers!(admin, ReconciliationResponse {
     #[oai(status = 200)]
     Ok(Json<ReconciliationReport>),
-    /// `from` or `to` is not an RFC 3339 time, or `from` is after `to`.
+    /// `from` or `to` is not an RFC 3339 time.
     #[oai(status = 400)]
     Invalid(Json<crate::fields::FieldErrors>),
     /// The gateway did not answer; try again in a minute.
@@ -207,9 +207,10 @@ role_answers!(admin, ReconciliationResponse {
     Unavailable(Json<Detail>),
 });
 
-/// An optional RFC 3339 time of a query.
+/// An optional RFC 3339 time of a query: absent is `None`; anything else
+/// must be a time, exactly (no blank, no padding), as the document says.
 fn time_of(value: Option<&str>) -> Result<Option<DateTime<Utc>>, ()> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
+    match value {
         None => Ok(None),
         Some(v) => DateTime::parse_from_rfc3339(v)
             .map(|t| Some(t.with_timezone(&Utc)))
@@ -277,9 +278,8 @@ impl AdminLedgerApi {
                 to
             }
         };
-        if from > to {
-            fields.add("from", "The period must start before it ends.");
-        }
+        // A period that ends before it starts holds nothing: an empty
+        // report, not an error (the document cannot say `from <= to`).
         if !fields.is_empty() {
             return Ok(ReconciliationResponse::Invalid(Json(fields.0)));
         }

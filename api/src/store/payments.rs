@@ -213,19 +213,23 @@ impl Tx {
         Ok(())
     }
 
-    /// Marks an order whose payment failed, unless something was received
-    /// on it: `false` when nothing changed.
+    /// Marks an order whose payment `payment_id` failed, unless something
+    /// was received on it or another of its payments is being confirmed
+    /// (an earlier attempt's failure told late): `false` when nothing changed.
     pub async fn fail_payment(
         &mut self,
         order_id: &str,
+        payment_id: &str,
         method: Option<&str>,
     ) -> Result<bool, StoreError> {
         let done = on_tx!(self, conn => sqlx::query(
             "UPDATE payments SET status = 'failed', method = COALESCE($1, method) \
-             WHERE order_id = $2 AND status = 'created' AND payment_id IS NULL",
+             WHERE order_id = $2 AND status = 'created' AND payment_id IS NULL \
+             AND (confirming_payment_id IS NULL OR confirming_payment_id = $3)",
         )
         .bind(method)
         .bind(order_id)
+        .bind(payment_id)
         .execute(conn)
         .await
         .map(|r| r.rows_affected()))?;

@@ -4941,7 +4941,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ReconciliationReport"];
                 };
             };
-            /** @description `from` or `to` is not an RFC 3339 time, or `from` is after `to`. */
+            /** @description `from` or `to` is not an RFC 3339 time. */
             400: {
                 headers: {
                     [name: string]: unknown;
