@@ -457,6 +457,12 @@ async fn an_unreachable_gateway_leaves_the_payment_being_confirmed(engine: Engin
         start,
         "frozen until the start"
     );
+    // Meanwhile no second payment can start: it could take the money twice.
+    let (status, refused) = w
+        .post(&format!("/api/bookings/{booking}/checkout/"), json!({}))
+        .await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["detail"], api::payments::CONFIRMING);
     // Past the old deadline, the hold stands while the gateway is asked again.
     w.wait(pay_by - w.clock.now() + TimeDelta::minutes(5)).await;
     w.run_jobs().await;

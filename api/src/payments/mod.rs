@@ -76,6 +76,9 @@ pub fn gateway_of(state: &AppState, name: &str) -> Result<Arc<dyn Gateway>, Gate
 /// The answer to a checkout callback whose signature does not hold.
 pub const NOT_VERIFIED: &str =
     "The payment could not be verified. You have not been charged twice; please try again.";
+/// The answer to a checkout while a payment of the booking is being
+/// confirmed with the gateway: paying again could take the money twice.
+pub const CONFIRMING: &str = "Your payment is being confirmed with your bank. You'll get an e-mail as soon as your session is confirmed; there is no need to pay again.";
 /// The answer to a webhook whose signature does not hold.
 pub const BAD_WEBHOOK: &str = "The webhook's signature is missing or does not match its body.";
 /// The answer when the gateway does not answer.
@@ -177,6 +180,9 @@ async fn learners_booking(
 /// Why a booking takes no payment now, in the learner's words; `None`
 /// when it awaits one.
 fn why_no_payment(booking: &BookingRecord, now: DateTime<Utc>) -> Option<String> {
+    if booking.payment_confirming {
+        return Some(CONFIRMING.to_owned());
+    }
     let message = match bookings::status_now(booking, now) {
         Status::PaymentRequired if booking.price_paise > booking.paid_paise => return None,
         Status::PaymentRequired | Status::Confirmed | Status::Completed => {

@@ -197,7 +197,8 @@ pub enum CheckoutResponse {
     #[oai(status = 404)]
     NotFound(Json<Detail>),
     /// The booking does not await payment (not accepted yet, already paid,
-    /// its time to pay ran out, cancelled).
+    /// its time to pay ran out, cancelled, or a payment of it is being
+    /// confirmed with the gateway).
     #[oai(status = 409)]
     Refused(Json<Detail>),
     /// The gateway is not answering; try again later.

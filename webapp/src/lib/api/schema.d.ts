@@ -5681,7 +5681,8 @@ export interface operations {
             };
             /**
              * @description The booking does not await payment (not accepted yet, already paid,
-             *     its time to pay ran out, cancelled).
+             *     its time to pay ran out, cancelled, or a payment of it is being
+             *     confirmed with the gateway).
              */
             409: {
                 headers: {
