@@ -869,7 +869,7 @@ async fn feedback_after_the_session_moves_the_rating_once(engine: Engine) {
         .await;
     assert_eq!(status, 409, "the second time: {again}");
 
-    let (status, _) = w
+    let (status, answer) = w
         .act(
             &w.learner,
             &id(&second),
@@ -877,7 +877,7 @@ async fn feedback_after_the_session_moves_the_rating_once(engine: Engine) {
             json!({"rating": 4, "text": "Useful."}),
         )
         .await;
-    assert_eq!(status, 200);
+    assert_eq!(status, 200, "{answer}");
     let profile = w
         .app
         .get_json(&format!("/api/mentors/{}/", w.mentor_id))
