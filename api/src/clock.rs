@@ -51,6 +51,18 @@ impl Clock {
         (Clock(manual.0.clone()), manual)
     }
 
+    /// A clock that stands still at `start` until [`ManualClock::advance`]
+    /// moves it: for a test whose rules count in fixed windows of the
+    /// wall clock, which must not depend on when the test runs.
+    pub fn manual_at(start: DateTime<Utc>) -> (Clock, ManualClock) {
+        let manual = ManualClock(Arc::new(Manual {
+            start,
+            origin: Instant::now(),
+            offset: Mutex::new(Duration::ZERO),
+        }));
+        (Clock(manual.0.clone()), manual)
+    }
+
     pub fn now(&self) -> DateTime<Utc> {
         self.0.now()
     }

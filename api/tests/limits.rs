@@ -20,9 +20,15 @@ const PASSWORD: &str = "Mentor#2026";
 const WRONG: &str = "Guess#0000";
 
 /// A server behind one proxy (the test names each request's client in
-/// `X-Forwarded-For`) on a clock that moves only when told.
+/// `X-Forwarded-For`) on a clock that moves only when told. It starts at a
+/// fixed instant, a second into an hour: the limits count in fixed windows
+/// of up to an hour, so a test started near a window's end would see its
+/// counters reset when it moves the clock (it failed so once in CI).
 async fn app(engine: Engine) -> Option<(TestApp, ManualClock)> {
-    let (clock, hand) = Clock::manual();
+    let start = chrono::DateTime::parse_from_rfc3339("2026-11-23T03:00:01Z")
+        .expect("a fixed instant")
+        .with_timezone(&chrono::Utc);
+    let (clock, hand) = Clock::manual_at(start);
     let app = spawn_app_with(
         engine,
         Options {
