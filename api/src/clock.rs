@@ -43,12 +43,7 @@ impl Clock {
     /// A clock that stands still until [`ManualClock::advance`] moves it;
     /// starts at the machine's current time.
     pub fn manual() -> (Clock, ManualClock) {
-        let manual = ManualClock(Arc::new(Manual {
-            start: Utc::now(),
-            origin: Instant::now(),
-            offset: Mutex::new(Duration::ZERO),
-        }));
-        (Clock(manual.0.clone()), manual)
+        Clock::manual_at(Utc::now())
     }
 
     /// A clock that stands still at `start` until [`ManualClock::advance`]

@@ -290,6 +290,22 @@ impl World {
     }
 }
 
+/// The payment a `payment.failed` event names, and a checkout signature of
+/// it on `order` made with the key secret (which Razorpay's checkout never
+/// gives for a failed payment: a forger's, or a stale one's).
+fn signed_failure(order: &str, failed: &SignedEvent) -> (String, String) {
+    let body: Value = serde_json::from_str(&failed.body).expect("JSON");
+    let payment = body["payload"]["payment"]["entity"]["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let signature = api::payments::sign(
+        RAZORPAY_KEYS.1.as_bytes(),
+        format!("{order}|{payment}").as_bytes(),
+    );
+    (payment, signature)
+}
+
 fn at(text: &str) -> DateTime<Utc> {
     DateTime::parse_from_rfc3339(text)
         .expect("RFC 3339")
@@ -396,18 +412,9 @@ async fn a_failed_payment_is_refused_and_the_learner_pays_again(engine: Engine) 
         .pay(&order, "card", false)
         .await
         .expect_err("the bank declines");
-    let failed = w.events("payment.failed");
-    let body: Value = serde_json::from_str(&failed[0].body).expect("JSON");
-    let payment = body["payload"]["payment"]["entity"]["id"]
-        .as_str()
-        .expect("an id")
-        .to_owned();
     // Even with a good signature (a checkout cannot make one for a failed
     // payment, a forger with the key could), the gateway's word decides.
-    let signature = api::payments::sign(
-        RAZORPAY_KEYS.1.as_bytes(),
-        format!("{order}|{payment}").as_bytes(),
-    );
+    let (payment, signature) = signed_failure(&order, &w.events("payment.failed")[0]);
     let (status, answer) = w.verify(&order, &payment, &signature).await;
     assert_eq!(status, 402, "{answer}");
     assert!(
@@ -1057,15 +1064,7 @@ async fn a_failure_ends_only_the_confirmation_of_the_payment_it_names(engine: En
         .await
         .expect_err("declined");
     let failed = w.events("payment.failed").pop().expect("the failure");
-    let body: Value = serde_json::from_str(&failed.body).expect("JSON");
-    let payment = body["payload"]["payment"]["entity"]["id"]
-        .as_str()
-        .expect("an id")
-        .to_owned();
-    let signature = api::payments::sign(
-        RAZORPAY_KEYS.1.as_bytes(),
-        format!("{order}|{payment}").as_bytes(),
-    );
+    let (payment, signature) = signed_failure(&order, &failed);
     w.razorpay.set_available(false);
     let (status, waiting) = w.verify(&order, &payment, &signature).await;
     assert_eq!(
