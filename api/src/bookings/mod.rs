@@ -407,6 +407,8 @@ pub async fn create(
     let start = req.start;
 
     let mut tx = state.store.begin().await?;
+    tx.lock_mentor_time(service.mentor_id).await?;
+    tx.lock_learner_requests(learner_id).await?;
     expired_holds(state, &mut tx, service.mentor_id, None, now).await?;
     let busy = busy_around(&mut tx, service.mentor_id, start, now, None).await?;
     let end = check_slot(&availability, service.duration_minutes, start, now, busy)?;
@@ -655,7 +657,7 @@ async fn perform(
     if let Some((rating, text)) = &extra.feedback {
         tx.add_feedback(&b, *rating, text, now).await?;
     }
-    if !tx.update_booking(id, &b.status, &u, now).await? {
+    if !tx.update_booking(id, &b, &u, now).await? {
         return Err(BookingError::Refused(CHANGED.to_owned()));
     }
     if let Some(event) = event_of(&req, &b, change.status) {
@@ -707,7 +709,7 @@ pub async fn call_off_refunded(
     };
     let mut u = updated(state, &b, &change, Some(REFUNDED_REASON.to_owned()), now);
     u.refund_owed_paise = b.refund_owed_paise;
-    if !tx.update_booking(id, &b.status, &u, now).await? {
+    if !tx.update_booking(id, &b, &u, now).await? {
         return Ok(false);
     }
     notifications::booking_event(state, tx, id, BookingEvent::Cancelled, now).await?;
@@ -747,7 +749,7 @@ pub async fn payment_captured(
             f.paid_paise = b.paid_paise + amount_paise;
             if let Ok(change) = rules::transition(&f, Party::Learner, &Request::Pay, ms(now)) {
                 let u = updated(state, &b, &change, None, now);
-                if tx.update_booking(booking_id, &b.status, &u, now).await? {
+                if tx.update_booking(booking_id, &b, &u, now).await? {
                     notifications::booking_event(
                         state,
                         tx,
@@ -824,7 +826,7 @@ pub async fn on_due(
         return Ok(());
     };
     let u = updated(state, &b, &change, None, now);
-    if !tx.update_booking(booking_id, &b.status, &u, now).await? {
+    if !tx.update_booking(booking_id, &b, &u, now).await? {
         return Ok(());
     }
     if let Some(event) = event_of(&req, &b, change.status) {

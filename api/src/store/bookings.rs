@@ -8,8 +8,13 @@
 //! `bookings_no_overlap` refuses it ([`Constraint::BookingOverlap`]); on
 //! SQLite the writer holds the database's one write lock (`BEGIN
 //! IMMEDIATE`, [`Store::begin`]) and re-checks ([`Tx::held_overlaps`])
-//! before it writes. Transitions are conditional updates on the stored
-//! status ([`Tx::update_booking`]), so two at once cannot both apply.
+//! before it writes. Transitions are compare-and-swaps on the stored status
+//! and version ([`Tx::update_booking`]), so two at once cannot both apply;
+//! on PostgreSQL the booking row and its mentor's time are also locked for
+//! the unit of work ([`Tx::booking`], [`Tx::lock_mentor_time`]), so the
+//! second waits and then decides on what the first wrote (the reschedule
+//! cap, the mentor's day cap and the open-request caps hold under
+//! concurrency).
 //!
 //! [`Constraint::BookingOverlap`]: super::Constraint::BookingOverlap
 
@@ -18,6 +23,11 @@ use domain_wasm::slots::Interval;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
+
+/// The advisory-lock class of a mentor's time (PostgreSQL).
+pub const MENTOR_TIME_LOCK: i32 = 20;
+/// The advisory-lock class of a learner's open requests (PostgreSQL).
+pub const LEARNER_REQUESTS_LOCK: i32 = 21;
 
 /// The statuses that hold mentor time.
 pub const ACTIVE: &str = "('pending', 'payment_required', 'confirmed')";
@@ -73,6 +83,9 @@ pub struct BookingRow {
     /// A verified payment the gateway has not confirmed yet (issue 19):
     /// the booking's deadline is frozen meanwhile.
     pub payment_confirming: bool,
+    /// Raised by every change: a writer changes the row only at the
+    /// version it read ([`Tx::update_booking`]).
+    pub version: i64,
 }
 
 const SELECT: &str = "SELECT b.id, b.learner_id, b.mentor_id, b.service_id, b.service_title, \
@@ -87,7 +100,8 @@ const SELECT: &str = "SELECT b.id, b.learner_id, b.mentor_id, b.service_id, b.se
      CAST(COALESCE((SELECT SUM(p.amount_paise) FROM payments p \
        WHERE p.booking_id = b.id AND p.status = 'captured'), 0) AS BIGINT) AS paid_paise, \
      EXISTS (SELECT 1 FROM payments c WHERE c.booking_id = b.id AND c.status = 'created' \
-       AND c.confirming_since IS NOT NULL) AS payment_confirming \
+       AND c.confirming_since IS NOT NULL) AS payment_confirming, \
+     CAST(b.version AS BIGINT) AS version \
      FROM bookings b \
      JOIN mentors m ON m.id = b.mentor_id \
      JOIN users u ON u.id = b.learner_id \
@@ -287,16 +301,66 @@ fn intervals(rows: Vec<(DateTime<Utc>, DateTime<Utc>)>) -> Vec<Interval> {
 
 impl Tx {
     /// One booking, read inside the unit of work.
+    ///
+    /// On PostgreSQL the booking is locked until the unit of work ends, and
+    /// its mentor's time before it ([`Tx::lock_mentor_time`]): a concurrent
+    /// change of the same booking waits, then reads what this one wrote.
+    /// (On SQLite the unit of work holds the database's one write lock.)
     pub async fn booking(&mut self, id: &str) -> Result<BookingRow, StoreError> {
         if !super::is_key(id) {
             return Err(StoreError::NotFound);
         }
-        let sql = format!("{SELECT} WHERE b.id = $1");
+        let lock = match &mut self.inner {
+            super::TxInner::Sqlite(_) => "",
+            super::TxInner::Postgres(t) => {
+                let mentor: Option<i64> =
+                    sqlx::query_scalar("SELECT mentor_id FROM bookings WHERE id = $1")
+                        .bind(id)
+                        .fetch_optional(&mut **t)
+                        .await?;
+                let Some(mentor) = mentor else {
+                    return Err(StoreError::NotFound);
+                };
+                self.lock_mentor_time(mentor).await?;
+                " FOR UPDATE OF b"
+            }
+        };
+        let sql = format!("{SELECT} WHERE b.id = $1{lock}");
         let row = on_tx!(self, conn => sqlx::query_as::<_, BookingRow>(&sql)
             .bind(id)
             .fetch_optional(conn)
             .await)?;
         row.ok_or(StoreError::NotFound)
+    }
+
+    /// Serialises the writers of one mentor's time until the unit of work
+    /// ends, so that checks across their bookings (a free slot, the day's
+    /// cap) still hold when the write commits. PostgreSQL: a transaction
+    /// advisory lock (class [`MENTOR_TIME_LOCK`]), always taken before any
+    /// booking row's lock; SQLite: nothing to do, the unit of work already
+    /// holds the database's one write lock.
+    pub async fn lock_mentor_time(&mut self, mentor_id: i64) -> Result<(), StoreError> {
+        self.advisory_lock(MENTOR_TIME_LOCK, mentor_id).await
+    }
+
+    /// Serialises one learner's new bookings (their open-request caps),
+    /// taken after the mentor's time.
+    pub async fn lock_learner_requests(&mut self, learner_id: i64) -> Result<(), StoreError> {
+        self.advisory_lock(LEARNER_REQUESTS_LOCK, learner_id).await
+    }
+
+    async fn advisory_lock(&mut self, class: i32, key: i64) -> Result<(), StoreError> {
+        if let super::TxInner::Postgres(t) = &mut self.inner {
+            // The two-key form takes 32-bit keys; ids past that share a
+            // lock with another id, which only serialises a little more.
+            let key = (key & 0x7fff_ffff) as i32;
+            sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+                .bind(class)
+                .bind(key)
+                .execute(&mut **t)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Sets the payment deadline of a booking still awaiting payment
@@ -430,12 +494,13 @@ impl Tx {
         Ok(())
     }
 
-    /// Applies a transition if the booking is still in status `expected`;
-    /// `false` when it is not (someone else changed it first).
+    /// Applies a transition if the booking is still as `expected` was read
+    /// (its status and version); `false` when it is not (someone else
+    /// changed it first). Raises the version.
     pub async fn update_booking(
         &mut self,
         id: &str,
-        expected: &str,
+        expected: &BookingRow,
         u: &BookingUpdate,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
@@ -444,7 +509,8 @@ impl Tx {
              held_until = $5, respond_by = $6, pay_by = $7, meeting_url = $8, sequence = $9, \
              reschedule_count = $10, cancelled_by = $11, cancel_reason = $12, no_show_by = $13, \
              no_show_choice = $14, refund_owed_paise = $15, confirmed_at = $16, completed_at = $17, \
-             cancelled_at = $18, updated_at = $19 WHERE id = $20 AND status = $21",
+             cancelled_at = $18, updated_at = $19, version = version + 1 \
+             WHERE id = $20 AND status = $21 AND version = $22",
         )
         .bind(u.status)
         .bind(u.start_at)
@@ -466,7 +532,8 @@ impl Tx {
         .bind(u.cancelled_at)
         .bind(now)
         .bind(id)
-        .bind(expected)
+        .bind(&expected.status)
+        .bind(expected.version)
         .execute(conn)
         .await
         .map(|r| r.rows_affected()))?;

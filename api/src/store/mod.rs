@@ -5,6 +5,7 @@
 
 pub mod adjustments;
 pub mod applications;
+pub mod audit;
 mod availability;
 pub mod bookings;
 pub mod commission;
