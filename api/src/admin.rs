@@ -1,7 +1,8 @@
 //! Operator commands: `api create-admin` makes an administrator account, or
 //! gives an existing account the administrator role; `api disable-user` and
-//! `api enable-user` disable an account (ending its sessions) or enable it
-//! again.
+//! `api enable-user` disable an account (ending its sessions, calling off
+//! its upcoming bookings, stopping its profile taking bookings) or enable
+//! it again.
 
 use std::io::BufRead;
 
@@ -9,7 +10,12 @@ use chrono::Utc;
 use domain_wasm::{accounts, password};
 use thiserror::Error;
 
+use serde_json::json;
+
 use crate::auth::passwords;
+use crate::bookings::{self, DisabledSide};
+use crate::state::AppState;
+use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::{NewUser, Role, Store, StoreError};
 
 /// Why no administrator was made; each says what to change.
@@ -33,16 +39,24 @@ pub enum AdminError {
     Store(#[from] StoreError),
 }
 
-/// Disables the account with this e-mail address and ends its sessions (its
-/// access and refresh tokens stop working at once), or enables it again.
-/// Disabled is its own state: the account keeps whether it was ever
-/// activated, and no self-service flow (password reset, Google, an
-/// activation link) clears it. Returns the line to print.
+/// Disables the account with this e-mail address, or enables it again.
+/// Disabling, in one unit of work (issue 20): ends its sessions (its access
+/// and refresh tokens stop working at once); calls off its bookings that
+/// have not started ([`bookings::call_off_for_disabled`]: a disabled
+/// mentor's requests are declined and their sessions cancelled with a full
+/// refund; a disabled learner's are cancelled as an administrator's
+/// cancellation, refunded by the rules); stops the mentor's profile taking
+/// bookings; and writes the audit log (`reason` beside it). Disabled is its
+/// own state: the account keeps whether it was ever activated, and no
+/// self-service flow (password reset, Google, an activation link) clears
+/// it. Returns the line to print.
 pub async fn set_disabled(
-    store: &Store,
+    state: &AppState,
     email: &str,
     disabled: bool,
+    reason: Option<String>,
 ) -> Result<String, AdminError> {
+    let store = &state.store;
     let email = accounts::Email::parse(email).map_err(|p| AdminError::Email(p.message()))?;
     let shown = email.as_str().to_owned();
     let user = match store.user_by_email(&email).await {
@@ -50,20 +64,67 @@ pub async fn set_disabled(
         Err(StoreError::NotFound) => return Err(AdminError::UnknownUser(shown)),
         Err(e) => return Err(e.into()),
     };
-    let now = Utc::now();
+    let now = state.clock.now();
     let mut tx = store.begin().await?;
     tx.set_disabled(user.id, disabled, now).await?;
-    let ended = if disabled {
-        tx.revoke_sessions_of(user.id, None, "account disabled", now)
-            .await?
+    let (ended, called_off) = if disabled {
+        let ended = tx
+            .revoke_sessions_of(user.id, None, "account disabled", now)
+            .await?;
+        let mut called_off = 0;
+        for id in tx.active_booking_ids(user.id, user.mentor_id).await? {
+            let b = tx.booking(&id).await?;
+            let side = if Some(b.mentor_id) == user.mentor_id {
+                DisabledSide::Mentor
+            } else {
+                DisabledSide::Learner
+            };
+            if bookings::call_off_for_disabled(state, &mut tx, &id, side, now).await? {
+                called_off += 1;
+            }
+        }
+        (ended, called_off)
     } else {
-        0
+        (0, 0)
     };
+    if let Some(mentor_id) = user.mentor_id {
+        // The catalogue (in every process) shows the profile's slots go or
+        // come back.
+        tx.touch_mentor(mentor_id, now).await?;
+    }
+    let action = if disabled {
+        AuditAction::AccountDisabled
+    } else {
+        AuditAction::AccountEnabled
+    };
+    let entry = AuditEntry::new(Actor::CommandLine, action, "user", user.id)
+        .reason(reason)
+        .change(
+            Some(json!({ "disabled": user.is_disabled() })),
+            Some(json!({
+                "disabled": disabled,
+                "sessions_ended": ended,
+                "bookings_called_off": called_off,
+            })),
+        );
+    tx.audit(&entry, now).await?;
     tx.commit().await?;
+    store.catalogue_written();
+    state.mailer.wake();
+    state.jobs.wake();
+    let bookings = match called_off {
+        0 => String::new(),
+        1 => " 1 upcoming booking was called off.".to_owned(),
+        n => format!(" {n} upcoming bookings were called off."),
+    };
     Ok(match (disabled, user.is_disabled()) {
-        (true, false) => format!("Disabled {shown}; their sessions were ended ({ended} open)."),
+        (true, false) => {
+            format!("Disabled {shown}; their sessions were ended ({ended} open).{bookings}")
+        }
         (true, true) => {
-            format!("{shown} was already disabled; their sessions were ended ({ended} open).")
+            format!(
+                "{shown} was already disabled; their sessions were ended ({ended} open).{bookings}"
+            )
         }
         (false, true) if user.is_active => format!("Enabled {shown}."),
         (false, true) => {

@@ -38,6 +38,9 @@ pub enum Command {
         /// The account's e-mail address.
         #[arg(long)]
         email: String,
+        /// Why (kept in the audit log).
+        #[arg(long)]
+        reason: Option<String>,
     },
     /// Let a disabled account sign in again.
     EnableUser {
@@ -117,6 +120,19 @@ pub struct Settings {
     /// Limit attempts on the sign-in, registration and e-mail endpoints: `on` or `off`.
     #[arg(long, env = "RATE_LIMITS", default_value = "on", value_parser = |s: &str| parse_switch(s, "RATE_LIMITS"), global = true)]
     pub rate_limits: bool,
+    /// Requests (pending or awaiting payment) one learner may hold with one
+    /// mentor at once.
+    #[arg(long, env = "MAX_OPEN_REQUESTS_PER_MENTOR", default_value_t = domain_wasm::holds::DEFAULT_OPEN_PER_MENTOR, global = true)]
+    pub max_open_requests_per_mentor: u32,
+    /// Requests one learner may hold with all mentors at once.
+    #[arg(long, env = "MAX_OPEN_REQUESTS", default_value_t = domain_wasm::holds::DEFAULT_OPEN, global = true)]
+    pub max_open_requests: u32,
+    /// Upcoming free sessions one learner may hold (one per mentor).
+    #[arg(long, env = "MAX_UPCOMING_FREE", default_value_t = domain_wasm::holds::DEFAULT_UPCOMING_FREE, global = true)]
+    pub max_upcoming_free: u32,
+    /// New bookings one account may make in an hour (with RATE_LIMITS on).
+    #[arg(long, env = "BOOKINGS_PER_HOUR", default_value_t = 20, global = true)]
+    pub bookings_per_hour: u32,
     /// How many reverse proxies of yours stand in front of the server (default
     /// 0: the connecting address is the client). With N, the client is the
     /// Nth address from the right of `X-Forwarded-For`: each proxy appends
@@ -218,6 +234,15 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// How much of mentors' time one learner may hold.
+    pub fn hold_limits(&self) -> domain_wasm::holds::HoldLimits {
+        domain_wasm::holds::HoldLimits {
+            open_per_mentor: self.max_open_requests_per_mentor,
+            open: self.max_open_requests,
+            upcoming_free: self.max_upcoming_free,
+        }
+    }
+
     /// Settings for tests and tools: the binary's defaults, then the given
     /// database, except that the development outbox is `auto` (on, as
     /// the default PUBLIC_URL and HOST are loopback).
@@ -236,6 +261,10 @@ impl Settings {
             google_client_id: None,
             google_jwks_url: "https://www.googleapis.com/oauth2/v3/certs".into(),
             rate_limits: true,
+            max_open_requests_per_mentor: domain_wasm::holds::DEFAULT_OPEN_PER_MENTOR,
+            max_open_requests: domain_wasm::holds::DEFAULT_OPEN,
+            max_upcoming_free: domain_wasm::holds::DEFAULT_UPCOMING_FREE,
+            bookings_per_hour: 20,
             trusted_proxies: None,
             trust_forwarded_for: false,
             dev_outbox: AutoSwitch::Auto,

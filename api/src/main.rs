@@ -67,8 +67,12 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
                 .map(|line| println!("{line}"))
                 .map_err(server::StartError::Admin);
         }
-        Some(Command::DisableUser { email }) => return set_disabled(store, &email, true).await,
-        Some(Command::EnableUser { email }) => return set_disabled(store, &email, false).await,
+        Some(Command::DisableUser { email, reason }) => {
+            return set_disabled(&settings, store, &email, true, reason).await;
+        }
+        Some(Command::EnableUser { email }) => {
+            return set_disabled(&settings, store, &email, false, None).await;
+        }
         Some(Command::LedgerReport) => {
             let with_sandbox = settings.payment_gateway == api::config::PaymentGateway::Sandbox;
             let result = api::ledger::report(&store, with_sandbox).await;
@@ -128,11 +132,14 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
 
 /// `api disable-user` / `api enable-user`: prints the line, or fails with it.
 async fn set_disabled(
+    settings: &api::config::Settings,
     store: api::store::Store,
     email: &str,
     disabled: bool,
+    reason: Option<String>,
 ) -> Result<(), server::StartError> {
-    let result = api::admin::set_disabled(&store, email, disabled).await;
+    let state = server::command_state(settings, store.clone()).await?;
+    let result = api::admin::set_disabled(&state, email, disabled, reason).await;
     store.close().await;
     result
         .map(|line| println!("{line}"))

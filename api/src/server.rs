@@ -208,6 +208,26 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
     })
 }
 
+/// The application's state for a command that changes what the server
+/// serves (`api disable-user`): the same store, keys, mail outbox and
+/// settings as `api serve`, without listening. What it plans (e-mails,
+/// refunds, jobs) is written to the database, where a running server's
+/// workers take it up.
+pub async fn command_state(
+    settings: &Settings,
+    store: Store,
+) -> Result<std::sync::Arc<AppState>, StartError> {
+    let keys = auth::load_keys(&store, settings.secret_key.as_deref())
+        .await
+        .map_err(StartError::Keys)?;
+    let mailer = Mailer::new(store.clone(), settings)?;
+    let public_url = settings
+        .public_url
+        .clone()
+        .unwrap_or_else(|| format!("http://localhost:{}", settings.port));
+    Ok(AppState::new(store, settings, keys, mailer, public_url))
+}
+
 impl Bound {
     /// Serves until `shutdown` completes, then finishes in-flight requests.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send) -> Result<(), StartError> {

@@ -53,6 +53,10 @@ pub struct AppState {
     /// Whether every page says no real money moves (a staging site on the
     /// sandbox, [`Settings::sandbox_notice`]).
     pub sandbox_notice: bool,
+    /// How much of mentors' time one learner may hold (issue 20).
+    pub hold_limits: domain_wasm::holds::HoldLimits,
+    /// New bookings one account may make in an hour (`BOOKINGS_PER_HOUR`).
+    pub bookings_per_hour: u32,
 }
 
 impl AppState {
@@ -105,6 +109,8 @@ impl AppState {
                 )),
             ),
             sandbox_notice: settings.sandbox_notice(),
+            hold_limits: settings.hold_limits(),
+            bookings_per_hour: settings.bookings_per_hour,
         })
     }
 

@@ -89,7 +89,7 @@ async fn disabling_ends_sessions_and_refresh_is_refused(engine: Engine) {
     mark_disabled(&app, "ravi@example.com").await;
 
     // The operator's command also ends every session.
-    let said = set_disabled(&app.store, " Ravi@Example.com ", true)
+    let said = set_disabled(&app.state, " Ravi@Example.com ", true, None)
         .await
         .expect("disabled");
     assert!(
@@ -100,7 +100,7 @@ async fn disabling_ends_sessions_and_refresh_is_refused(engine: Engine) {
     assert_eq!(status, 401, "{body}");
     assert_eq!(refresh(&app, &second["refresh"]).await, 401);
 
-    let said = set_disabled(&app.store, "ravi@example.com", false)
+    let said = set_disabled(&app.state, "ravi@example.com", false, None)
         .await
         .expect("enabled");
     assert_eq!(said, "Enabled ravi@example.com.");
@@ -118,7 +118,7 @@ async fn the_operator_command_disables_and_enables(engine: Engine) {
     assert_eq!(app.activate("omar@example.com").await.0, 204);
     let (_, session) = app.login("omar@example.com", PASSWORD).await;
 
-    let said = set_disabled(&app.store, "omar@example.com", true)
+    let said = set_disabled(&app.state, "omar@example.com", true, None)
         .await
         .expect("disabled");
     assert_eq!(
@@ -129,7 +129,7 @@ async fn the_operator_command_disables_and_enables(engine: Engine) {
     assert_eq!(status, 401);
     assert_eq!(app.login("omar@example.com", PASSWORD).await.0, 401);
 
-    let unknown = set_disabled(&app.store, "nobody@example.com", true).await;
+    let unknown = set_disabled(&app.state, "nobody@example.com", true, None).await;
     assert!(
         matches!(unknown, Err(AdminError::UnknownUser(_))),
         "{unknown:?}"
@@ -138,19 +138,19 @@ async fn the_operator_command_disables_and_enables(engine: Engine) {
         unknown.map_err(|e| e.to_string()),
         Err("--email: no account has the e-mail address nobody@example.com".into())
     );
-    let bad = set_disabled(&app.store, "not an address", false).await;
+    let bad = set_disabled(&app.state, "not an address", false, None).await;
     assert!(matches!(bad, Err(AdminError::Email(_))), "{bad:?}");
-    let not_disabled = set_disabled(&app.store, "nobody@example.com", false).await;
+    let not_disabled = set_disabled(&app.state, "nobody@example.com", false, None).await;
     assert!(matches!(not_disabled, Err(AdminError::UnknownUser(_))));
 
     assert_eq!(
-        set_disabled(&app.store, "omar@example.com", false)
+        set_disabled(&app.state, "omar@example.com", false, None)
             .await
             .expect("enabled"),
         "Enabled omar@example.com."
     );
     assert_eq!(
-        set_disabled(&app.store, "omar@example.com", false)
+        set_disabled(&app.state, "omar@example.com", false, None)
             .await
             .expect("nothing to do"),
         "omar@example.com was not disabled; nothing changed."
@@ -164,7 +164,7 @@ async fn a_password_reset_does_not_enable_a_disabled_account(engine: Engine) {
     };
     register(&app, "kiran@example.com").await;
     assert_eq!(app.activate("kiran@example.com").await.0, 204);
-    set_disabled(&app.store, "kiran@example.com", true)
+    set_disabled(&app.state, "kiran@example.com", true, None)
         .await
         .expect("disabled");
 
@@ -198,7 +198,7 @@ async fn a_password_reset_does_not_enable_a_disabled_account(engine: Engine) {
         .expect("user");
     assert!(user.is_disabled(), "the reset did not enable it");
 
-    set_disabled(&app.store, "kiran@example.com", false)
+    set_disabled(&app.state, "kiran@example.com", false, None)
         .await
         .expect("enabled");
     assert_eq!(
@@ -213,7 +213,7 @@ async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engin
     };
     // Registered, never activated, then disabled by an operator.
     register(&app, "lata@example.com").await;
-    let said = set_disabled(&app.store, "lata@example.com", true)
+    let said = set_disabled(&app.state, "lata@example.com", true, None)
         .await
         .expect("disabled");
     assert!(said.starts_with("Disabled lata@example.com"), "{said}");
@@ -240,7 +240,7 @@ async fn an_old_activation_link_does_not_enable_a_disabled_account(engine: Engin
         .expect("user");
     assert!(user.is_disabled());
 
-    let said = set_disabled(&app.store, "lata@example.com", false)
+    let said = set_disabled(&app.state, "lata@example.com", false, None)
         .await
         .expect("enabled");
     assert!(said.starts_with("Enabled lata@example.com"), "{said}");

@@ -773,7 +773,7 @@ async fn google_neither_links_nor_signs_in_a_disabled_account(engine: Engine) {
         return;
     };
     password_account(&app, "off@gmail.com", true).await;
-    api::admin::set_disabled(&app.store, "off@gmail.com", true)
+    api::admin::set_disabled(&app.state, "off@gmail.com", true, None)
         .await
         .expect("disabled");
     let credential = google.credential_for("off@gmail.com", "g-off", None);
@@ -792,7 +792,7 @@ async fn google_neither_links_nor_signs_in_a_disabled_account(engine: Engine) {
     // An account made by Google, then disabled.
     let first = google.credential_for("made@gmail.com", "g-made", None);
     assert_eq!(google_auth(&app, first).await.0, 200);
-    api::admin::set_disabled(&app.store, "made@gmail.com", true)
+    api::admin::set_disabled(&app.state, "made@gmail.com", true, None)
         .await
         .expect("disabled");
     let again = google.credential_for("made@gmail.com", "g-made", None);

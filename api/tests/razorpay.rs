@@ -137,7 +137,7 @@ impl World {
     /// Runs every job due now, to the end: here, and through two whole
     /// passes of the server's own worker (which may have claimed one).
     async fn run_jobs(&self) {
-        api::jobs::run_due(&self.app.state, self.clock.now())
+        api::jobs::run_due(&self.app.state)
             .await
             .expect("the job queue runs");
         let jobs = &self.app.state.jobs;

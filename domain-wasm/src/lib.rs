@@ -18,6 +18,7 @@ pub mod explorer;
 pub mod faq;
 pub mod fetch_policy;
 pub mod gateway;
+pub mod holds;
 pub mod intro;
 pub mod json;
 pub mod labels;

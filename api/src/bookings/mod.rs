@@ -10,9 +10,11 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{self as rules, Facts, Missed, NoShowChoice, Party, Request, Status};
 use domain_wasm::enquiry::clean_message;
+use domain_wasm::holds;
 use domain_wasm::slots::{Availability, Interval, Schedule, SlotQuery};
 
 use crate::auth::Caller;
+use crate::auth::limits::{Limited, Rule};
 use crate::fields::{FieldErrors, Fields};
 use crate::notifications::{self, BookingEvent};
 use crate::state::AppState;
@@ -59,6 +61,9 @@ pub enum BookingError {
     /// No such booking, or not the caller's (404, nothing revealed).
     #[error("not found")]
     NotFound,
+    /// Too many new bookings from one account (429 with `Retry-After`).
+    #[error("too many bookings")]
+    Limited(Limited),
     #[error(transparent)]
     Store(StoreError),
 }
@@ -71,6 +76,15 @@ impl From<StoreError> for BookingError {
             e => BookingError::Store(e),
         }
     }
+}
+
+/// The answer to one booking too many in an hour: "You have made 20
+/// bookings this hour, the most one account may. Please try again in 12
+/// minutes."
+pub fn too_many_bookings(per_hour: u32, l: Limited) -> String {
+    let wait = l.message();
+    let wait = wait.strip_prefix("Too many attempts. ").unwrap_or(&wait);
+    format!("You have made {per_hour} bookings this hour, the most one account may. {wait}")
 }
 
 fn invalid(field: &str, message: impl Into<String>) -> BookingError {
@@ -378,6 +392,13 @@ pub async fn create(
             );
             None
         }
+        Some(s) if s.mentor_disabled => {
+            f.add(
+                "service_id",
+                "This mentor is not taking bookings at the moment. Choose another mentor.",
+            );
+            None
+        }
         Some(s) if s.active && !s.retired => Some(s),
         Some(_) => {
             f.add(
@@ -405,6 +426,18 @@ pub async fn create(
     };
     let commission_bps = state.store.commission_rate_of(service.mentor_id).await?;
     let start = req.start;
+    let per_hour = Rule {
+        name: "bookings",
+        max: i64::from(state.bookings_per_hour),
+        window_secs: 3600,
+    };
+    if let Err(limited) = state
+        .limiter
+        .hit(per_hour, &learner_id.to_string(), now)
+        .await?
+    {
+        return Err(BookingError::Limited(limited));
+    }
 
     let mut tx = state.store.begin().await?;
     tx.lock_mentor_time(service.mentor_id).await?;
@@ -427,6 +460,13 @@ pub async fn create(
         ms(start),
         availability.minimum_notice_minutes,
     );
+    let held = tx.learner_holds(learner_id, service.mentor_id, now).await?;
+    let asked = holds::Asked {
+        open: opening.status != Status::Confirmed,
+        free: service.price_paise == 0,
+    };
+    holds::may_hold(state.hold_limits, held, asked)
+        .map_err(|r| BookingError::Refused(r.message))?;
     let id = new_id();
     let confirmed = opening.status == Status::Confirmed;
     let row = NewBookingRow {
@@ -713,6 +753,65 @@ pub async fn call_off_refunded(
         return Ok(false);
     }
     notifications::booking_event(state, tx, id, BookingEvent::Cancelled, now).await?;
+    plan_due(tx, id, change.status, u.respond_by, u.pay_by, u.end_at, now).await?;
+    Ok(true)
+}
+
+/// Whose account was disabled, for [`call_off_for_disabled`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DisabledSide {
+    Mentor,
+    Learner,
+}
+
+/// The reason the learner reads when the mentor's account was disabled.
+pub const MENTOR_DISABLED_REASON: &str = "This mentor is no longer taking sessions, so this booking was called off. Anything you paid is refunded in full.";
+/// The reason both sides read when the learner's account was disabled.
+pub const LEARNER_DISABLED_REASON: &str =
+    "The learner's account was closed by the MentorBridge team, so this booking was called off.";
+
+/// Called when an account is disabled, INSIDE that unit of work `tx`: one
+/// of its active bookings that has not started is called off. A disabled
+/// mentor's request is declined and their accepted or confirmed session
+/// cancelled as a mentor's cancellation (a full refund, the learner told);
+/// a disabled learner's booking is cancelled as an administrator's
+/// cancellation (refund by the rules). A booking that has begun, or is no
+/// longer active, is left as it is. Gives whether it was called off.
+pub async fn call_off_for_disabled(
+    state: &AppState,
+    tx: &mut Tx,
+    id: &str,
+    side: DisabledSide,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let b = tx.booking(id).await?;
+    let status = status_now(&b, now);
+    if !status.is_active() || b.start_at <= now {
+        return Ok(false);
+    }
+    let (party, req, reason) = match (side, status) {
+        (DisabledSide::Mentor, Status::Pending) => {
+            (Party::Mentor, Request::Decline, MENTOR_DISABLED_REASON)
+        }
+        (DisabledSide::Mentor, _) => (Party::Mentor, Request::Cancel, MENTOR_DISABLED_REASON),
+        (DisabledSide::Learner, _) => (Party::Admin, Request::Cancel, LEARNER_DISABLED_REASON),
+    };
+    let Ok(change) = rules::transition(&facts(&b), party, &req, ms(now)) else {
+        return Ok(false);
+    };
+    let u = updated(state, &b, &change, Some(reason.to_owned()), now);
+    if !tx.update_booking(id, &b, &u, now).await? {
+        return Ok(false);
+    }
+    let event = if req == Request::Decline {
+        BookingEvent::Declined
+    } else {
+        BookingEvent::Cancelled
+    };
+    notifications::booking_event(state, tx, id, event, now).await?;
+    if u.refund_owed_paise > b.refund_owed_paise {
+        crate::refunds::settle_owed(state, tx, id, "", now).await?;
+    }
     plan_due(tx, id, change.status, u.respond_by, u.pay_by, u.end_at, now).await?;
     Ok(true)
 }

@@ -34,8 +34,13 @@
 //! (a newer process sharing the database may have planned it) and finally
 //! marked `failed`.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
+
+use futures_util::FutureExt;
+use futures_util::future::BoxFuture;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use tokio::sync::{Notify, watch};
@@ -84,7 +89,11 @@ pub struct Jobs {
 struct Inner {
     wake: Notify,
     passes: watch::Sender<u64>,
+    handlers: RwLock<HashMap<String, Handler>>,
 }
+
+/// Runs a job of a kind registered with [`Jobs::handle`].
+pub type Handler = Arc<dyn Fn(Job) -> BoxFuture<'static, Result<(), String>> + Send + Sync>;
 
 impl Default for Jobs {
     fn default() -> Self {
@@ -98,6 +107,7 @@ impl Jobs {
             inner: Arc::new(Inner {
                 wake: Notify::new(),
                 passes: watch::Sender::new(0),
+                handlers: RwLock::new(HashMap::new()),
             }),
         }
     }
@@ -106,6 +116,25 @@ impl Jobs {
     /// one, or after a test moved the clock).
     pub fn wake(&self) {
         self.inner.wake.notify_one();
+    }
+
+    /// Runs jobs of `kind` with `handler` (kinds beyond the built-in ones:
+    /// an extension's, or a test's).
+    pub fn handle(&self, kind: &str, handler: Handler) {
+        self.inner
+            .handlers
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(kind.to_owned(), handler);
+    }
+
+    fn handler(&self, kind: &str) -> Option<Handler> {
+        self.inner
+            .handlers
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(kind)
+            .cloned()
     }
 
     /// Changes each time the worker finishes a pass: a job due when a pass
@@ -122,8 +151,7 @@ impl Jobs {
 pub fn spawn_worker(state: Arc<AppState>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            let now = state.clock.now();
-            if let Err(e) = run_due(&state, now).await {
+            if let Err(e) = run_due(&state).await {
                 tracing::warn!(error = %e, "job worker: cannot read the job queue; retrying shortly");
             }
             state.jobs.inner.passes.send_modify(|n| *n += 1);
@@ -135,16 +163,21 @@ pub fn spawn_worker(state: Arc<AppState>) -> tokio::task::JoinHandle<()> {
     })
 }
 
-/// Runs every job due at `now` that no other worker holds, one at a time;
-/// returns how many this call handled (done, retried or failed). The
-/// worker calls this; tests may too (with the time they moved the clock to).
-pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, StoreError> {
+/// Runs every job due by the server's clock that no other worker holds,
+/// one at a time; returns how many this call handled (done, retried or
+/// failed). The worker calls this; tests may too (after moving the clock).
+///
+/// Each claim reads the clock afresh: on a long pass, a lease taken from
+/// the pass's start could already have lapsed when it was taken, and
+/// another process would run the same job.
+pub async fn run_due(state: &AppState) -> Result<usize, StoreError> {
     let store = &state.store;
     let mut handled = 0;
     loop {
-        let ids = store.due_job_ids(now, BATCH).await?;
+        let ids = store.due_job_ids(state.clock.now(), BATCH).await?;
         let mut claimed = 0;
         for &id in &ids {
+            let now = state.clock.now();
             let Some(job) = store.claim_job(id, now, now + LEASE).await? else {
                 continue; // another worker has it, or it changed meanwhile
             };
@@ -158,10 +191,18 @@ pub async fn run_due(state: &AppState, now: DateTime<Utc>) -> Result<usize, Stor
     }
 }
 
-/// Runs one claimed job and records the outcome.
-async fn run_one(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(), StoreError> {
+/// Runs one claimed job and records the outcome. A job that panics is
+/// caught: the panic counts as a failed attempt (its message kept as the
+/// error), and the worker goes on.
+async fn run_one(state: &AppState, job: Job, claimed_at: DateTime<Utc>) -> Result<(), StoreError> {
     let store = &state.store;
-    match dispatch(state, &job, now).await {
+    let outcome = AssertUnwindSafe(dispatch(state, &job, claimed_at))
+        .catch_unwind()
+        .await
+        .unwrap_or_else(|panic| Err(format!("the job panicked: {}", panic_message(&*panic))));
+    // The outcome is recorded at the time it came, not the claim's.
+    let now = state.clock.now();
+    match outcome {
         Ok(()) => {
             tracing::debug!(id = job.id, kind = %job.kind, key = %job.key, "job done");
             if !store.finish_job(&job, now).await? {
@@ -183,6 +224,15 @@ async fn run_one(state: &AppState, job: Job, now: DateTime<Utc>) -> Result<(), S
         }
     }
     Ok(())
+}
+
+/// What a panic said (`panic!("...")` gives a `&str` or a `String`).
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_owned())
 }
 
 /// What each kind of job does. An error is retried with backoff.
@@ -207,6 +257,10 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
         return crate::notifications::send_reminder(state, job, now)
             .await
             .map_err(|e| format!("cannot send the reminder: {e}"));
+    }
+    let handler = state.jobs.handler(kind);
+    if let Some(handler) = handler {
+        return handler(job.clone()).await;
     }
     Err(format!(
         "this server does not know jobs of kind {kind:?} (a newer version may)"

@@ -410,9 +410,16 @@ pub enum CreatedResponse {
     /// mentor's notice or outside their window), `note` (too long).
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
-    /// The start is one of the service's slots, but someone booked it first.
+    /// The start is one of the service's slots, but someone booked it
+    /// first; or the learner already holds as much of mentors' time as
+    /// they may (open requests, upcoming free sessions: the message says
+    /// what to do).
     #[oai(status = 409)]
     Taken(Json<Detail>),
+    /// Too many new bookings from this account in an hour
+    /// (`BOOKINGS_PER_HOUR`); `Retry-After` says when to try again.
+    #[oai(status = 429)]
+    TooMany(Json<Detail>, #[oai(header = "Retry-After")] String),
 }
 
 role_answers!(mentor, ListResponse {
@@ -565,6 +572,13 @@ impl BookingsApi {
             Err(BookingError::Refused(message)) => {
                 Ok(CreatedResponse::Taken(Json(Detail::new(message))))
             }
+            Err(BookingError::Limited(l)) => Ok(CreatedResponse::TooMany(
+                Json(Detail::new(bookings::too_many_bookings(
+                    self.state.bookings_per_hour,
+                    l,
+                ))),
+                l.retry_after_secs.to_string(),
+            )),
             Err(e) => Err(e.into()),
         }
     }

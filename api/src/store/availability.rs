@@ -19,12 +19,18 @@ fn parse(rules: &str) -> Result<Availability, StoreError> {
     })
 }
 
+/// The mentor takes bookings: their account (if the profile has one) is
+/// not disabled (issue 20).
+const TAKING: &str = "NOT EXISTS (SELECT 1 FROM mentors m JOIN users u ON u.id = m.user_id \
+     WHERE m.id = mentor_availability.mentor_id AND u.disabled_at IS NOT NULL)";
+
 impl Store {
-    /// A mentor's availability; `None` when they have not set any (or there
-    /// is no such mentor).
+    /// A mentor's availability; `None` when they have not set any, when
+    /// their account is disabled (their profile takes no bookings; the rules
+    /// are kept for when it is enabled again), or there is no such mentor.
     pub async fn availability(&self, mentor_id: i64) -> Result<Option<Availability>, StoreError> {
         let row: Option<(String,)> = on_pool!(self, pool =>
-            sqlx::query_as("SELECT rules FROM mentor_availability WHERE mentor_id = $1")
+            sqlx::query_as(&format!("SELECT rules FROM mentor_availability WHERE mentor_id = $1 AND {TAKING}"))
                 .bind(mentor_id)
                 .fetch_optional(pool)
                 .await)?;
@@ -32,10 +38,10 @@ impl Store {
     }
 
     /// Every mentor's availability, by mentor id (for the catalogue's
-    /// `available_slots`). One query.
+    /// `available_slots`), but disabled accounts'. One query.
     pub async fn all_availability(&self) -> Result<HashMap<i64, Availability>, StoreError> {
         let rows: Vec<(i64, String)> = on_pool!(self, pool =>
-            sqlx::query_as("SELECT mentor_id, rules FROM mentor_availability")
+            sqlx::query_as(&format!("SELECT mentor_id, rules FROM mentor_availability WHERE {TAKING}"))
                 .fetch_all(pool)
                 .await)?;
         rows.into_iter()

@@ -122,6 +122,8 @@ pub struct BookableService {
     pub active: bool,
     pub retired: bool,
     pub instant_confirmation: bool,
+    /// The mentor's account is disabled: their profile takes no bookings.
+    pub mentor_disabled: bool,
 }
 
 /// A new booking, checked by `crate::bookings::create`.
@@ -255,7 +257,9 @@ impl Store {
         let row = on_pool!(self, pool => sqlx::query_as::<_, BookableService>(
             "SELECT s.id, s.mentor_id, m.user_id AS mentor_user_id, s.title, s.duration_minutes, \
              s.price_paise, s.active, (s.retired_at IS NOT NULL) AS retired, \
-             s.instant_confirmation \
+             s.instant_confirmation, \
+             EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.disabled_at IS NOT NULL) \
+               AS mentor_disabled \
              FROM mentor_services s JOIN mentors m ON m.id = s.mentor_id WHERE s.id = $1",
         )
         .bind(id)
@@ -331,6 +335,79 @@ impl Tx {
             .fetch_optional(conn)
             .await)?;
         row.ok_or(StoreError::NotFound)
+    }
+
+    /// What a learner holds of mentors' time at `now` (their open requests
+    /// and upcoming free sessions, in all and with `mentor_id`), for the
+    /// caps of `domain_wasm::holds`. A request or hold past its deadline
+    /// holds nothing, whether or not a job has marked it expired yet.
+    pub async fn learner_holds(
+        &mut self,
+        learner_id: i64,
+        mentor_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<domain_wasm::holds::Held, StoreError> {
+        let row: (i64, i64, i64, i64) = on_tx!(self, conn => sqlx::query_as(
+            "SELECT \
+               CAST(COALESCE(SUM(CASE WHEN o.open AND o.mentor_id = $2 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+               CAST(COALESCE(SUM(CASE WHEN o.open THEN 1 ELSE 0 END), 0) AS BIGINT), \
+               CAST(COALESCE(SUM(CASE WHEN o.free AND o.mentor_id = $2 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+               CAST(COALESCE(SUM(CASE WHEN o.free THEN 1 ELSE 0 END), 0) AS BIGINT) \
+             FROM (SELECT b.mentor_id, \
+                     ((b.status = 'pending' AND (b.respond_by IS NULL OR b.respond_by > $3)) \
+                       OR (b.status = 'payment_required' AND (b.pay_by IS NULL OR b.pay_by > $3))) AS open, \
+                     (b.price_paise = 0 AND b.start_at > $3 AND (b.status = 'confirmed' \
+                       OR (b.status = 'pending' AND (b.respond_by IS NULL OR b.respond_by > $3)))) AS free \
+                   FROM bookings b WHERE b.learner_id = $1 \
+                     AND b.status IN ('pending', 'payment_required', 'confirmed')) o",
+        )
+        .bind(learner_id)
+        .bind(mentor_id)
+        .bind(now)
+        .fetch_one(conn)
+        .await)?;
+        let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+        Ok(domain_wasm::holds::Held {
+            open_with_mentor: count(row.0),
+            open: count(row.1),
+            free_with_mentor: count(row.2),
+            free: count(row.3),
+        })
+    }
+
+    /// The active bookings (pending, awaiting payment, confirmed) of a
+    /// learner (`as_learner`) and of a mentor (`as_mentor`), by start.
+    pub async fn active_booking_ids(
+        &mut self,
+        as_learner: i64,
+        as_mentor: Option<i64>,
+    ) -> Result<Vec<String>, StoreError> {
+        let sql = format!(
+            "SELECT id FROM bookings WHERE (learner_id = $1 OR mentor_id = $2) \
+             AND status IN {ACTIVE} ORDER BY start_at, id"
+        );
+        let rows: Vec<(String,)> = on_tx!(self, conn => sqlx::query_as(&sql)
+            .bind(as_learner)
+            .bind(as_mentor.unwrap_or(-1))
+            .fetch_all(conn)
+            .await)?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
+    /// Marks a mentor's profile updated (the catalogue's triggers bump its
+    /// version, so every process reloads it).
+    pub async fn touch_mentor(
+        &mut self,
+        mentor_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query("UPDATE mentors SET updated_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(mentor_id)
+            .execute(conn)
+            .await
+            .map(|_| ()))?;
+        Ok(())
     }
 
     /// Serialises the writers of one mentor's time until the unit of work
