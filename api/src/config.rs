@@ -127,7 +127,10 @@ pub struct Settings {
     /// Requests one learner may hold with all mentors at once.
     #[arg(long, env = "MAX_OPEN_REQUESTS", default_value_t = domain_wasm::holds::DEFAULT_OPEN, global = true)]
     pub max_open_requests: u32,
-    /// Upcoming free sessions one learner may hold (one per mentor).
+    /// Upcoming free sessions one learner may hold with one mentor.
+    #[arg(long, env = "MAX_UPCOMING_FREE_PER_MENTOR", default_value_t = domain_wasm::holds::DEFAULT_FREE_PER_MENTOR, global = true)]
+    pub max_upcoming_free_per_mentor: u32,
+    /// Upcoming free sessions one learner may hold with all mentors.
     #[arg(long, env = "MAX_UPCOMING_FREE", default_value_t = domain_wasm::holds::DEFAULT_UPCOMING_FREE, global = true)]
     pub max_upcoming_free: u32,
     /// New bookings one account may make in an hour (with RATE_LIMITS on).
@@ -239,6 +242,7 @@ impl Settings {
         domain_wasm::holds::HoldLimits {
             open_per_mentor: self.max_open_requests_per_mentor,
             open: self.max_open_requests,
+            free_per_mentor: self.max_upcoming_free_per_mentor,
             upcoming_free: self.max_upcoming_free,
         }
     }
@@ -263,6 +267,7 @@ impl Settings {
             rate_limits: true,
             max_open_requests_per_mentor: domain_wasm::holds::DEFAULT_OPEN_PER_MENTOR,
             max_open_requests: domain_wasm::holds::DEFAULT_OPEN,
+            max_upcoming_free_per_mentor: domain_wasm::holds::DEFAULT_FREE_PER_MENTOR,
             max_upcoming_free: domain_wasm::holds::DEFAULT_UPCOMING_FREE,
             bookings_per_hour: 20,
             trusted_proxies: None,

@@ -80,6 +80,7 @@ async fn world(engine: Engine) -> Option<World> {
             demo_data: false,
             rate_limits: false,
             clock: Some(clock.clone()),
+            tweak: Some(common::no_hold_caps),
             ..Options::default()
         },
     )

@@ -6,6 +6,12 @@
 //! An unpaid hold lasts `HOLD_MINUTES` (the server's clock is moved, never
 //! waited for) and then frees the slot for someone else.
 //!
+//! Transitions of one booking cannot be raced (issue 20): eight reschedules
+//! at once apply up to the cap and no further, a cancel racing an accept
+//! ends as one order of the two, and a mentor's day cap holds for learners
+//! booking different slots at once, on SQLite, on PostgreSQL and on two
+//! `api` processes on one PostgreSQL.
+//!
 //! `bench_bookings` (ignored; `just bench-bookings` runs it in a release
 //! build) measures bookings per second with distinct slots and the outcome
 //! of 1,000 concurrent attempts on 10 slots, against `api` processes.
@@ -68,6 +74,295 @@ async fn sqlite_an_unpaid_hold_expires_and_frees_the_slot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_an_unpaid_hold_expires_and_frees_the_slot() {
     hold_expires(Engine::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_eight_concurrent_reschedules_apply_one_at_a_time_up_to_the_cap() {
+    reschedule_race(Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_eight_concurrent_reschedules_apply_one_at_a_time_up_to_the_cap() {
+    reschedule_race(Engine::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_a_cancel_racing_an_accept_ends_as_one_order_of_them() {
+    cancel_accept_race(Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_a_cancel_racing_an_accept_ends_as_one_order_of_them() {
+    cancel_accept_race(Engine::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_the_mentors_day_cap_holds_when_learners_book_different_slots_at_once() {
+    day_cap_race(Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_the_mentors_day_cap_holds_when_learners_book_different_slots_at_once() {
+    day_cap_race(Engine::Postgres).await;
+}
+
+/// A confirmed session rescheduled by eight requests at once, each to a
+/// different free slot: they apply one after another, each on what the
+/// previous wrote, so exactly `MAX_RESCHEDULES` apply and the rest are
+/// refused with the cap's message; nothing is lost (the stored start is
+/// the last applied one's, the sequence counts every applied one).
+async fn reschedule_race(engine: Engine) {
+    let Some((app, clock, _hand)) = spawn(engine).await else {
+        return;
+    };
+    let now = clock.now();
+    let (mentor, services) = add_mentor(&app.store, "Busy Mentor", &[(60, 0, true)], now).await;
+    let (booking, learner) = confirmed_booking(&app, mentor, services[0], now).await;
+    let starts = open_slots(&app.client, &app.base, mentor, services[0]).await;
+    // Well past the learner's notice, each its own time.
+    let targets: Vec<String> = starts.iter().skip(48).step_by(3).take(8).cloned().collect();
+    assert_eq!(targets.len(), 8, "eight free targets");
+    let answers = fire_at(
+        std::slice::from_ref(&app.base),
+        targets
+            .iter()
+            .map(|t| {
+                (
+                    learner.clone(),
+                    format!("/api/bookings/{booking}/reschedule/"),
+                    json!({ "start": t }),
+                )
+            })
+            .collect(),
+    )
+    .await;
+    assert_reschedule_cap(&answers);
+    check_stored_reschedules(&app.store, &booking, &answers).await;
+}
+
+/// The learner withdraws a paid request while the mentor accepts it, on
+/// eight requests at once: every booking ends cancelled, and each pair's
+/// answers are those of one order of the two (accepted then cancelled:
+/// both 200; cancelled first: the accept refused with the rules' words).
+async fn cancel_accept_race(engine: Engine) {
+    let Some((app, clock, _hand)) = spawn(engine).await else {
+        return;
+    };
+    let now = clock.now();
+    let (mentor, services) =
+        add_mentor(&app.store, "Torn Mentor", &[(60, 150_000, false)], now).await;
+    let mentor_token = mentor_account(&app.store, mentor, now).await;
+    let starts = open_slots(&app.client, &app.base, mentor, services[0]).await;
+    let tokens = learners(&app.store, "torn", 8, now).await;
+    let mut requests = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let body = json!({"service_id": services[0], "start": starts[10 + 2 * i]});
+        let (status, b) = app
+            .send(
+                app.client
+                    .post(app.url("/api/bookings/"))
+                    .bearer_auth(token)
+                    .json(&body),
+            )
+            .await;
+        assert_eq!(status, 201, "{b}");
+        requests.push((b["id"].as_str().expect("an id").to_owned(), token.clone()));
+    }
+    let mut attempts = Vec::new();
+    for (id, token) in &requests {
+        attempts.push((
+            token.clone(),
+            format!("/api/bookings/{id}/cancel/"),
+            json!({ "reason": "Plans changed" }),
+        ));
+        attempts.push((
+            mentor_token.clone(),
+            format!("/api/bookings/{id}/accept/"),
+            json!({}),
+        ));
+    }
+    let answers = fire_at(std::slice::from_ref(&app.base), attempts).await;
+    for (pair, (id, _)) in answers.chunks(2).zip(&requests) {
+        let (cancel, accept) = (&pair[0], &pair[1]);
+        assert_eq!(cancel.0, 200, "the learner may always withdraw: {cancel:?}");
+        let stored = stored_booking(&app.store, id).await;
+        assert_eq!(stored.0, "cancelled", "{id}");
+        match accept.0 {
+            // Accepted first, then withdrawn: two changes.
+            200 => assert_eq!(stored.2, 2, "two changes applied to {id}"),
+            409 => {
+                assert!(
+                    accept.1["detail"]
+                        .as_str()
+                        .is_some_and(|d| d.starts_with("This request cannot be accepted")),
+                    "the rules' refusal: {accept:?}"
+                );
+                assert_eq!(stored.2, 1, "one change applied to {id}");
+            }
+            _ => panic!("accept answered {accept:?}"),
+        }
+    }
+}
+
+/// A mentor who takes one session a day: eight learners book eight
+/// different slots of the same day at once, and one gets it.
+async fn day_cap_race(engine: Engine) {
+    let Some((app, clock, _hand)) = spawn(engine).await else {
+        return;
+    };
+    let now = clock.now();
+    let (mentor, services) =
+        add_mentor(&app.store, "One A Day", &[(30, 150_000, false)], now).await;
+    set_day_cap(&app.store, mentor, 1).await;
+    let slots = day_slots(
+        &open_slots(&app.client, &app.base, mentor, services[0]).await,
+        3,
+    );
+    let tokens = learners(&app.store, "daily", 8, now).await;
+    let attempts = tokens
+        .into_iter()
+        .zip(slots.iter().cycle())
+        .map(|(t, slot)| (t, json!({"service_id": services[0], "start": slot})))
+        .collect();
+    let answers = fire(std::slice::from_ref(&app.base), attempts).await;
+    exactly_one_winner(&answers);
+    assert_eq!(
+        bookings_of(&app.store, mentor).await,
+        1,
+        "one booking stored"
+    );
+}
+
+/// The reschedule races' answers: `MAX_RESCHEDULES` applied, the rest
+/// refused with the cap's message.
+fn assert_reschedule_cap(answers: &[(u16, Value)]) {
+    let applied = answers.iter().filter(|(s, _)| *s == 200).count();
+    let refused: Vec<&(u16, Value)> = answers.iter().filter(|(s, _)| *s != 200).collect();
+    assert_eq!(
+        applied,
+        domain_wasm::booking::MAX_RESCHEDULES as usize,
+        "exactly the cap applies: {answers:?}"
+    );
+    for (status, body) in refused {
+        assert_eq!(*status, 409, "{body}");
+        assert_eq!(
+            body["detail"],
+            "This session has already been rescheduled 3 times, the most allowed. You can cancel it and book a new one instead.",
+        );
+    }
+}
+
+/// Nothing lost: each applied reschedule counted once (the count, the
+/// calendar sequence and the row's version all say three), and the stored
+/// start is one that an applied reschedule answered with.
+async fn check_stored_reschedules(store: &Store, booking: &str, answers: &[(u16, Value)]) {
+    let applied: Vec<DateTime<Utc>> = answers
+        .iter()
+        .filter(|(s, _)| *s == 200)
+        .map(|(_, b)| instant(b["start"].as_str().expect("a start")))
+        .collect();
+    let (status, start, version, reschedules, sequence) = stored_booking(store, booking).await;
+    assert_eq!(status, "confirmed");
+    assert_eq!(reschedules, 3);
+    assert_eq!(sequence, 3);
+    assert_eq!(version, 3, "three changes applied");
+    assert!(
+        applied.contains(&instant(&start)),
+        "the stored start {start} is an applied one: {applied:?}"
+    );
+}
+
+/// A confirmed free session an hour-and-days ahead, booked by a new
+/// learner: its id and the learner's token.
+async fn confirmed_booking(
+    app: &TestApp,
+    mentor: i64,
+    service: i64,
+    now: DateTime<Utc>,
+) -> (String, String) {
+    let learner = learners(&app.store, "movers", 1, now).await.remove(0);
+    let starts = open_slots(&app.client, &app.base, mentor, service).await;
+    let (status, b) = app
+        .send(
+            app.client
+                .post(app.url("/api/bookings/"))
+                .bearer_auth(&learner)
+                .json(&json!({"service_id": service, "start": starts[47]})),
+        )
+        .await;
+    assert_eq!(status, 201, "{b}");
+    assert_eq!(b["status"], "confirmed", "{b}");
+    (b["id"].as_str().expect("an id").to_owned(), learner)
+}
+
+/// The mentor's account, signed in: its access token.
+async fn mentor_account(store: &Store, mentor: i64, now: DateTime<Utc>) -> String {
+    let keys = TokenKeys::from_secret(SECRET);
+    let run: u32 = rand::random();
+    let mut tx = store.begin().await.expect("begin");
+    let user = tx
+        .create_user(
+            &NewUser {
+                email: common::email(&format!("mentor-{mentor}-{run}@mentors.example")),
+                name: "Mentor Account".into(),
+                password_hash: None,
+                google_sub: None,
+                role: Role::Mentor,
+                is_active: true,
+                contact_number: None,
+            },
+            now,
+        )
+        .await
+        .expect("create the mentor's account");
+    tx.link_mentor(mentor, user.id).await.expect("link");
+    let sid = format!("mentor-{mentor}-{run}");
+    tx.create_session(&sid, user.id, None, now, now + chrono::TimeDelta::days(7))
+        .await
+        .expect("a session");
+    tx.commit().await.expect("commit");
+    keys.access_token(user.id, &sid, now)
+}
+
+/// At most `max` sessions a day for this mentor.
+async fn set_day_cap(store: &Store, mentor: i64, max: u32) {
+    let mut rules = store
+        .availability(mentor)
+        .await
+        .expect("read")
+        .expect("availability");
+    rules.max_sessions_per_day = Some(max);
+    store
+        .put_availability(mentor, &rules, Utc::now())
+        .await
+        .expect("store the cap");
+}
+
+/// Eight starts on one UTC day at least `days` ahead.
+fn day_slots(starts: &[String], days: usize) -> Vec<String> {
+    let day = &starts[days * 46][..10];
+    let same: Vec<String> = starts
+        .iter()
+        .filter(|s| s.starts_with(day))
+        .step_by(2)
+        .take(8)
+        .cloned()
+        .collect();
+    assert_eq!(same.len(), 8, "eight starts on {day}");
+    same
+}
+
+/// `(status, start, version, reschedule_count, sequence)` as stored.
+async fn stored_booking(store: &Store, id: &str) -> (String, String, i64, i64, i64) {
+    let b = store.booking(id).await.expect("the booking");
+    (
+        b.status,
+        b.start_at
+            .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        b.version,
+        b.reschedule_count,
+        b.sequence,
+    )
 }
 
 /// A server without the demo, rate limits off, on a clock the test moves.
@@ -270,6 +565,118 @@ async fn postgres_two_api_processes_on_one_database_book_a_slot_once() {
             server.name
         );
     }
+    store.close().await;
+}
+
+/// Two `api` processes on one PostgreSQL: eight reschedules of one
+/// booking spread over both apply up to the cap and no further; a cancel
+/// racing an accept on different processes ends as one order of them;
+/// and a mentor's one-a-day cap holds for eight learners booking
+/// different slots of a day through both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_two_api_processes_hold_the_reschedule_and_day_caps() {
+    let Some(db) = TestDb::fresh(Engine::Postgres).await else {
+        return;
+    };
+    let store = db.open().await;
+    let now = Utc::now();
+    let (mentor, services) = add_mentor(&store, "Twin Busy", &[(60, 0, true)], now).await;
+    let (capped, capped_services) =
+        add_mentor(&store, "Twin One A Day", &[(30, 150_000, false)], now).await;
+    let (asked, asked_services) =
+        add_mentor(&store, "Twin Asked", &[(60, 150_000, false)], now).await;
+    set_day_cap(&store, capped, 1).await;
+    let tokens = learners(&store, "twins", 10, now).await;
+    let mentor_token = mentor_account(&store, asked, now).await;
+    let one = ApiProcess::start(&db, "one");
+    let two = ApiProcess::start(&db, "two");
+    let bases = [one.base.clone(), two.base.clone()];
+    let client = client();
+
+    // Reschedules.
+    let starts = open_slots(&client, &one.base, mentor, services[0]).await;
+    let booked = post_as(
+        &client,
+        &one.base,
+        &tokens[0],
+        "/api/bookings/",
+        json!({"service_id": services[0], "start": starts[47]}),
+    )
+    .await;
+    assert_eq!(booked.0, 201, "{booked:?}");
+    let booking = booked.1["id"].as_str().expect("an id").to_owned();
+    let attempts = starts
+        .iter()
+        .skip(48)
+        .step_by(3)
+        .take(8)
+        .map(|t| {
+            (
+                tokens[0].clone(),
+                format!("/api/bookings/{booking}/reschedule/"),
+                json!({"start": t}),
+            )
+        })
+        .collect();
+    let answers = fire_at(&bases, attempts).await;
+    assert_reschedule_cap(&answers);
+    check_stored_reschedules(&store, &booking, &answers).await;
+
+    // A cancel racing an accept, on different processes.
+    let asked_starts = open_slots(&client, &two.base, asked, asked_services[0]).await;
+    let request = post_as(
+        &client,
+        &two.base,
+        &tokens[1],
+        "/api/bookings/",
+        json!({"service_id": asked_services[0], "start": asked_starts[20]}),
+    )
+    .await;
+    assert_eq!(request.0, 201, "{request:?}");
+    let id = request.1["id"].as_str().expect("an id").to_owned();
+    let answers = fire_at(
+        &bases,
+        vec![
+            (
+                tokens[1].clone(),
+                format!("/api/bookings/{id}/cancel/"),
+                json!({}),
+            ),
+            (
+                mentor_token.clone(),
+                format!("/api/bookings/{id}/accept/"),
+                json!({}),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(answers[0].0, 200, "{answers:?}");
+    let stored = stored_booking(&store, &id).await;
+    assert_eq!(stored.0, "cancelled");
+    match answers[1].0 {
+        200 => assert_eq!(stored.2, 2),
+        409 => assert_eq!(stored.2, 1),
+        _ => panic!("accept answered {:?}", answers[1]),
+    }
+
+    // The day's cap.
+    let day = day_slots(
+        &open_slots(&client, &one.base, capped, capped_services[0]).await,
+        3,
+    );
+    let attempts = tokens[2..]
+        .iter()
+        .zip(day.iter())
+        .map(|(t, slot)| {
+            (
+                t.clone(),
+                json!({"service_id": capped_services[0], "start": slot}),
+            )
+        })
+        .collect();
+    let answers = fire(&bases, attempts).await;
+    exactly_one_winner(&answers);
+    assert_eq!(bookings_of(&store, capped).await, 1, "one booking stored");
     store.close().await;
 }
 
@@ -690,6 +1097,56 @@ async fn fire(bases: &[String], attempts: Vec<(String, Value)>) -> Vec<(u16, Val
         answers.push(task.await.expect("the request task"));
     }
     answers
+}
+
+/// Sends every `(token, path, body)` as a POST at once (each on its own
+/// task, released together), spread over the servers in turn; the answers
+/// in the same order.
+async fn fire_at(bases: &[String], attempts: Vec<(String, String, Value)>) -> Vec<(u16, Value)> {
+    let client = client();
+    let gate = Arc::new(tokio::sync::Barrier::new(attempts.len()));
+    let tasks: Vec<_> = attempts
+        .into_iter()
+        .enumerate()
+        .map(|(i, (token, path, body))| {
+            let request = client
+                .post(format!("{}{path}", bases[i % bases.len()]))
+                .bearer_auth(token)
+                .json(&body);
+            let gate = gate.clone();
+            tokio::spawn(async move {
+                gate.wait().await;
+                match request.send().await {
+                    Ok(resp) => answer(resp).await,
+                    Err(e) => (0, Value::String(e.to_string())),
+                }
+            })
+        })
+        .collect();
+    let mut answers = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        answers.push(task.await.expect("the request task"));
+    }
+    answers
+}
+
+async fn post_as(
+    client: &reqwest::Client,
+    base: &str,
+    token: &str,
+    path: &str,
+    body: Value,
+) -> (u16, Value) {
+    match client
+        .post(format!("{base}{path}"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+    {
+        Ok(resp) => answer(resp).await,
+        Err(e) => (0, Value::String(e.to_string())),
+    }
 }
 
 /// Sends the attempts `limit` at a time; each one's status and latency.

@@ -8,19 +8,20 @@
 //!
 //! - [`HoldLimits::open_per_mentor`] open requests (pending or awaiting
 //!   payment) with one mentor, and [`HoldLimits::open`] in all;
-//! - one upcoming free session with one mentor, and
-//!   [`HoldLimits::upcoming_free`] in all.
+//! - [`HoldLimits::free_per_mentor`] upcoming free session (one by
+//!   default) with one mentor, and [`HoldLimits::upcoming_free`] in all.
 //!
 //! Past a cap the booking is refused with a message that says what to do.
 
 use serde::{Deserialize, Serialize};
 
 /// The caps (settings `MAX_OPEN_REQUESTS_PER_MENTOR`, `MAX_OPEN_REQUESTS`,
-/// `MAX_UPCOMING_FREE`).
+/// `MAX_UPCOMING_FREE_PER_MENTOR`, `MAX_UPCOMING_FREE`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HoldLimits {
     pub open_per_mentor: u32,
     pub open: u32,
+    pub free_per_mentor: u32,
     pub upcoming_free: u32,
 }
 
@@ -29,6 +30,7 @@ impl Default for HoldLimits {
         HoldLimits {
             open_per_mentor: DEFAULT_OPEN_PER_MENTOR,
             open: DEFAULT_OPEN,
+            free_per_mentor: DEFAULT_FREE_PER_MENTOR,
             upcoming_free: DEFAULT_UPCOMING_FREE,
         }
     }
@@ -40,8 +42,8 @@ pub const DEFAULT_OPEN_PER_MENTOR: u32 = 2;
 pub const DEFAULT_OPEN: u32 = 5;
 /// `MAX_UPCOMING_FREE`'s default.
 pub const DEFAULT_UPCOMING_FREE: u32 = 3;
-/// Upcoming free sessions with one mentor (not a setting).
-pub const FREE_PER_MENTOR: u32 = 1;
+/// `MAX_UPCOMING_FREE_PER_MENTOR`'s default.
+pub const DEFAULT_FREE_PER_MENTOR: u32 = 1;
 
 /// What the learner holds now, before the new booking.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,12 +116,18 @@ pub fn may_hold(limits: HoldLimits, held: Held, asked: Asked) -> Result<(), Hold
             ),
         );
     }
-    if asked.free && held.free_with_mentor >= FREE_PER_MENTOR {
+    if asked.free && held.free_with_mentor >= limits.free_per_mentor {
+        let held = if limits.free_per_mentor == 1 {
+            "an upcoming free session".to_owned()
+        } else {
+            format!("{} upcoming free sessions", limits.free_per_mentor)
+        };
         return refuse(
             Cap::FreePerMentor,
-            "You already have an upcoming free session with this mentor. Book another \
-             free session after it has taken place, or choose a paid session."
-                .to_owned(),
+            format!(
+                "You already have {held} with this mentor. Book another free session after \
+                 it has taken place, or choose a paid session."
+            ),
         );
     }
     if asked.free && held.free >= limits.upcoming_free {
@@ -142,6 +150,7 @@ mod tests {
     const LIMITS: HoldLimits = HoldLimits {
         open_per_mentor: 2,
         open: 5,
+        free_per_mentor: 1,
         upcoming_free: 3,
     };
 
@@ -239,6 +248,7 @@ mod tests {
         let none = HoldLimits {
             open_per_mentor: 0,
             open: 0,
+            free_per_mentor: 0,
             upcoming_free: 0,
         };
         assert!(may_hold(none, Held::default(), PAID_REQUEST).is_err());

@@ -59,6 +59,14 @@ async function startServer(apiBin: string, dataDir: string, database: string, ex
       // accounts and read e-mailed links from /api/dev/outbox/.
       DEMO_DATA: "on",
       DEV_OUTBOX: "on",
+      // The stories book many sessions as the same demo learners on one
+      // server: the holding caps and the hourly booking limit (each tested
+      // in the API suites) are raised out of their way.
+      MAX_OPEN_REQUESTS_PER_MENTOR: "1000",
+      MAX_OPEN_REQUESTS: "1000",
+      MAX_UPCOMING_FREE_PER_MENTOR: "1000",
+      MAX_UPCOMING_FREE: "1000",
+      BOOKINGS_PER_HOUR: "1000",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -48,6 +48,8 @@ pub struct Options {
     /// `PAYMENT_GATEWAY=razorpay` at a stand-in: its API's and its checkout
     /// script's URLs, with [`RAZORPAY_KEYS`].
     pub razorpay: Option<(String, String)>,
+    /// Any other settings, changed last.
+    pub tweak: Option<fn(&mut Settings)>,
 }
 
 /// The Razorpay keys of the tests' stand-in: key id, key secret, webhook secret.
@@ -70,6 +72,7 @@ impl Default for Options {
             clock: None,
             test_clock: false,
             razorpay: None,
+            tweak: None,
         }
     }
 }
@@ -206,6 +209,15 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     spawn_app_with(engine, Options::default()).await
 }
 
+/// Settings for stories about other rules that book many sessions for one
+/// learner: the holding caps (issue 20) out of the way.
+pub fn no_hold_caps(settings: &mut Settings) {
+    settings.max_open_requests_per_mentor = 1000;
+    settings.max_open_requests = 1000;
+    settings.max_upcoming_free_per_mentor = 1000;
+    settings.max_upcoming_free = 1000;
+}
+
 /// A server without the demo accounts, otherwise as `spawn_app`.
 pub async fn spawn_without_demo(engine: Engine) -> Option<TestApp> {
     spawn_app_with(
@@ -278,6 +290,9 @@ pub async fn spawn_app_on(db: TestDb, options: Options) -> TestApp {
         settings.clock = clock.clone();
     }
     settings.test_clock = options.test_clock;
+    if let Some(tweak) = options.tweak {
+        tweak(&mut settings);
+    }
     settings.start_test_clock();
     if let Some((client_id, jwks_url)) = &options.google {
         settings.google_client_id = Some(client_id.clone());
