@@ -6,7 +6,11 @@
 mod booking_fixtures;
 mod common;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use futures_util::FutureExt;
 
 use api::clock::Clock;
 use api::notifications::BookingEvent;
@@ -23,6 +27,8 @@ on_both_engines!(
     two_servers_on_one_database_run_each_job_once,
     enqueuing_again_re_plans_and_cancelling_calls_off,
     a_lapsed_lease_is_taken_over_and_the_old_claim_settles_nothing,
+    a_panicking_job_is_a_failed_attempt_and_the_worker_goes_on,
+    each_lease_is_taken_from_the_clock_at_its_claim,
 );
 
 fn secs(t: DateTime<Utc>) -> i64 {
@@ -460,4 +466,177 @@ async fn a_lapsed_lease_is_taken_over_and_the_old_claim_settles_nothing(engine: 
         (JobStatus::Done, 2)
     );
     store.close().await;
+}
+
+/// A job that panics (issue 20): the panic is caught, counted as a failed
+/// attempt with its message, retried with backoff and finally marked
+/// failed; the worker keeps running the other jobs meanwhile and after.
+async fn a_panicking_job_is_a_failed_attempt_and_the_worker_goes_on(engine: Engine) {
+    let Some(db) = TestDb::fresh(engine).await else {
+        return;
+    };
+    let (clock, hand) = Clock::manual();
+    let server = start(&db, &clock).await;
+    let ran = Arc::new(AtomicUsize::new(0));
+    server.state.jobs.handle(
+        "test_panics",
+        Arc::new(|_job| async { panic!("boom: the job's own bug") }.boxed()),
+    );
+    let counter = ran.clone();
+    server.state.jobs.handle(
+        "test_counts",
+        Arc::new(move |_job| {
+            counter.fetch_add(1, Ordering::SeqCst);
+            async { Ok(()) }.boxed()
+        }),
+    );
+    let store = server.store().clone();
+    let now = clock.now();
+    store
+        .enqueue_job("test_panics", "p", &json!({}), now, now)
+        .await
+        .expect("enqueued");
+    store
+        .enqueue_job(
+            "test_counts",
+            "after",
+            &json!({}),
+            now + TimeDelta::seconds(1),
+            now,
+        )
+        .await
+        .expect("enqueued");
+    hand.advance(Duration::from_secs(2));
+    let s = store.clone();
+    server
+        .wait_for_jobs("the job after the panicking one", || {
+            let s = s.clone();
+            async move { status_of(&s, "test_counts", "after").await.0 == JobStatus::Done }
+        })
+        .await;
+    let job = store
+        .job("test_panics", "p")
+        .await
+        .expect("read")
+        .expect("job");
+    assert_eq!((job.status, job.attempts), (JobStatus::Pending, 1));
+    assert_eq!(
+        job.last_error.as_deref(),
+        Some("the job panicked: boom: the job's own bug")
+    );
+    for attempt in 2..=api::jobs::MAX_ATTEMPTS {
+        hand.advance(
+            api::jobs::retry_delay(attempt - 1)
+                .to_std()
+                .expect("a delay")
+                + Duration::from_secs(1),
+        );
+        let s = store.clone();
+        server
+            .wait_for_jobs("the next attempt", || {
+                let s = s.clone();
+                async move { status_of(&s, "test_panics", "p").await.1 >= attempt }
+            })
+            .await;
+    }
+    let s = store.clone();
+    server
+        .wait_for_jobs("the panicking job marked failed", || {
+            let s = s.clone();
+            async move { status_of(&s, "test_panics", "p").await.0 == JobStatus::Failed }
+        })
+        .await;
+    assert_eq!(
+        status_of(&store, "test_panics", "p").await,
+        (JobStatus::Failed, api::jobs::MAX_ATTEMPTS)
+    );
+    // Still running.
+    let now = clock.now();
+    store
+        .enqueue_job("test_counts", "later", &json!({}), now, now)
+        .await
+        .expect("enqueued");
+    let s = store.clone();
+    server
+        .wait_for_jobs("a job after the failure", || {
+            let s = s.clone();
+            async move { status_of(&s, "test_counts", "later").await.0 == JobStatus::Done }
+        })
+        .await;
+    assert_eq!(ran.load(Ordering::SeqCst), 2);
+    server.stop().await;
+}
+
+/// A long job does not shorten the next one's lease (issue 20): each claim
+/// reads the clock afresh, so a job claimed after a 6-minute job in the
+/// same pass holds a lease that reaches past the time it starts at.
+async fn each_lease_is_taken_from_the_clock_at_its_claim(engine: Engine) {
+    let Some(db) = TestDb::fresh(engine).await else {
+        return;
+    };
+    let (clock, hand) = Clock::manual();
+    let server = start(&db, &clock).await;
+    let slow_hand = hand.clone();
+    server.state.jobs.handle(
+        "test_slow",
+        Arc::new(move |_job| {
+            // The job takes six minutes (the clock moves, nobody waits).
+            slow_hand.advance(Duration::from_secs(6 * 60));
+            async { Ok(()) }.boxed()
+        }),
+    );
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let (record, check_clock) = (seen.clone(), clock.clone());
+    server.state.jobs.handle(
+        "test_leased",
+        Arc::new(move |job| {
+            let lease = job.claimed_until.expect("a claimed job has a lease");
+            record
+                .lock()
+                .expect("lock")
+                .push((lease, check_clock.now()));
+            async { Ok(()) }.boxed()
+        }),
+    );
+    let store = server.store().clone();
+    let now = clock.now();
+    store
+        .enqueue_job(
+            "test_slow",
+            "first",
+            &json!({}),
+            now - TimeDelta::seconds(2),
+            now,
+        )
+        .await
+        .expect("enqueued");
+    store
+        .enqueue_job(
+            "test_leased",
+            "second",
+            &json!({}),
+            now - TimeDelta::seconds(1),
+            now,
+        )
+        .await
+        .expect("enqueued");
+    let s = store.clone();
+    server
+        .wait_for_jobs("both jobs", || {
+            let s = s.clone();
+            async move { status_of(&s, "test_leased", "second").await.0 == JobStatus::Done }
+        })
+        .await;
+    let seen = seen.lock().expect("lock").clone();
+    assert_eq!(seen.len(), 1, "the second job ran once: {seen:?}");
+    let (lease, started) = seen[0];
+    assert!(
+        lease > started,
+        "the lease ({lease}) reaches past the job's start ({started})"
+    );
+    assert_eq!(
+        status_of(&store, "test_slow", "first").await,
+        (JobStatus::Done, 1)
+    );
+    server.stop().await;
 }
