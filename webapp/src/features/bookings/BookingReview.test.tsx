@@ -105,6 +105,30 @@ describe("the booking review", () => {
     expect(dialog.queryByRole("button", { name: "Send request" })).toBeNull();
   });
 
+  it("past a holding cap: says what to do and leads to the learner's bookings, the time kept", async () => {
+    logIn(aUser());
+    const cap =
+      "You already have 2 requests with this mentor waiting for an answer or a payment. Wait for the mentor's answer, pay for an accepted one, or cancel one in your bookings before asking again.";
+    mockApi({ "POST /api/bookings/": json(409, { detail: cap }) });
+    const { onTaken } = renderReview();
+    fireEvent.click(await screen.findByRole("button", { name: "Send request" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Finish one of your bookings first" }));
+    expect(dialog.getByText(cap)).toBeTruthy();
+    expect(onTaken).not.toHaveBeenCalled();
+    expect(dialog.getByRole("link", { name: "See your bookings" }).getAttribute("href")).toBe("/my-bookings");
+    expect(dialog.queryByRole("button", { name: "Send request" })).toBeNull();
+  });
+
+  it("too many bookings in an hour: says when to try again", async () => {
+    logIn(aUser());
+    const limit = "You have made 20 bookings this hour, the most one account may. Please try again in 12 minutes.";
+    mockApi({ "POST /api/bookings/": json(429, { detail: limit }) });
+    renderReview();
+    fireEvent.click(await screen.findByRole("button", { name: "Send request" }));
+    expect(await screen.findByText(limit)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send request" })).toBeTruthy();
+  });
+
   it("a guest is sent to sign in, the chosen time remembered for after", async () => {
     mockApi({});
     const { router } = renderReview();

@@ -7,10 +7,12 @@
  * A guest is sent to sign in, the choice remembered in the address so the
  * review opens again after the login (SPEC §2's remembered path). A time
  * someone else took meanwhile (409) says so and has the mentor's times
- * read again.
+ * read again; a learner who already holds as much of mentors' time as they
+ * may (409 with another message) reads what to do and is led to their
+ * bookings; too many bookings in an hour (429) says when to try again.
  */
 import { useId, useRef, useState, type FormEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
 import { durationLabel, priceLabel } from "../../lib/domain";
@@ -48,6 +50,9 @@ export interface BookingReviewProps {
   onTaken: () => void;
 }
 
+/** The contract's answer to a time someone else booked first. */
+const TAKEN = "That time was just booked by someone else. Please choose another slot.";
+
 function nextStep(service: ReviewService, firstName: string): string {
   if (service.price === 0 && service.instant) return "This free session is confirmed as soon as you book it. The meeting link comes by e-mail.";
   if (service.price === 0) return `${firstName} will accept or decline your request within 24 hours. The meeting link comes by e-mail once it’s confirmed.`;
@@ -71,6 +76,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [taken, setTaken] = useState(false);
+  const [held, setHeld] = useState(false);
 
   const user = snapshot.status === "user" ? snapshot.user : null;
   const zone = timeZone ?? viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
@@ -89,7 +95,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || taken) return;
+    if (busy || taken || held) return;
     const text = note.trim();
     if (text.length > NOTE_LIMIT) {
       setNoteError(`Keep the note to ${NOTE_LIMIT} characters or fewer.`);
@@ -105,10 +111,16 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
         void navigate(routeFor(answer.body));
         return;
       }
-      if (answer.status === 409) {
+      const detail = detailOf(answer.body);
+      if (answer.status === 409 && (detail === undefined || detail === TAKEN)) {
         setTaken(true);
-        setProblem(detailOf(answer.body) ?? "That time was just booked by someone else. Please choose another slot.");
+        setProblem(TAKEN);
         onTaken();
+      } else if (answer.status === 409) {
+        // The learner already holds as much of mentors' time as they may
+        // (open requests, upcoming free sessions): the answer says what to do.
+        setHeld(true);
+        setProblem(detail);
       } else if (answer.status === 400) {
         const { fields, other } = formErrors(answer.body, ["note", "start", "service_id"] as const);
         setNoteError(fields.note);
@@ -127,7 +139,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
 
   return (
     <Dialog
-      title={taken ? "This time is no longer free" : "Review your booking"}
+      title={taken ? "This time is no longer free" : held ? "Finish one of your bookings first" : "Review your booking"}
       onClose={onClose}
       testId="booking-review"
       actions={
@@ -135,7 +147,11 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {taken ? "Choose another time" : "Back"}
           </button>
-          {taken ? null : guest ? (
+          {held ? (
+            <Link className="btn btn--primary" to="/my-bookings">
+              See your bookings
+            </Link>
+          ) : taken ? null : guest ? (
             <button type="button" className="btn btn--primary" onClick={signIn}>
               Sign in to book
             </button>
@@ -178,7 +194,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
 
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
 
-        {taken ? null : (
+        {taken || held ? null : (
           <form id={formId} ref={formRef} className="bk-review__form" onSubmit={(e) => void submit(e)} noValidate>
             {guest ? null : (
               <TextArea

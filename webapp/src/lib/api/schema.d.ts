@@ -5378,7 +5378,12 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
-            /** @description The start is one of the service's slots, but someone booked it first. */
+            /**
+             * @description The start is one of the service's slots, but someone booked it
+             *     first; or the learner already holds as much of mentors' time as
+             *     they may (open requests, upcoming free sessions: the message says
+             *     what to do).
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,6 +5404,19 @@ export interface operations {
             /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /**
+             * @description Too many new bookings from this account in an hour
+             *     (`BOOKINGS_PER_HOUR`); `Retry-After` says when to try again.
+             */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
                     [name: string]: unknown;
                 };
                 content: {
