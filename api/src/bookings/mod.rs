@@ -73,6 +73,9 @@ impl From<StoreError> for BookingError {
         match e {
             StoreError::NotFound => BookingError::NotFound,
             e if e.violated() == Some(Constraint::BookingOverlap) => BookingError::Taken,
+            // Two changes waited for each other and the database gave this
+            // one up: the other went ahead.
+            e if e.lost_a_race() => BookingError::Refused(CHANGED.to_owned()),
             e => BookingError::Store(e),
         }
     }

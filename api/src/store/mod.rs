@@ -98,6 +98,18 @@ impl StoreError {
             _ => None,
         }
     }
+
+    /// PostgreSQL gave up one of two units of work that waited for each
+    /// other (a deadlock, 40P01) or could not serialise them (40001): the
+    /// other one went ahead, and this one may be tried again.
+    pub fn lost_a_race(&self) -> bool {
+        match self {
+            StoreError::Other(sqlx::Error::Database(e)) => {
+                matches!(e.code().as_deref(), Some("40P01" | "40001"))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A unit of work: several writes that happen together or not at all.
