@@ -213,19 +213,19 @@ mod tests {
 
     #[test]
     fn each_refusal_says_what_to_do() {
-        let open = may_hold(LIMITS, held(2, 2, 0, 0), PAID_REQUEST).unwrap_err();
+        let open = may_hold(LIMITS, held(2, 2, 0, 0), PAID_REQUEST).expect_err("refused");
         assert!(
             open.message.contains("2 requests with this mentor"),
             "{}",
             open.message
         );
         assert!(open.message.contains("cancel one"), "{}", open.message);
-        let all = may_hold(LIMITS, held(0, 5, 0, 0), PAID_REQUEST).unwrap_err();
+        let all = may_hold(LIMITS, held(0, 5, 0, 0), PAID_REQUEST).expect_err("refused");
         assert!(
             all.message
                 .starts_with("You already have 5 requests waiting")
         );
-        let free = may_hold(LIMITS, held(0, 0, 0, 3), FREE_INSTANT).unwrap_err();
+        let free = may_hold(LIMITS, held(0, 0, 0, 3), FREE_INSTANT).expect_err("refused");
         assert!(
             free.message.contains("3 free sessions coming up"),
             "{}",
@@ -235,7 +235,7 @@ mod tests {
             upcoming_free: 1,
             ..LIMITS
         };
-        let single = may_hold(one, held(0, 0, 0, 1), FREE_INSTANT).unwrap_err();
+        let single = may_hold(one, held(0, 0, 0, 1), FREE_INSTANT).expect_err("refused");
         assert!(
             single.message.contains("1 free session coming up"),
             "{}",
