@@ -204,7 +204,7 @@ async fn cancel_accept_race(engine: Engine) {
     }
 }
 
-/// A mentor who takes one session a day: eight learners book eight
+/// A mentor who takes one session a day: sixteen learners book sixteen
 /// different slots of the same day at once, and one gets it.
 async fn day_cap_race(engine: Engine) {
     let Some((app, clock, _hand)) = spawn(engine).await else {
@@ -218,7 +218,7 @@ async fn day_cap_race(engine: Engine) {
         &open_slots(&app.client, &app.base, mentor, services[0]).await,
         3,
     );
-    let tokens = learners(&app.store, "daily", 8, now).await;
+    let tokens = learners(&app.store, "daily", 16, now).await;
     let attempts = tokens
         .into_iter()
         .zip(slots.iter().cycle())
@@ -230,6 +230,125 @@ async fn day_cap_race(engine: Engine) {
         bookings_of(&app.store, mentor).await,
         1,
         "one booking stored"
+    );
+}
+
+/// The day cap, step by step on PostgreSQL: while another unit of work
+/// holds the mentor's time, a booking of another slot of that day waits
+/// for it (it does not decide on what it read before), then sees the
+/// session that unit of work wrote and is refused by the cap.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_a_booking_waits_for_the_mentors_time_and_then_keeps_the_day_cap() {
+    let Some((app, clock, _hand)) = spawn(Engine::Postgres).await else {
+        return;
+    };
+    let now = clock.now();
+    let (mentor, services) =
+        add_mentor(&app.store, "Held Mentor", &[(30, 150_000, false)], now).await;
+    set_day_cap(&app.store, mentor, 1).await;
+    let day = day_slots(
+        &open_slots(&app.client, &app.base, mentor, services[0]).await,
+        3,
+    );
+    let token = learners(&app.store, "waiter", 1, now).await.remove(0);
+
+    let mut holder = app.store.begin().await.expect("begin");
+    holder
+        .lock_mentor_time(mentor)
+        .await
+        .expect("the mentor's time");
+    let request = {
+        let (client, url) = (app.client.clone(), app.url("/api/bookings/"));
+        let body = json!({"service_id": services[0], "start": day[4]});
+        tokio::spawn(async move {
+            answer(
+                client
+                    .post(url)
+                    .bearer_auth(token)
+                    .json(&body)
+                    .send()
+                    .await
+                    .expect("sent"),
+            )
+            .await
+        })
+    };
+    // Until the request waits for the lock (or, without one, has answered).
+    let Store::Postgres(pool) = &app.store else {
+        unreachable!("a PostgreSQL test")
+    };
+    tokio::time::timeout(Duration::from_secs(60), async {
+        loop {
+            let waiting: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+            )
+            .fetch_one(pool)
+            .await
+            .expect("pg_locks");
+            if waiting > 0 || request.is_finished() {
+                return;
+            }
+            tokio::task::yield_now().await;
+        }
+    })
+    .await
+    .expect("the request waits or answers");
+    assert!(
+        !request.is_finished(),
+        "the request waits for the mentor's time"
+    );
+
+    // The holder books another slot of that day and commits.
+    let first = holder
+        .create_user(
+            &NewUser {
+                email: common::email("first@learners.example"),
+                name: "First Learner".into(),
+                password_hash: None,
+                google_sub: None,
+                role: Role::User,
+                is_active: true,
+                contact_number: None,
+            },
+            now,
+        )
+        .await
+        .expect("a learner");
+    let start = instant(&day[0]);
+    let end = start + chrono::TimeDelta::minutes(30);
+    holder
+        .insert_booking(
+            &api::store::bookings::NewBookingRow {
+                id: api::bookings::new_id(),
+                learner_id: first.id,
+                mentor_id: mentor,
+                service_id: services[0],
+                service_title: "A 30-minute session".into(),
+                duration_minutes: 30,
+                price_paise: 150_000,
+                commission_bps: 1500,
+                status: "confirmed",
+                start_at: start,
+                end_at: end,
+                held_from: start,
+                held_until: end,
+                note: String::new(),
+                respond_by: None,
+                pay_by: None,
+                meeting_url: None,
+            },
+            now,
+        )
+        .await
+        .expect("the first session");
+    holder.commit().await.expect("commit");
+
+    let (status, body) = request.await.expect("the request");
+    assert_eq!((status, &body["detail"]), (409, &json!(TAKEN)), "{body}");
+    assert_eq!(
+        bookings_of(&app.store, mentor).await,
+        1,
+        "one session that day"
     );
 }
 
@@ -338,17 +457,17 @@ async fn set_day_cap(store: &Store, mentor: i64, max: u32) {
         .expect("store the cap");
 }
 
-/// Eight starts on one UTC day at least `days` ahead.
+/// Sixteen starts on one UTC day at least `days` ahead.
 fn day_slots(starts: &[String], days: usize) -> Vec<String> {
     let day = &starts[days * 46][..10];
     let same: Vec<String> = starts
         .iter()
         .filter(|s| s.starts_with(day))
         .step_by(2)
-        .take(8)
+        .take(16)
         .cloned()
         .collect();
-    assert_eq!(same.len(), 8, "eight starts on {day}");
+    assert_eq!(same.len(), 16, "sixteen starts on {day}");
     same
 }
 
@@ -571,7 +690,7 @@ async fn postgres_two_api_processes_on_one_database_book_a_slot_once() {
 /// Two `api` processes on one PostgreSQL: eight reschedules of one
 /// booking spread over both apply up to the cap and no further; a cancel
 /// racing an accept on different processes ends as one order of them;
-/// and a mentor's one-a-day cap holds for eight learners booking
+/// and a mentor's one-a-day cap holds for sixteen learners booking
 /// different slots of a day through both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_two_api_processes_hold_the_reschedule_and_day_caps() {
@@ -586,7 +705,7 @@ async fn postgres_two_api_processes_hold_the_reschedule_and_day_caps() {
     let (asked, asked_services) =
         add_mentor(&store, "Twin Asked", &[(60, 150_000, false)], now).await;
     set_day_cap(&store, capped, 1).await;
-    let tokens = learners(&store, "twins", 10, now).await;
+    let tokens = learners(&store, "twins", 18, now).await;
     let mentor_token = mentor_account(&store, asked, now).await;
     let one = ApiProcess::start(&db, "one");
     let two = ApiProcess::start(&db, "two");
