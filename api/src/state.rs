@@ -53,6 +53,12 @@ pub struct AppState {
     /// Whether every page says no real money moves (a staging site on the
     /// sandbox, [`Settings::sandbox_notice`]).
     pub sandbox_notice: bool,
+    /// Seals payout details at rest (issue 20): loaded by
+    /// [`crate::server::bind`] (the key may live in the database).
+    pub payout_cipher: std::sync::OnceLock<crate::payouts::crypto::PayoutCipher>,
+    /// TDS under section 194-O (`TDS_RATE_BPS`, `TDS_RATE_NO_PAN_BPS`,
+    /// `TDS_THRESHOLD_PAISE`).
+    pub tds_rates: domain_wasm::payouts::TdsRates,
 }
 
 impl AppState {
@@ -105,6 +111,8 @@ impl AppState {
                 )),
             ),
             sandbox_notice: settings.sandbox_notice(),
+            payout_cipher: std::sync::OnceLock::new(),
+            tds_rates: crate::payouts::tds_rates(settings),
         })
     }
 
