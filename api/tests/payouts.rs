@@ -28,6 +28,7 @@ on_both_engines!(
     two_batches_at_once_pay_a_mentor_once,
     a_stolen_session_cannot_set_or_change_payout_details,
     wrong_passwords_for_payout_details_are_throttled,
+    a_google_only_mentor_confirms_with_a_fresh_google_credential,
     a_change_of_where_the_money_goes_waits_48_hours_and_can_be_cancelled,
     payout_details_are_sealed_at_rest_and_clear_rows_are_sealed_at_start,
     rotation_seals_every_value_under_the_new_key_and_is_audited,
@@ -115,12 +116,23 @@ async fn world_limited(
     hand: ManualClock,
     rate_limits: bool,
 ) -> Option<World> {
+    world_with(engine, clock, hand, rate_limits, None).await
+}
+
+async fn world_with(
+    engine: Engine,
+    clock: Clock,
+    hand: ManualClock,
+    rate_limits: bool,
+    google: Option<(String, String)>,
+) -> Option<World> {
     let db = TestDb::fresh(engine).await?;
     let app = spawn_app_on(
         db,
         Options {
             demo_data: false,
             rate_limits,
+            google,
             secret_key: Some(SECRET.into()),
             clock: Some(clock.clone()),
             ..Options::default()
@@ -943,6 +955,57 @@ async fn a_stolen_session_cannot_set_or_change_payout_details(engine: Engine) {
     let (_, got) = w.call("GET", Mentor, path, None).await;
     assert_eq!(got["pending"], Value::Null, "{got}");
     assert_eq!(got["method"], "bank");
+}
+
+async fn a_google_only_mentor_confirms_with_a_fresh_google_credential(engine: Engine) {
+    let google = common::google::TestGoogle::start().await;
+    let (clock, hand) = Clock::manual_at(fixed_start());
+    let Some(w) = world_with(
+        engine,
+        clock,
+        hand,
+        false,
+        Some((google.client_id().to_owned(), google.jwks_url())),
+    )
+    .await
+    else {
+        return;
+    };
+    // The mentor's account signs in only with Google.
+    w.sql(
+        "UPDATE users SET password_hash = NULL, google_sub = 'g-asha' WHERE email = 'asha@example.com'",
+        &[],
+    )
+    .await;
+    let at = w.clock.now().timestamp();
+    let credential = |sub: &str, issued: i64| {
+        let mut claims = google.claims_for("asha@example.com", sub, None);
+        claims["iat"] = json!(issued);
+        claims["exp"] = json!(issued + 3600);
+        // `nbf` is optional for Google, and the verifier checks it on the
+        // machine's time while this test's server lives in 2027.
+        claims.as_object_mut().map(|c| c.remove("nbf"));
+        google.mint(claims)
+    };
+    let mut body = bank();
+    body["password"] = json!(mentoring::PASSWORD);
+    let (status, answer) = w.set_details(body.clone()).await;
+    assert_eq!(status, 400, "a password proves nothing here: {answer}");
+    assert!(answer["google_credential"].is_array(), "{answer}");
+    body["password"] = Value::Null;
+    for (sub, issued, why) in [
+        ("g-asha", at - 600, "issued ten minutes ago"),
+        ("g-mallory", at, "another Google account"),
+    ] {
+        body["google_credential"] = json!(credential(sub, issued));
+        let (status, answer) = w.set_details(body.clone()).await;
+        assert_eq!(status, 400, "{why}: {answer}");
+        assert!(answer["google_credential"].is_array(), "{why}: {answer}");
+    }
+    body["google_credential"] = json!(credential("g-asha", at - 60));
+    let (status, answer) = w.set_details(body).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["account_number_masked"], "•••• •••• 9012");
 }
 
 async fn wrong_passwords_for_payout_details_are_throttled(engine: Engine) {
