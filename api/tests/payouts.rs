@@ -34,6 +34,7 @@ on_both_engines!(
     rotation_seals_every_value_under_the_new_key_and_is_audited,
     tds_is_deducted_posted_to_tds_payable_and_the_books_balance,
     a_refund_after_the_payout_gives_back_tds_in_proportion,
+    a_failed_line_keeps_its_tds_and_the_next_line_does_not_deduct_it_again,
     the_quarterly_tds_statement_lists_gross_tds_and_net,
 );
 
@@ -1380,6 +1381,39 @@ async fn a_refund_after_the_payout_gives_back_tds_in_proportion(engine: Engine) 
     let (status, report) = w.call("GET", Admin, "/api/admin/ledger/", None).await;
     assert_eq!(status, 200);
     assert_eq!(report["balanced"], true, "{report}");
+}
+
+async fn a_failed_line_keeps_its_tds_and_the_next_line_does_not_deduct_it_again(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (_, end) = w.paid_session().await;
+    let (status, _) = w.set_details(no_pan()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let (batch_id, line_id) = (
+        batch["id"].as_i64().expect("an id"),
+        batch["lines"][0]["id"].as_i64().expect("a line"),
+    );
+    let (status, _) = w
+        .call(
+            "POST",
+            Admin,
+            &format!("/api/admin/payouts/{batch_id}/lines/{line_id}/failed/"),
+            Some(json!({"reason": "Account closed"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let e = w.earnings(Mentor).await;
+    assert_eq!(amounts(&e), (0, NET - TDS_NO_PAN, 0), "{e}");
+    let (status, again) = w.create_batch().await;
+    assert_eq!(status, 201, "{again}");
+    assert_eq!(again["lines"][0]["amount_paise"], NET - TDS_NO_PAN);
+    assert_eq!(again["lines"][0]["tds_paise"], 0, "deducted once");
+    assert_eq!(w.tds_payable().await, TDS_NO_PAN);
+    assert_eq!(w.ledger_sums().await, (0, NET - TDS_NO_PAN));
 }
 
 async fn the_quarterly_tds_statement_lists_gross_tds_and_net(engine: Engine) {

@@ -233,10 +233,19 @@ pub async fn details(
     now: DateTime<Utc>,
 ) -> Result<Option<PayoutDetailsRow>, PayoutError> {
     let c = cipher(state)?;
-    let mut tx = state.store.begin().await?;
-    apply_due(&mut tx, mentor_id, now).await?;
-    let d = tx.payout_details(mentor_id).await?;
-    tx.commit().await?;
+    let mut r = state.store.begin_read().await?;
+    let mut d = r.payout_details(mentor_id).await?;
+    drop(r);
+    // Only a change whose time has come needs the write lock.
+    if d.as_ref()
+        .and_then(|d| d.pending_effective_at)
+        .is_some_and(|at| at <= now)
+    {
+        let mut tx = state.store.begin().await?;
+        apply_due(&mut tx, mentor_id, now).await?;
+        d = tx.payout_details(mentor_id).await?;
+        tx.commit().await?;
+    }
     d.map(|d| open_details(c, d)).transpose()
 }
 
