@@ -51,6 +51,11 @@ pub enum Command {
     /// Print the ledger's totals (captured, refunded, paid out, held,
     /// commission, each account) and whether it balances; fails when not.
     LedgerReport,
+    /// Seal every stored payout detail (bank account numbers, UPI ids,
+    /// PANs, of the details and of payout lines) under the current payout
+    /// key, PAYOUT_KEY (or the one derived from SECRET_KEY); the old key
+    /// is given in PAYOUT_KEY_PREVIOUS. Audited; safe to run again.
+    RotatePayoutKey,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -93,6 +98,43 @@ pub struct Settings {
     /// agrees on it.
     #[arg(long, env = "SECRET_KEY", global = true, hide_env_values = true)]
     pub secret_key: Option<String>,
+    /// Encrypts payout details at rest (bank account numbers, UPI ids,
+    /// PANs): 32 random bytes in base64 or hex (`openssl rand -base64 32`).
+    /// Unset, a key derived from SECRET_KEY is used; a site that is not on
+    /// this machine refuses to start with neither.
+    #[arg(long, env = "PAYOUT_KEY", global = true, hide_env_values = true)]
+    pub payout_key: Option<String>,
+    /// Earlier payout keys (comma-separated), which still open details
+    /// sealed under them; `api rotate-payout-key` (or the next start)
+    /// seals those again under PAYOUT_KEY.
+    #[arg(
+        long,
+        env = "PAYOUT_KEY_PREVIOUS",
+        global = true,
+        hide_env_values = true
+    )]
+    pub payout_key_previous: Option<String>,
+    /// TDS under section 194-O on each paid session's gross, in basis
+    /// points, when the mentor gave a PAN (0.1 % since 1 October 2024).
+    #[arg(long, env = "TDS_RATE_BPS", default_value_t = 10, global = true)]
+    pub tds_rate_bps: u32,
+    /// TDS when no PAN is given, in basis points (5 %, section 206AA(1A)).
+    #[arg(
+        long,
+        env = "TDS_RATE_NO_PAN_BPS",
+        default_value_t = 500,
+        global = true
+    )]
+    pub tds_rate_no_pan_bps: u32,
+    /// The gross a mentor with a PAN earns in a financial year without TDS,
+    /// in paise (₹5,00,000, section 194-O(4)).
+    #[arg(
+        long,
+        env = "TDS_THRESHOLD_PAISE",
+        default_value_t = 50_000_000,
+        global = true
+    )]
+    pub tds_threshold_paise: i64,
     /// Deliver e-mail over SMTP: `smtp://USER:PASS@HOST:587` (STARTTLS),
     /// `smtps://...:465` (TLS) or `smtp://HOST:PORT?tls=none` (plain, local
     /// relays only). Unset, e-mail is recorded and shown at /dev/outbox.
@@ -260,6 +302,11 @@ impl Settings {
             demo_data: false,
             public_url: None,
             secret_key: None,
+            payout_key: None,
+            payout_key_previous: None,
+            tds_rate_bps: 10,
+            tds_rate_no_pan_bps: 500,
+            tds_threshold_paise: 50_000_000,
             smtp_url: None,
             mail_from: "MentorBridge <no-reply@mentorbridge.local>".into(),
             google_client_id: None,
@@ -349,6 +396,10 @@ pub enum LiveRefusal {
     DevOutbox,
     TestClock,
     SandboxGateway,
+    /// Neither PAYOUT_KEY nor SECRET_KEY: payout details would be sealed
+    /// with a key kept in the database they protect. (With a public
+    /// PUBLIC_URL, `bind` already requires SECRET_KEY, which derives one.)
+    PayoutKey,
 }
 
 impl LiveRefusal {
@@ -358,6 +409,7 @@ impl LiveRefusal {
             LiveRefusal::DevOutbox => "DEV_OUTBOX",
             LiveRefusal::TestClock => "TEST_CLOCK",
             LiveRefusal::SandboxGateway => "PAYMENT_GATEWAY",
+            LiveRefusal::PayoutKey => "PAYOUT_KEY",
         }
     }
 
@@ -378,6 +430,9 @@ impl LiveRefusal {
             ),
             LiveRefusal::SandboxGateway => format!(
                 "PAYMENT_GATEWAY is sandbox (the default), and {at}; set PAYMENT_GATEWAY=razorpay with its keys to take real payments, or SANDBOX_PAYMENTS=on for a staging site where no real money moves"
+            ),
+            LiveRefusal::PayoutKey => format!(
+                "neither PAYOUT_KEY nor SECRET_KEY is set, and {at}; set PAYOUT_KEY to 32 random bytes (`openssl rand -base64 32`): bank account numbers and UPI ids must not be sealed with a key kept in the database beside them"
             ),
         }
     }
@@ -492,6 +547,14 @@ impl Settings {
             Some(LiveRefusal::TestClock)
         } else if self.payment_gateway == PaymentGateway::Sandbox && !self.sandbox_payments {
             Some(LiveRefusal::SandboxGateway)
+        } else if self.public_url_is_loopback()
+            && !self.secret_key_set()
+            && self
+                .payout_key
+                .as_deref()
+                .is_none_or(|k| k.trim().is_empty())
+        {
+            Some(LiveRefusal::PayoutKey)
         } else {
             None
         }
@@ -595,6 +658,7 @@ mod tests {
     #[test]
     fn a_live_site_refuses_the_outbox_the_test_clock_and_the_sandbox() {
         let mut s = Settings::for_database("sqlite::memory:");
+        s.secret_key = Some("a-secret-key-of-at-least-32-bytes!!".into());
         s.dev_outbox = AutoSwitch::On;
         s.test_clock = true;
         assert!(!s.is_live(), "PUBLIC_URL unset and HOST 127.0.0.1");
@@ -637,6 +701,7 @@ mod tests {
         }
         // With SMTP there is no outbox page to expose; `auto` and `off` never refuse.
         let mut s = Settings::for_database("sqlite::memory:");
+        s.secret_key = Some("a-secret-key-of-at-least-32-bytes!!".into());
         s.public_url = Some("https://mentors.example.com".into());
         s.payment_gateway = PaymentGateway::Razorpay;
         s.dev_outbox = AutoSwitch::On;
@@ -647,6 +712,54 @@ mod tests {
             s.dev_outbox = quiet;
             assert_eq!(refusal(&s), None, "{quiet:?}");
         }
+    }
+
+    #[test]
+    fn a_live_site_refuses_to_seal_payout_details_with_a_key_in_the_database() {
+        for (public_url, host) in [
+            (None, "0.0.0.0"),
+            (Some("http://localhost:8080"), "10.0.0.5"),
+        ] {
+            let mut s = Settings::for_database("sqlite::memory:");
+            s.public_url = public_url.map(str::to_owned);
+            s.host = host.into();
+            s.payment_gateway = PaymentGateway::Razorpay;
+            assert_eq!(refusal(&s), Some(LiveRefusal::PayoutKey), "{host}");
+            let message = LiveRefusal::PayoutKey.message(&s);
+            assert!(message.contains("PAYOUT_KEY"), "{message}");
+            s.payout_key = Some("  ".into());
+            assert_eq!(refusal(&s), Some(LiveRefusal::PayoutKey), "blank is unset");
+            s.payout_key = Some("a".repeat(44));
+            assert_eq!(refusal(&s), None, "PAYOUT_KEY");
+            s.payout_key = None;
+            s.secret_key = Some("a-secret-key-of-at-least-32-bytes!!".into());
+            assert_eq!(refusal(&s), None, "a key derived from SECRET_KEY");
+        }
+        let mut s = Settings::for_database("sqlite::memory:");
+        assert_eq!(
+            refusal(&s),
+            None,
+            "this machine may keep it in the database"
+        );
+        // A public PUBLIC_URL needs SECRET_KEY anyway (`bind` says so first).
+        s.public_url = Some("https://mentors.example.com".into());
+        s.payment_gateway = PaymentGateway::Razorpay;
+        assert_eq!(refusal(&s), None);
+    }
+
+    #[test]
+    fn tds_settings_default_to_the_law_in_force() {
+        let cli = Cli::try_parse_from(["api"]).expect("no arguments");
+        let s = &cli.settings;
+        assert_eq!(
+            (s.tds_rate_bps, s.tds_rate_no_pan_bps, s.tds_threshold_paise),
+            (10, 500, 50_000_000)
+        );
+        let t = Settings::for_database("sqlite::memory:");
+        assert_eq!(
+            (t.tds_rate_bps, t.tds_rate_no_pan_bps, t.tds_threshold_paise),
+            (10, 500, 50_000_000)
+        );
     }
 
     #[test]

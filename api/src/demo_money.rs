@@ -199,6 +199,9 @@ async fn ensure_details(
             ifsc: Some("HDFC0001234".into()),
             upi_id: None,
             schedule: "weekly".into(),
+            // The demo mentor gave a (made-up) PAN; the others did not, so
+            // the demo shows both TDS rates.
+            pan: Some("ABCPD1234E".into()),
         }
     } else {
         PayoutDetailsInput {
@@ -208,6 +211,7 @@ async fn ensure_details(
             ifsc: None,
             upi_id: Some(format!("demo.mentor{}@okaxis", mentor.id)),
             schedule: "weekly".into(),
+            pan: None,
         }
     };
     let d = check_payout_details(&input)
@@ -221,6 +225,8 @@ async fn ensure_details(
             ifsc: d.ifsc.as_deref(),
             upi_id: d.upi_id.as_deref(),
             schedule: d.schedule.as_str(),
+            // Written in clear: the server seals it at start, before serving.
+            pan: d.pan.as_deref(),
         },
         now,
     )

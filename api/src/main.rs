@@ -91,6 +91,23 @@ async fn run(cli: Cli) -> Result<(), server::StartError> {
                 Err(e) => Err(server::StartError::Ledger(e.to_string())),
             };
         }
+        Some(Command::RotatePayoutKey) => {
+            let result = server::load_payout_cipher(
+                &store,
+                &settings,
+                api::store::audit::Actor::CommandLine,
+            )
+            .await;
+            store.close().await;
+            return result.map(|(c, done)| {
+                println!(
+                    "Payout details are sealed under key {}: {} sealed from clear text, {} sealed again from older keys.",
+                    c.key_id(),
+                    done.from_clear,
+                    done.rotated
+                );
+            });
+        }
         Some(Command::Serve) | None => {}
     }
     let bound = server::bind(&settings, store).await?;

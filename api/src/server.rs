@@ -52,6 +52,9 @@ pub enum StartError {
         "DEMO_DATA is on, and PUBLIC_URL {0:?} is not a loopback address; set DEMO_DATA=off (the default): the demo accounts' passwords are published"
     )]
     DemoInPublic(String),
+    /// The payout key is malformed, or a stored payout detail does not open.
+    #[error("payout details: {0}")]
+    PayoutKey(String),
     /// `api serve` on a live site with a setting only this machine may
     /// run ([`Settings::live_refusal`]): the message names it and the fix.
     #[error("{0}")]
@@ -199,12 +202,16 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
     if settings.trust_forwarded_for && settings.trusted_proxies.is_none() {
         tracing::warn!("TRUST_FORWARDED_FOR is deprecated: set TRUSTED_PROXIES=1 instead");
     }
+    let (cipher, _) =
+        load_payout_cipher(&store, settings, crate::store::audit::Actor::System).await?;
     let mailer = Mailer::new(store.clone(), settings)?;
     auth::passwords::warm_up();
+    let state = AppState::new(store, settings, keys, mailer, public_url);
+    let _ = state.payout_cipher.set(cipher);
     Ok(Bound {
         addr: local,
         acceptor: acceptor.boxed(),
-        state: AppState::new(store, settings, keys, mailer, public_url),
+        state,
     })
 }
 
@@ -225,7 +232,36 @@ pub async fn command_state(
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://localhost:{}", settings.port));
-    Ok(AppState::new(store, settings, keys, mailer, public_url))
+    let cipher = crate::payouts::crypto::PayoutCipher::load(&store, settings)
+        .await
+        .map_err(|e| StartError::PayoutKey(e.to_string()))?;
+    let state = AppState::new(store, settings, keys, mailer, public_url);
+    let _ = state.payout_cipher.set(cipher);
+    Ok(state)
+}
+
+/// Loads the payout key (issue 20) and seals what is stored in clear or
+/// under an older key (`api rotate-payout-key` does the same on its own).
+pub async fn load_payout_cipher(
+    store: &Store,
+    settings: &Settings,
+    actor: crate::store::audit::Actor,
+) -> Result<(crate::payouts::crypto::PayoutCipher, crate::payouts::Sealed), StartError> {
+    let cipher = crate::payouts::crypto::PayoutCipher::load(store, settings)
+        .await
+        .map_err(|e| StartError::PayoutKey(e.to_string()))?;
+    let done = crate::payouts::seal_stored(store, &cipher, actor, settings.clock.now())
+        .await
+        .map_err(|e| StartError::PayoutKey(e.to_string()))?;
+    if done != crate::payouts::Sealed::default() {
+        tracing::info!(
+            key = cipher.key_id(),
+            from_clear = done.from_clear,
+            resealed = done.rotated,
+            "sealed stored payout details under the current payout key"
+        );
+    }
+    Ok((cipher, done))
 }
 
 impl Bound {

@@ -57,6 +57,12 @@ pub struct AppState {
     pub hold_limits: domain_wasm::holds::HoldLimits,
     /// New bookings one account may make in an hour (`BOOKINGS_PER_HOUR`).
     pub bookings_per_hour: u32,
+    /// Seals payout details at rest (issue 20): loaded by
+    /// [`crate::server::bind`] (the key may live in the database).
+    pub payout_cipher: std::sync::OnceLock<crate::payouts::crypto::PayoutCipher>,
+    /// TDS under section 194-O (`TDS_RATE_BPS`, `TDS_RATE_NO_PAN_BPS`,
+    /// `TDS_THRESHOLD_PAISE`).
+    pub tds_rates: domain_wasm::payouts::TdsRates,
 }
 
 impl AppState {
@@ -111,6 +117,8 @@ impl AppState {
             sandbox_notice: settings.sandbox_notice(),
             hold_limits: settings.hold_limits(),
             bookings_per_hour: settings.bookings_per_hour,
+            payout_cipher: std::sync::OnceLock::new(),
+            tds_rates: crate::payouts::tds_rates(settings),
         })
     }
 

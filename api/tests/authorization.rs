@@ -607,6 +607,19 @@ fn matrix() -> Vec<Row> {
                 }))
             },
         ),
+        // Nothing pending: mentors get 404 (the matrix's mentors have no details).
+        row(
+            "DELETE",
+            "/api/mentor/payout-details/pending/",
+            [U, F, F, N, N, F],
+            plain,
+        ),
+        row(
+            "GET",
+            "/api/mentor/payouts/tds-statement/",
+            mentors_only,
+            |_, _| at("/api/mentor/payouts/tds-statement/?fy=2026-27&quarter=Q3".into()),
+        ),
         row("GET", "/api/mentor/earnings/", mentors_only, plain),
         row("POST", "/api/admin/payouts/", admin_only, |_, _| {
             body(json!({}))

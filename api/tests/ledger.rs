@@ -530,6 +530,7 @@ async fn the_admin_sees_the_totals_and_no_one_else_does(engine: Engine) {
             {"account": "mentor", "balance_paise": 0},
             {"account": "payouts_in_transit", "balance_paise": 0},
             {"account": "learner_credit", "balance_paise": 0},
+            {"account": "tds_payable", "balance_paise": 0},
         ])
     );
 
@@ -554,6 +555,7 @@ async fn the_admin_sees_the_totals_and_no_one_else_does(engine: Engine) {
                 {"account": "mentor", "balance_paise": -42_500},
                 {"account": "payouts_in_transit", "balance_paise": 0},
                 {"account": "learner_credit", "balance_paise": 0},
+                {"account": "tds_payable", "balance_paise": 0},
             ],
             "balanced": true,
             "captured_paise": PAID,
@@ -561,6 +563,7 @@ async fn the_admin_sees_the_totals_and_no_one_else_does(engine: Engine) {
             "paid_out_paise": 0,
             "held_paise": PAID,
             "commission_paise": 7_500,
+            "tds_payable_paise": 0,
             "mentors": [{"mentor_id": w.mentor_id, "owed_paise": 42_500, "in_transit_paise": 0}],
             "sandbox": true,
         })

@@ -26,6 +26,16 @@ on_both_engines!(
     a_refund_after_a_payout_is_owed_and_deducted_from_the_next_batch,
     a_monthly_mentor_waits_for_the_next_month,
     two_batches_at_once_pay_a_mentor_once,
+    a_stolen_session_cannot_set_or_change_payout_details,
+    wrong_passwords_for_payout_details_are_throttled,
+    a_google_only_mentor_confirms_with_a_fresh_google_credential,
+    a_change_of_where_the_money_goes_waits_48_hours_and_can_be_cancelled,
+    payout_details_are_sealed_at_rest_and_clear_rows_are_sealed_at_start,
+    rotation_seals_every_value_under_the_new_key_and_is_audited,
+    tds_is_deducted_posted_to_tds_payable_and_the_books_balance,
+    a_refund_after_the_payout_gives_back_tds_in_proportion,
+    a_failed_line_keeps_its_tds_and_the_next_line_does_not_deduct_it_again,
+    the_quarterly_tds_statement_lists_gross_tds_and_net,
 );
 
 /// The session's price and the mentor's agreed rate (20 %): 400 rupees net.
@@ -62,6 +72,7 @@ const EMAILS: [&str; 4] = [
     "ada@example.com",
 ];
 
+/// Bank details with a PAN (below ₹5 lakh a year: no TDS).
 fn bank() -> Value {
     json!({
         "method": "bank",
@@ -69,7 +80,22 @@ fn bank() -> Value {
         "account_number": "1234 5678 9012",
         "ifsc": "sbin0001234",
         "schedule": "weekly",
+        "pan": "abcpr1234k",
     })
+}
+
+/// A fixed start for the tests of issue 20: Monday 4 January 2027, 01:00
+/// IST (Q4 of financial year 2026-27), so nothing depends on the day the
+/// tests run.
+fn fixed_start() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2027-01-04T01:00:00+05:30")
+        .expect("RFC 3339")
+        .with_timezone(&Utc)
+}
+
+async fn fixed_world(engine: Engine) -> Option<World> {
+    let (clock, hand) = Clock::manual_at(fixed_start());
+    world_from(engine, clock, hand).await
 }
 
 async fn world(engine: Engine) -> Option<World> {
@@ -82,12 +108,32 @@ async fn world(engine: Engine) -> Option<World> {
 }
 
 async fn world_from(engine: Engine, clock: Clock, hand: ManualClock) -> Option<World> {
+    world_limited(engine, clock, hand, false).await
+}
+
+async fn world_limited(
+    engine: Engine,
+    clock: Clock,
+    hand: ManualClock,
+    rate_limits: bool,
+) -> Option<World> {
+    world_with(engine, clock, hand, rate_limits, None).await
+}
+
+async fn world_with(
+    engine: Engine,
+    clock: Clock,
+    hand: ManualClock,
+    rate_limits: bool,
+    google: Option<(String, String)>,
+) -> Option<World> {
     let db = TestDb::fresh(engine).await?;
     let app = spawn_app_on(
         db,
         Options {
             demo_data: false,
-            rate_limits: false,
+            rate_limits,
+            google,
             secret_key: Some(SECRET.into()),
             clock: Some(clock.clone()),
             ..Options::default()
@@ -236,9 +282,66 @@ impl World {
         *self.tokens.lock().expect("tokens") = fresh;
     }
 
-    async fn set_details(&self, body: Value) -> (u16, Value) {
+    /// Sets payout details, confirmed with the mentor's password unless
+    /// the body says otherwise.
+    async fn set_details(&self, mut body: Value) -> (u16, Value) {
+        if body.get("password").is_none() {
+            body["password"] = json!(mentoring::PASSWORD);
+        }
         self.call("PUT", Mentor, "/api/mentor/payout-details/", Some(body))
             .await
+    }
+
+    /// Text columns of the first row of `sql`, raw from the database.
+    async fn raw(&self, sql: &str) -> Vec<Option<String>> {
+        use sqlx::Row;
+        match &self.app.store {
+            api::store::Store::Sqlite(pool) => {
+                let row = sqlx::query(sql).fetch_one(pool).await.expect(sql);
+                (0..row.len())
+                    .map(|i| row.get::<Option<String>, _>(i))
+                    .collect()
+            }
+            api::store::Store::Postgres(pool) => {
+                let row = sqlx::query(sql).fetch_one(pool).await.expect(sql);
+                (0..row.len())
+                    .map(|i| row.get::<Option<String>, _>(i))
+                    .collect()
+            }
+        }
+    }
+
+    /// The `tds_payable` account's credit balance.
+    async fn tds_payable(&self) -> i64 {
+        let sql = "SELECT CAST(COALESCE(-SUM(amount_paise), 0) AS BIGINT) FROM ledger_entries \
+                   WHERE account = 'tds_payable'";
+        match &self.app.store {
+            api::store::Store::Sqlite(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+            api::store::Store::Postgres(pool) => sqlx::query_scalar(sql).fetch_one(pool).await,
+        }
+        .expect("sum")
+    }
+
+    async fn statement(&self, query: &str) -> (u16, String, String) {
+        let response = self
+            .app
+            .client
+            .get(
+                self.app
+                    .url(&format!("/api/mentor/payouts/tds-statement/{query}")),
+            )
+            .bearer_auth(self.token(Mentor))
+            .send()
+            .await
+            .expect("request");
+        let status = response.status().as_u16();
+        let disposition = response
+            .headers()
+            .get("content-disposition")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        (status, disposition, response.text().await.expect("text"))
     }
 
     async fn create_batch(&self) -> (u16, Value) {
@@ -357,7 +460,9 @@ impl World {
             },
         );
         let mut tx = self.app.store.begin().await.expect("begin");
-        let txn = format!("refund:test-{id}");
+        static REFUNDS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = REFUNDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let txn = format!("refund:test-{id}-{n}");
         let posted = api::ledger::post(
             &mut tx,
             &api::ledger::Txn {
@@ -425,15 +530,23 @@ async fn payout_details_are_checked_masked_and_the_mentors_own(engine: Engine) {
         "never in full: {body}"
     );
 
+    assert_eq!(body["pan_masked"], "••••••234K");
+    assert_eq!(body["pending"], Value::Null, "the first details at once");
+
     let (status, body) = w
         .set_details(json!({"method": "upi", "beneficiary_name": "Asha Rao", "upi_id": "asha.rao@okaxis", "schedule": "monthly"}))
         .await;
     assert_eq!(status, 200, "{body}");
     let (status, got) = w.call("GET", Mentor, path, None).await;
     assert_eq!(status, 200, "{got}");
-    assert_eq!(got["upi_id_masked"], "as•••@okaxis");
-    assert_eq!(got["account_number_masked"], Value::Null, "the bank's left");
-    assert_eq!(got["schedule"], "monthly");
+    assert_eq!(got["pending"]["upi_id_masked"], "as•••@okaxis");
+    assert_eq!(got["pending"]["account_number_masked"], Value::Null);
+    assert_eq!(
+        got["account_number_masked"], "•••• •••• 9012",
+        "the bank's until the change takes effect"
+    );
+    assert_eq!(got["schedule"], "monthly", "the schedule changes at once");
+    assert_eq!(got["pan_masked"], Value::Null, "the PAN was left out");
 
     // Another mentor has their own (none); learners and admins are not mentors.
     let (status, _) = w.call("GET", OtherMentor, path, None).await;
@@ -519,8 +632,8 @@ async fn earnings_become_available_two_days_after_the_session_and_a_batch_pays_t
     assert_eq!(
         csv,
         format!(
-            "payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference\r\n\
-             {batch_id},{},Asha Rao,123456789012,,SBIN0001234,400.00,{reference}\r\n",
+            "payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees\r\n\
+             {batch_id},{},Asha Rao,123456789012,,SBIN0001234,400.00,{reference},500.00,0.00\r\n",
             w.mentor_id
         )
     );
@@ -802,6 +915,616 @@ async fn two_batches_at_once_pay_a_mentor_once(engine: Engine) {
     assert_eq!(e["in_payout_paise"], NET, "{e}");
 }
 
+// ---- Issue 20: payouts an attacker cannot redirect ---------------------------
+
+async fn a_stolen_session_cannot_set_or_change_payout_details(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let path = "/api/mentor/payout-details/";
+    // A session token alone: no password.
+    let mut stolen = bank();
+    stolen["password"] = Value::Null;
+    let (status, body) = w.set_details(stolen).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["password"].is_array(), "{body}");
+    let mut wrong = bank();
+    wrong["password"] = json!("not-the-password");
+    let (status, body) = w.set_details(wrong.clone()).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["password"], json!(["Invalid password."]), "{body}");
+    let (status, _) = w.call("GET", Mentor, path, None).await;
+    assert_eq!(status, 404, "nothing was stored");
+
+    let (status, body) = w.set_details(bank()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["account_number_masked"], "•••• •••• 9012");
+    assert!(
+        w.app
+            .mail_kinds("asha@example.com")
+            .await
+            .contains(&"payout_details_set".to_owned()),
+        "the mentor is told at once"
+    );
+
+    // Redirecting them needs the password too.
+    let mut redirect =
+        json!({"method": "upi", "beneficiary_name": "Mallory", "upi_id": "mallory@okaxis"});
+    redirect["password"] = json!("guess-1");
+    let (status, body) = w.set_details(redirect).await;
+    assert_eq!(status, 400, "{body}");
+    let (_, got) = w.call("GET", Mentor, path, None).await;
+    assert_eq!(got["pending"], Value::Null, "{got}");
+    assert_eq!(got["method"], "bank");
+}
+
+async fn a_google_only_mentor_confirms_with_a_fresh_google_credential(engine: Engine) {
+    let google = common::google::TestGoogle::start().await;
+    let (clock, hand) = Clock::manual_at(fixed_start());
+    let Some(w) = world_with(
+        engine,
+        clock,
+        hand,
+        false,
+        Some((google.client_id().to_owned(), google.jwks_url())),
+    )
+    .await
+    else {
+        return;
+    };
+    // The mentor's account signs in only with Google.
+    w.sql(
+        "UPDATE users SET password_hash = NULL, google_sub = 'g-asha' WHERE email = 'asha@example.com'",
+        &[],
+    )
+    .await;
+    let at = w.clock.now().timestamp();
+    let credential = |sub: &str, issued: i64| {
+        let mut claims = google.claims_for("asha@example.com", sub, None);
+        claims["iat"] = json!(issued);
+        claims["exp"] = json!(issued + 3600);
+        // `nbf` is optional for Google, and the verifier checks it on the
+        // machine's time while this test's server lives in 2027.
+        claims.as_object_mut().map(|c| c.remove("nbf"));
+        google.mint(claims)
+    };
+    let mut body = bank();
+    body["password"] = json!(mentoring::PASSWORD);
+    let (status, answer) = w.set_details(body.clone()).await;
+    assert_eq!(status, 400, "a password proves nothing here: {answer}");
+    assert!(answer["google_credential"].is_array(), "{answer}");
+    body["password"] = Value::Null;
+    for (sub, issued, why) in [
+        ("g-asha", at - 600, "issued ten minutes ago"),
+        ("g-mallory", at, "another Google account"),
+    ] {
+        body["google_credential"] = json!(credential(sub, issued));
+        let (status, answer) = w.set_details(body.clone()).await;
+        assert_eq!(status, 400, "{why}: {answer}");
+        assert!(answer["google_credential"].is_array(), "{why}: {answer}");
+    }
+    body["google_credential"] = json!(credential("g-asha", at - 60));
+    let (status, answer) = w.set_details(body).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["account_number_masked"], "•••• •••• 9012");
+}
+
+async fn wrong_passwords_for_payout_details_are_throttled(engine: Engine) {
+    // At the start of a 15-minute window, so every attempt counts in one.
+    let (clock, hand) = Clock::manual_at(fixed_start());
+    let Some(w) = world_limited(engine, clock, hand, true).await else {
+        return;
+    };
+    let mut wrong = bank();
+    wrong["password"] = json!("not-the-password");
+    for attempt in 1..=5 {
+        let (status, body) = w.set_details(wrong.clone()).await;
+        assert_eq!(status, 400, "attempt {attempt}: {body}");
+    }
+    let (status, body) = w.set_details(wrong.clone()).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .is_some_and(|d| d.contains("Too many")),
+        "{body}"
+    );
+    let (status, _) = w.set_details(bank()).await;
+    assert_eq!(status, 429, "not even the right one, until the window ends");
+    w.to(w.clock.now() + TimeDelta::minutes(15)).await;
+    let (status, body) = w.set_details(bank()).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+async fn a_change_of_where_the_money_goes_waits_48_hours_and_can_be_cancelled(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let path = "/api/mentor/payout-details/";
+    let (_, end) = w.paid_session().await;
+    let (status, _) = w.set_details(bank()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+
+    let asked = w.clock.now();
+    let (status, body) = w
+        .set_details(json!({"method": "upi", "beneficiary_name": "Asha Rao", "upi_id": "asha.rao@okaxis", "pan": "ABCPR1234K"}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["method"], "bank", "still the bank: {body}");
+    let effective =
+        DateTime::parse_from_rfc3339(body["pending"]["effective_at"].as_str().expect("when"))
+            .expect("RFC 3339")
+            .with_timezone(&Utc);
+    assert_eq!(effective, asked + TimeDelta::hours(48));
+    assert_eq!(body["pending"]["upi_id_masked"], "as•••@okaxis");
+    assert!(
+        w.app
+            .mail_kinds("asha@example.com")
+            .await
+            .contains(&"payout_details_change_requested".to_owned())
+    );
+
+    // A payout made meanwhile goes to the current account.
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    assert_eq!(batch["lines"][0]["method"], "bank");
+    assert_eq!(batch["lines"][0]["account_number_masked"], "•••• •••• 9012");
+
+    w.to(asked + TimeDelta::hours(47)).await;
+    let (_, got) = w.call("GET", Mentor, path, None).await;
+    assert_eq!(got["method"], "bank", "{got}");
+    assert!(got["pending"].is_object(), "{got}");
+
+    w.to(asked + TimeDelta::hours(48)).await;
+    let (_, got) = w.call("GET", Mentor, path, None).await;
+    assert_eq!(got["method"], "upi", "in effect after 48 hours: {got}");
+    assert_eq!(got["upi_id_masked"], "as•••@okaxis");
+    assert_eq!(got["pending"], Value::Null);
+
+    // Another change, cancelled by the mentor.
+    let (status, body) = w.set_details(bank()).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["pending"].is_object(), "{body}");
+    let pending = format!("{path}pending/");
+    let (status, _) = w.call("DELETE", OtherMentor, &pending, None).await;
+    assert_eq!(status, 404, "not theirs to cancel");
+    let (status, body) = w.call("DELETE", Mentor, &pending, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["pending"], Value::Null);
+    assert_eq!(body["method"], "upi");
+    let (status, _) = w.call("DELETE", Mentor, &pending, None).await;
+    assert_eq!(status, 404, "nothing left to cancel");
+    assert!(
+        w.app
+            .mail_kinds("asha@example.com")
+            .await
+            .contains(&"payout_details_change_cancelled".to_owned())
+    );
+    w.to(asked + TimeDelta::hours(200)).await;
+    let (_, got) = w.call("GET", Mentor, path, None).await;
+    assert_eq!(
+        got["method"], "upi",
+        "the cancelled change never applies: {got}"
+    );
+
+    // The audit log keeps the history, masked.
+    let history = w
+        .app
+        .store
+        .audit_of("payout_details", &w.mentor_id.to_string())
+        .await
+        .expect("audit");
+    assert!(history.len() >= 5, "{history:?}");
+    assert!(
+        history.iter().all(|h| h.action == "payout_details.changed"),
+        "{history:?}"
+    );
+    let text = format!("{history:?}");
+    assert!(!text.contains("123456789012"), "never in full: {text}");
+    assert!(!text.contains("ABCPR1234K"), "never in full: {text}");
+    assert!(text.contains("9012"), "masked: {text}");
+}
+
+async fn payout_details_are_sealed_at_rest_and_clear_rows_are_sealed_at_start(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (_, end) = w.paid_session().await;
+    let (status, _) = w.set_details(bank()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let (status, _) = w
+        .set_details(json!({"method": "upi", "beneficiary_name": "Asha Rao", "upi_id": "asha.rao@okaxis", "pan": "ABCPR1234K"}))
+        .await;
+    assert_eq!(status, 200);
+
+    let details = w
+        .raw("SELECT account_number, pan, pending_upi_id FROM payout_details")
+        .await;
+    let line = w.raw("SELECT account_number FROM payout_lines").await;
+    for value in details.iter().chain(&line) {
+        let value = value.as_deref().expect("stored");
+        assert!(value.starts_with("enc1:"), "sealed: {value}");
+        for clear in ["123456789012", "ABCPR1234K", "asha.rao", "okaxis"] {
+            assert!(!value.contains(clear), "{value}");
+        }
+    }
+
+    // A row written in clear before (issue 13's) is sealed at start, once.
+    w.sql(
+        "UPDATE payout_details SET account_number = '999988887777'",
+        &[],
+    )
+    .await;
+    let cipher = w.app.state.payout_cipher.get().expect("loaded");
+    let now = w.clock.now();
+    let done =
+        api::payouts::seal_stored(&w.app.store, cipher, api::store::audit::Actor::System, now)
+            .await
+            .expect("sealed");
+    assert_eq!(done.from_clear, 1, "{done:?}");
+    let again =
+        api::payouts::seal_stored(&w.app.store, cipher, api::store::audit::Actor::System, now)
+            .await
+            .expect("sealed");
+    assert_eq!(again, api::payouts::Sealed::default(), "idempotent");
+    let after = w.raw("SELECT account_number FROM payout_details").await;
+    assert!(after[0].as_deref().expect("stored").starts_with("enc1:"));
+    let (_, got) = w
+        .call("GET", Mentor, "/api/mentor/payout-details/", None)
+        .await;
+    assert_eq!(got["account_number_masked"], "•••• •••• 7777", "{got}");
+}
+
+async fn rotation_seals_every_value_under_the_new_key_and_is_audited(engine: Engine) {
+    use api::payouts::crypto::{Field, PayoutCipher};
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (_, end) = w.paid_session().await;
+    let (status, _) = w.set_details(bank()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let old = w.app.state.payout_cipher.get().expect("loaded").clone();
+
+    // PAYOUT_KEY set beside the SECRET_KEY the site derived its key from.
+    let new_key = [42u8; 32];
+    let mut settings = api::config::Settings::for_database("unused");
+    settings.secret_key = Some(SECRET.into());
+    settings.payout_key = Some(hex::encode(new_key));
+    let (new, done) = api::server::load_payout_cipher(
+        &w.app.store,
+        &settings,
+        api::store::audit::Actor::CommandLine,
+    )
+    .await
+    .expect("rotated");
+    assert_ne!(new.key_id(), old.key_id());
+    assert_eq!(
+        (done.from_clear, done.rotated),
+        (0, 3),
+        "the details' account number and PAN, the line's account number"
+    );
+    let (_, again) = api::server::load_payout_cipher(
+        &w.app.store,
+        &settings,
+        api::store::audit::Actor::CommandLine,
+    )
+    .await
+    .expect("again");
+    assert_eq!(
+        again,
+        api::payouts::Sealed::default(),
+        "nothing left to rotate"
+    );
+
+    let only_new = PayoutCipher::new(&new_key, &[]);
+    let stored = w
+        .raw("SELECT account_number, pan FROM payout_details")
+        .await;
+    let account = stored[0].as_deref().expect("stored");
+    assert!(
+        account.starts_with(&format!("enc1:{}:", new.key_id())),
+        "{account}"
+    );
+    assert_eq!(
+        only_new
+            .open(Field::AccountNumber, w.mentor_id, account)
+            .as_deref(),
+        Ok("123456789012")
+    );
+    assert_eq!(
+        only_new
+            .open(
+                Field::Pan,
+                w.mentor_id,
+                stored[1].as_deref().expect("a PAN")
+            )
+            .as_deref(),
+        Ok("ABCPR1234K")
+    );
+    assert!(
+        old.open(Field::AccountNumber, w.mentor_id, account)
+            .is_err(),
+        "the old key alone no longer opens it"
+    );
+    let audit = w.app.store.audit_latest(20).await.expect("audit");
+    let rotated = audit
+        .iter()
+        .find(|a| a.action == "payout_key.rotated")
+        .expect("audited");
+    assert_eq!(rotated.actor, "cli");
+    assert_eq!(rotated.object_id, new.key_id());
+}
+
+// ---- Issue 20: TDS under section 194-O -----------------------------------------
+
+/// 5 % of the gross, without a PAN.
+const TDS_NO_PAN: i64 = PRICE * 500 / 10_000;
+
+fn no_pan() -> Value {
+    let mut b = bank();
+    b["pan"] = Value::Null;
+    b
+}
+
+async fn tds_is_deducted_posted_to_tds_payable_and_the_books_balance(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (booking, end) = w.paid_session().await;
+    let (status, _) = w.set_details(no_pan()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let line = &batch["lines"][0];
+    assert_eq!(line["gross_paise"], PRICE);
+    assert_eq!(line["tds_paise"], TDS_NO_PAN);
+    assert_eq!(line["amount_paise"], NET - TDS_NO_PAN, "sent after TDS");
+    assert_eq!(w.tds_payable().await, TDS_NO_PAN);
+    assert_eq!(w.ledger_sums().await, (0, NET - TDS_NO_PAN), "balanced");
+
+    let e = w.earnings(Mentor).await;
+    assert_eq!(amounts(&e), (0, 0, 0), "nothing left: {e}");
+    assert_eq!(e["sessions"][0]["booking_id"], booking.as_str());
+    assert_eq!(e["sessions"][0]["tds_paise"], TDS_NO_PAN);
+    assert_eq!(e["sessions"][0]["state"], "in_payout", "{e}");
+    assert_eq!(e["payouts"][0]["tds_paise"], TDS_NO_PAN);
+    assert_eq!(e["tds_year_paise"], TDS_NO_PAN);
+    assert_eq!(e["financial_year"], "2026-27");
+
+    let batch_id = batch["id"].as_i64().expect("an id");
+    let line_id = line["id"].as_i64().expect("a line");
+    let (status, _, csv) = w.export(Admin, batch_id).await;
+    assert_eq!(status, 200);
+    let row = csv.lines().nth(1).expect("a row");
+    assert!(
+        row.ends_with(&format!(
+            ",{},500.00,25.00",
+            line["reference"].as_str().expect("ref")
+        )),
+        "gross and TDS last: {csv}"
+    );
+    assert!(row.contains(",375.00,"), "{csv}");
+    let exports = w
+        .app
+        .store
+        .audit_of("payout_batch", &batch_id.to_string())
+        .await
+        .expect("audit");
+    assert_eq!(exports.len(), 1, "each export is audited");
+    assert_eq!(exports[0].action, "payout_batch.exported");
+    assert_eq!(exports[0].actor, "admin");
+
+    let (status, _) = w
+        .call(
+            "POST",
+            Admin,
+            &format!("/api/admin/payouts/{batch_id}/lines/{line_id}/paid/"),
+            Some(json!({})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, report) = w.call("GET", Admin, "/api/admin/ledger/", None).await;
+    assert_eq!(status, 200, "{report}");
+    assert_eq!(report["balanced"], true, "{report}");
+    assert_eq!(report["tds_payable_paise"], TDS_NO_PAN);
+    let accounts = report["accounts"].as_array().expect("accounts");
+    assert_eq!(accounts.len(), 6);
+    assert_eq!(accounts[5]["account"], "tds_payable");
+    assert_eq!(accounts[5]["balance_paise"], -TDS_NO_PAN);
+    assert_eq!(
+        report["held_paise"],
+        TDS_NO_PAN + (PRICE - NET),
+        "the commission and the TDS stay: {report}"
+    );
+    let e = w.earnings(Mentor).await;
+    assert_eq!(e["sessions"][0]["state"], "paid", "{e}");
+    assert_eq!(e["paid_paise"], NET - TDS_NO_PAN);
+}
+
+async fn a_refund_after_the_payout_gives_back_tds_in_proportion(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (booking, end) = w.paid_session().await;
+    let (status, _) = w.set_details(no_pan()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    assert_eq!(w.tds_payable().await, TDS_NO_PAN);
+
+    // Half the price refunded after the payout: half the TDS comes back
+    // to the mentor's balance.
+    w.refunded(&booking, (PRICE - NET) / 2, NET / 2).await;
+    assert_eq!(w.tds_payable().await, TDS_NO_PAN / 2);
+    let (sum, _) = w.ledger_sums().await;
+    assert_eq!(sum, 0, "balanced");
+    let e = w.earnings(Mentor).await;
+    assert_eq!(e["sessions"][0]["tds_paise"], TDS_NO_PAN / 2, "{e}");
+    assert_eq!(
+        amounts(&e),
+        (0, 0, NET / 2 - TDS_NO_PAN / 2),
+        "owed: the mentor's half less the TDS given back: {e}"
+    );
+
+    // The rest: all of it back, exactly.
+    w.refunded(&booking, (PRICE - NET) / 2, NET / 2).await;
+    assert_eq!(w.tds_payable().await, 0);
+    let (status, report) = w.call("GET", Admin, "/api/admin/ledger/", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(report["balanced"], true, "{report}");
+}
+
+async fn a_failed_line_keeps_its_tds_and_the_next_line_does_not_deduct_it_again(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (_, end) = w.paid_session().await;
+    let (status, _) = w.set_details(no_pan()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let (batch_id, line_id) = (
+        batch["id"].as_i64().expect("an id"),
+        batch["lines"][0]["id"].as_i64().expect("a line"),
+    );
+    let (status, _) = w
+        .call(
+            "POST",
+            Admin,
+            &format!("/api/admin/payouts/{batch_id}/lines/{line_id}/failed/"),
+            Some(json!({"reason": "Account closed"})),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let e = w.earnings(Mentor).await;
+    assert_eq!(amounts(&e), (0, NET - TDS_NO_PAN, 0), "{e}");
+    let (status, again) = w.create_batch().await;
+    assert_eq!(status, 201, "{again}");
+    assert_eq!(again["lines"][0]["amount_paise"], NET - TDS_NO_PAN);
+    assert_eq!(again["lines"][0]["tds_paise"], 0, "deducted once");
+    assert_eq!(w.tds_payable().await, TDS_NO_PAN);
+    assert_eq!(w.ledger_sums().await, (0, NET - TDS_NO_PAN));
+}
+
+async fn the_quarterly_tds_statement_lists_gross_tds_and_net(engine: Engine) {
+    let Some(w) = fixed_world(engine).await else {
+        return;
+    };
+    let (booking, end) = w.paid_session().await;
+    let (status, _) = w.set_details(no_pan()).await;
+    assert_eq!(status, 200);
+    w.to(end + TimeDelta::days(2)).await;
+    let (status, batch) = w.create_batch().await;
+    assert_eq!(status, 201, "{batch}");
+    let reference = batch["lines"][0]["reference"]
+        .as_str()
+        .expect("ref")
+        .to_owned();
+
+    let (status, disposition, csv) = w.statement("?fy=2026-27&quarter=Q4").await;
+    assert_eq!(status, 200, "{csv}");
+    assert_eq!(
+        disposition,
+        "attachment; filename=\"tds-statement-2026-27-Q4.csv\""
+    );
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "financial_year,quarter,booking_id,service,session_ended,deducted_on,payout_reference,gross_rupees,commission_rupees,tds_rate_percent,tds_rupees,tds_reversed_rupees,net_rupees"
+    );
+    let session_day = end
+        .with_timezone(&chrono_tz::Asia::Kolkata)
+        .format("%Y-%m-%d")
+        .to_string();
+    let paid_day = w
+        .clock
+        .now()
+        .with_timezone(&chrono_tz::Asia::Kolkata)
+        .format("%Y-%m-%d")
+        .to_string();
+    assert_eq!(
+        lines[1],
+        format!(
+            "2026-27,Q4,{booking},Mock interview,{session_day},{paid_day},{reference},500.00,100.00,5.00,25.00,0.00,375.00"
+        )
+    );
+    assert_eq!(
+        lines[2],
+        "2026-27,Q4,TOTAL,,,,,500.00,100.00,,25.00,0.00,375.00"
+    );
+    assert_eq!(lines.len(), 3);
+
+    let (status, _, csv) = w.statement("?fy=2026-27&quarter=Q3").await;
+    assert_eq!(status, 200);
+    assert_eq!(csv.lines().count(), 2, "nothing that quarter: {csv}");
+    let (status, _, body) = w.statement("?fy=2026-28&quarter=Q5").await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("\"fy\"") && body.contains("\"quarter\""),
+        "{body}"
+    );
+    let (status, _) = w
+        .call(
+            "GET",
+            Learner,
+            "/api/mentor/payouts/tds-statement/?fy=2026-27&quarter=Q4",
+            None,
+        )
+        .await;
+    assert_eq!(status, 403);
+}
+
+/// A site that is not only on this machine refuses to start without
+/// PAYOUT_KEY or SECRET_KEY; a malformed PAYOUT_KEY is refused anywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_site_needs_a_payout_key_from_its_environment() {
+    let Some(db) = TestDb::fresh(Engine::Sqlite).await else {
+        return;
+    };
+    let mut settings = api::config::Settings::for_database(db.url.clone());
+    settings.host = "0.0.0.0".into();
+    settings.sandbox_payments = true;
+    let store = api::server::prepare(&settings).await.expect("store opens");
+    let Err(error) = api::server::bind(&settings, store.clone()).await else {
+        panic!("started a live site with neither PAYOUT_KEY nor SECRET_KEY");
+    };
+    assert!(
+        matches!(&error, api::server::StartError::Live(m) if m.contains("PAYOUT_KEY")),
+        "{error}"
+    );
+    settings.payout_key = Some(hex::encode([5u8; 32]));
+    api::server::refuse_unsafe_live(&settings).expect("PAYOUT_KEY given");
+    settings.payout_key = None;
+    settings.secret_key = Some(SECRET.into());
+    api::server::refuse_unsafe_live(&settings).expect("one derived from SECRET_KEY");
+
+    settings.host = "127.0.0.1".into();
+    settings.secret_key = None;
+    settings.payout_key = Some("not-a-key".into());
+    let Err(error) = api::server::bind(&settings, store.clone()).await else {
+        panic!("started with a malformed PAYOUT_KEY");
+    };
+    assert!(
+        matches!(&error, api::server::StartError::PayoutKey(m) if m.contains("PAYOUT_KEY")),
+        "{error}"
+    );
+    settings.payout_key = None;
+    let bound = api::server::bind(&settings, store)
+        .await
+        .expect("a loopback site keeps its payout key in the database");
+    drop(bound);
+}
+
 mod demo {
     use super::*;
 
@@ -870,7 +1593,22 @@ mod demo {
             .iter()
             .find(|l| l["mentor_id"].as_i64() == people.mentor.mentor_id)
             .expect("the demo mentor's line");
-        assert_eq!(mine["amount_paise"], available);
+        assert_eq!(
+            mine["amount_paise"], available,
+            "the demo mentor gave a PAN"
+        );
+        assert_eq!(mine["tds_paise"], 0);
+        let others = lines
+            .iter()
+            .filter(|l| l["mentor_id"].as_i64() != people.mentor.mentor_id);
+        for other in others {
+            let gross = other["gross_paise"].as_i64().expect("gross");
+            assert_eq!(
+                other["tds_paise"].as_i64(),
+                Some(gross * 500 / 10_000),
+                "no PAN: 5 % of the gross: {other}"
+            );
+        }
         let id = batch["id"].as_i64().expect("an id");
         let csv = app
             .client

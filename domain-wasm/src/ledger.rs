@@ -9,7 +9,8 @@
 //! `mentor` (what the platform owes a mentor: a credit balance; a debit
 //! balance is money the mentor owes back), `payouts_in_transit` (in a payout
 //! batch, not yet paid), `learner_credit` (owed back to a learner: an
-//! overpayment). Zero amounts are left out (the column refuses 0), so an
+//! overpayment), `tds_payable` (TDS deducted from mentors' payouts under
+//! section 194-O, owed to the government: a credit balance). Zero amounts are left out (the column refuses 0), so an
 //! event of nothing has no postings.
 
 use serde::{Deserialize, Serialize};
@@ -26,16 +27,18 @@ pub enum Account {
     Mentor,
     PayoutsInTransit,
     LearnerCredit,
+    TdsPayable,
 }
 
 impl Account {
     /// Every account, in order.
-    pub const ALL: [Account; 5] = [
+    pub const ALL: [Account; 6] = [
         Account::Gateway,
         Account::Commission,
         Account::Mentor,
         Account::PayoutsInTransit,
         Account::LearnerCredit,
+        Account::TdsPayable,
     ];
 
     /// The name in the database (`payouts_in_transit`).
@@ -46,6 +49,7 @@ impl Account {
             Account::Mentor => "mentor",
             Account::PayoutsInTransit => "payouts_in_transit",
             Account::LearnerCredit => "learner_credit",
+            Account::TdsPayable => "tds_payable",
         }
     }
 
@@ -160,6 +164,26 @@ pub fn payout_paid_postings(mentor_id: i64, amount: i64) -> Vec<Posting> {
 pub fn payout_failed_postings(mentor_id: i64, amount: i64) -> Vec<Posting> {
     transfer(
         (Account::PayoutsInTransit, Some(mentor_id)),
+        (Account::Mentor, Some(mentor_id)),
+        amount,
+    )
+}
+
+/// TDS deducted from a payout (section 194-O): the mentor's balance
+/// gives it to the government. Dr mentor; Cr tds_payable.
+pub fn tds_postings(mentor_id: i64, amount: i64) -> Vec<Posting> {
+    transfer(
+        (Account::Mentor, Some(mentor_id)),
+        (Account::TdsPayable, None),
+        amount,
+    )
+}
+
+/// TDS given back by a refund of a session it was deducted on (in
+/// proportion, `payouts::tds_reversal`): Dr tds_payable; Cr mentor.
+pub fn tds_reversal_postings(mentor_id: i64, amount: i64) -> Vec<Posting> {
+    transfer(
+        (Account::TdsPayable, None),
         (Account::Mentor, Some(mentor_id)),
         amount,
     )

@@ -96,6 +96,11 @@ pub struct PayoutDetailsInput {
     /// `weekly` or `monthly`; empty means weekly.
     #[serde(default)]
     pub schedule: String,
+    /// The mentor's PAN, for TDS (optional: without it TDS is deducted at
+    /// the higher rate of section 206AA).
+    #[serde(default)]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
+    pub pan: Option<String>,
 }
 
 /// Checked payout details: trimmed, IFSC in capitals, the account number's
@@ -115,6 +120,10 @@ pub struct PayoutDetails {
     #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub upi_id: Option<String>,
     pub schedule: Schedule,
+    /// In capitals ([`check_pan`]); `None` when not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
+    pub pan: Option<String>,
 }
 
 fn is_ifsc(s: &str) -> bool {
@@ -235,6 +244,16 @@ pub fn check_payout_details(
         },
         None => {}
     }
+    let pan = match given(&i.pan) {
+        None => None,
+        Some(p) => match check_pan(p) {
+            Ok(p) => Some(p),
+            Err(message) => {
+                errors.push(("pan", message.to_owned()));
+                None
+            }
+        },
+    };
     match (method, schedule) {
         (Some(method), Some(schedule)) if errors.is_empty() => Ok(PayoutDetails {
             method,
@@ -243,6 +262,7 @@ pub fn check_payout_details(
             ifsc,
             upi_id,
             schedule,
+            pan,
         }),
         _ => Err(errors),
     }
@@ -384,6 +404,225 @@ pub fn payout_reference(batch_id: i64, line_id: i64) -> String {
     format!("MMP-{batch_id:06}-{line_id:06}")
 }
 
+// ---- PAN and TDS (issue 20) ----------------------------------------------
+
+/// The holder types a PAN's fourth character names (Income Tax Department,
+/// "Permanent Account Number"): P individual, H Hindu undivided family,
+/// C company, F firm or LLP, A association of persons, T trust, B body of
+/// individuals, L local authority, J artificial juridical person,
+/// G government.
+pub const PAN_HOLDER_TYPES: &str = "PHCFATBLJG";
+
+/// The answer for text that is not a PAN.
+pub const PAN_FORMAT: &str =
+    "A PAN has 10 characters: 5 letters, 4 digits, then a letter (for example ABCPE1234F).";
+/// The answer for a PAN whose fourth letter names no holder type.
+pub const PAN_HOLDER: &str = "The 4th letter of a PAN says who holds it (P for a person); please check it against your PAN card.";
+
+/// Checks a PAN (Permanent Account Number): 10 characters, 5 letters, 4
+/// digits, 1 letter, the 4th letter a holder type ([`PAN_HOLDER_TYPES`]).
+/// Spaces around it are ignored and letters taken in any case; the PAN is
+/// given back in capitals. (The last letter is a check character whose
+/// algorithm is not published, so it is not checked.)
+pub fn check_pan(s: &str) -> Result<String, &'static str> {
+    let pan = s.trim().to_ascii_uppercase();
+    let b = pan.as_bytes();
+    let shape = b.len() == 10
+        && b[..5].iter().all(u8::is_ascii_uppercase)
+        && b[5..9].iter().all(u8::is_ascii_digit)
+        && b[9].is_ascii_uppercase();
+    if !shape {
+        return Err(PAN_FORMAT);
+    }
+    if !PAN_HOLDER_TYPES.as_bytes().contains(&b[3]) {
+        return Err(PAN_HOLDER);
+    }
+    Ok(pan)
+}
+
+/// A PAN as shown: `••••••234F` (the last 4 characters).
+pub fn mask_pan(pan: &str) -> String {
+    let chars: Vec<char> = pan.trim().chars().collect();
+    if chars.len() < 5 {
+        return "••••".to_owned();
+    }
+    let last: String = chars[chars.len() - 4..].iter().collect();
+    format!("••••••{last}")
+}
+
+/// The TDS settings: the rate with a PAN, the rate without one, and the
+/// year's gross below which a mentor with a PAN has nothing deducted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct TdsRates {
+    /// Section 194-O: 0.1 % (10 bps) since 1 October 2024.
+    pub rate_bps: i64,
+    /// Section 206AA(1A): 5 % (500 bps) when no PAN (or Aadhaar) is given.
+    pub no_pan_rate_bps: i64,
+    /// Section 194-O(4): ₹5,00,000 gross a financial year for an individual
+    /// or HUF who gave their PAN.
+    pub threshold_paise: i64,
+}
+
+impl Default for TdsRates {
+    fn default() -> Self {
+        TdsRates {
+            rate_bps: 10,
+            no_pan_rate_bps: 500,
+            threshold_paise: 50_000_000,
+        }
+    }
+}
+
+/// The TDS on one session's gross.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct Tds {
+    /// The part of the gross TDS is deducted on.
+    pub taxable_paise: i64,
+    pub rate_bps: i64,
+    /// Rounded half up to the paisa.
+    pub tds_paise: i64,
+}
+
+/// `a × b / d` rounded half up (non-negative inputs; `d` > 0).
+fn mul_div_half_up(a: i64, b: i64, d: i64) -> i64 {
+    let (a, b, d) = (
+        i128::from(a.max(0)),
+        i128::from(b.max(0)),
+        i128::from(d.max(1)),
+    );
+    i64::try_from((a * b * 2 + d) / (2 * d)).unwrap_or(i64::MAX)
+}
+
+/// The TDS on a paid session of `gross_paise` (the learner's price less
+/// refunds before the payout, commission included), when the mentor's
+/// sessions paid earlier in the same financial year grossed
+/// `year_gross_before_paise`. With a PAN: at `rate_bps` on the part of the
+/// year's gross above `threshold_paise` (section 194-O(4) exempts an
+/// individual or HUF with a PAN up to it). Without one: at
+/// `no_pan_rate_bps` on the whole gross (the exemption needs the PAN;
+/// section 206AA). Rounded half up to the paisa: the deduction is made per
+/// credit, and rounding each session's 0.1 % to a rupee would deduct up to
+/// ₹0.50 too much or too little on every session; section 288B's rounding
+/// applies to the total when a return is filed (out of scope).
+pub fn tds_on(
+    gross_paise: i64,
+    year_gross_before_paise: i64,
+    pan_given: bool,
+    rates: &TdsRates,
+) -> Tds {
+    let gross = gross_paise.max(0);
+    let (taxable, rate) = if pan_given {
+        let before = year_gross_before_paise.max(0);
+        let after = before.saturating_add(gross);
+        let from = before.max(rates.threshold_paise.max(0));
+        (
+            after.saturating_sub(from).clamp(0, gross),
+            rates.rate_bps.max(0),
+        )
+    } else {
+        (gross, rates.no_pan_rate_bps.max(0))
+    };
+    Tds {
+        taxable_paise: taxable,
+        rate_bps: rate,
+        tds_paise: mul_div_half_up(taxable, rate, 10_000),
+    }
+}
+
+/// How much of a session's TDS a refund gives back: the TDS in proportion
+/// to the gross refunded since the deduction (`refunded_before_paise` and
+/// this refund's `refund_paise`, at most the gross), rounded half up,
+/// less what earlier refunds gave back (`reversed_before_paise`), so
+/// partial refunds adding up to the whole give back exactly the TDS.
+pub fn tds_reversal(
+    tds_paise: i64,
+    gross_paise: i64,
+    refunded_before_paise: i64,
+    refund_paise: i64,
+    reversed_before_paise: i64,
+) -> i64 {
+    if gross_paise <= 0 || tds_paise <= 0 {
+        return 0;
+    }
+    let refunded = refunded_before_paise
+        .max(0)
+        .saturating_add(refund_paise.max(0))
+        .min(gross_paise);
+    let due = mul_div_half_up(tds_paise, refunded, gross_paise);
+    due.saturating_sub(reversed_before_paise.max(0)).clamp(
+        0,
+        tds_paise
+            .saturating_sub(reversed_before_paise.max(0))
+            .max(0),
+    )
+}
+
+/// The Indian financial year (April to March, Asia/Kolkata) of `ms`, by
+/// the year it starts in: 2026 for 2026-27.
+pub fn financial_year(ms: i64) -> i64 {
+    let (y, m, _) = civil_from_days((ms + IST_OFFSET_MS).div_euclid(DAY_MS));
+    if m >= 4 { y } else { y - 1 }
+}
+
+/// The quarter of the financial year of `ms`: 1 (April–June) to 4 (January–March).
+pub fn fy_quarter(ms: i64) -> u32 {
+    let (_, m, _) = civil_from_days((ms + IST_OFFSET_MS).div_euclid(DAY_MS));
+    (m + 8) % 12 / 3 + 1
+}
+
+/// A financial year as written: `2026-27`.
+pub fn fy_label(start_year: i64) -> String {
+    format!("{start_year}-{:02}", (start_year + 1).rem_euclid(100))
+}
+
+/// The financial year of a label `2026-27` (its start year); `None` for
+/// anything else.
+pub fn parse_fy(label: &str) -> Option<i64> {
+    let (a, b) = label.trim().split_once('-')?;
+    if a.len() != 4 || b.len() != 2 || !a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let start: i64 = a.parse().ok()?;
+    let end: i64 = b.parse().ok()?;
+    ((start + 1) % 100 == end && (1961..=9998).contains(&start)).then_some(start)
+}
+
+/// The quarter `Q1`..`Q4` (any case); `None` for anything else.
+pub fn parse_quarter(label: &str) -> Option<u32> {
+    match label.trim().to_ascii_uppercase().as_str() {
+        "Q1" => Some(1),
+        "Q2" => Some(2),
+        "Q3" => Some(3),
+        "Q4" => Some(4),
+        _ => None,
+    }
+}
+
+/// The instants (ms) a quarter of a financial year starts and ends
+/// (exclusive), midnight in Asia/Kolkata.
+pub fn quarter_bounds_ms(start_year: i64, quarter: u32) -> (i64, i64) {
+    let q = quarter.clamp(1, 4);
+    let month_of = |q: u32| -> (i64, u32) {
+        // Q1 April, Q2 July, Q3 October, Q4 January of the next year, Q5 April.
+        let m0 = 4 + 3 * (q - 1);
+        if m0 > 12 {
+            (start_year + 1, m0 - 12)
+        } else {
+            (start_year, m0)
+        }
+    };
+    let (y0, m0) = month_of(q);
+    let (y1, m1) = month_of(q + 1);
+    (
+        days_from_civil(y0, m0, 1) * DAY_MS - IST_OFFSET_MS,
+        days_from_civil(y1, m1, 1) * DAY_MS - IST_OFFSET_MS,
+    )
+}
+
 // ---- JavaScript --------------------------------------------------------
 
 /// The outcome of [`check_payout_details_js`].
@@ -416,6 +655,7 @@ impl FromJson for PayoutDetailsInput {
             ifsc: f.opt_text("ifsc")?,
             upi_id: f.opt_text("upi_id")?,
             schedule: f.opt_text("schedule")?.unwrap_or_default(),
+            pan: f.opt_text("pan")?,
         })
     }
 }
@@ -453,6 +693,92 @@ pub fn check_payout_details_js(input: PayoutDetailsInput) -> PayoutDetailsCheck 
 #[crate::export(dashboards, js_name = "nextPayout")]
 pub fn next_payout(schedule: Schedule, now_ms: f64) -> Result<f64, BadInput> {
     Ok(next_payout_ms(schedule, js_whole(now_ms, "nowMs")?) as f64)
+}
+
+/// The outcome of [`check_pan_js`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum PanCheck {
+    /// The PAN in capitals.
+    Ok {
+        value: String,
+    },
+    Invalid {
+        message: String,
+    },
+}
+
+/// Checks a PAN as the API does: `{type: "ok", value}` in capitals, or
+/// `{type: "invalid", message}`.
+#[crate::export(dashboards, js_name = "checkPan")]
+pub fn check_pan_js(pan: String) -> PanCheck {
+    match check_pan(&pan) {
+        Ok(value) => PanCheck::Ok { value },
+        Err(message) => PanCheck::Invalid {
+            message: message.to_owned(),
+        },
+    }
+}
+
+/// The TDS on a session's `grossPaise` after `yearGrossBeforePaise` this
+/// financial year, with or without a PAN, at the given rates ([`tds_on`]).
+#[crate::export(dashboards, js_name = "tdsOn")]
+pub fn tds_on_js(
+    gross_paise: f64,
+    year_gross_before_paise: f64,
+    pan_given: bool,
+    rate_bps: f64,
+    no_pan_rate_bps: f64,
+    threshold_paise: f64,
+) -> Result<Tds, BadInput> {
+    let rates = TdsRates {
+        rate_bps: js_whole(rate_bps, "rateBps")?,
+        no_pan_rate_bps: js_whole(no_pan_rate_bps, "noPanRateBps")?,
+        threshold_paise: js_whole(threshold_paise, "thresholdPaise")?,
+    };
+    Ok(tds_on(
+        js_whole(gross_paise, "grossPaise")?,
+        js_whole(year_gross_before_paise, "yearGrossBeforePaise")?,
+        pan_given,
+        &rates,
+    ))
+}
+
+/// The TDS a refund gives back ([`tds_reversal`]).
+#[crate::export(dashboards, js_name = "tdsReversal")]
+pub fn tds_reversal_js(
+    tds_paise: f64,
+    gross_paise: f64,
+    refunded_before_paise: f64,
+    refund_paise: f64,
+    reversed_before_paise: f64,
+) -> Result<f64, BadInput> {
+    Ok(tds_reversal(
+        js_whole(tds_paise, "tdsPaise")?,
+        js_whole(gross_paise, "grossPaise")?,
+        js_whole(refunded_before_paise, "refundedBeforePaise")?,
+        js_whole(refund_paise, "refundPaise")?,
+        js_whole(reversed_before_paise, "reversedBeforePaise")?,
+    ) as f64)
+}
+
+/// The financial year (`2026-27`) and quarter (1–4) of `nowMs`, India time.
+#[crate::export(dashboards, js_name = "financialQuarter")]
+pub fn financial_quarter_js(now_ms: f64) -> Result<FinancialQuarter, BadInput> {
+    let ms = js_whole(now_ms, "nowMs")?;
+    Ok(FinancialQuarter {
+        fy: fy_label(financial_year(ms)),
+        quarter: fy_quarter(ms),
+    })
+}
+
+/// A quarter of an Indian financial year.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct FinancialQuarter {
+    pub fy: String,
+    pub quarter: u32,
 }
 
 #[cfg(test)]

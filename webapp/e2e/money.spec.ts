@@ -368,7 +368,7 @@ test.describe("a payout batch", () => {
       }, reject);
     });
     const [header, ...rows] = csv.trim().split(/\r?\n/);
-    expect(header).toBe("payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference");
+    expect(header).toBe("payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees");
     expect(rows).toHaveLength(Number(count));
     const cells = rows.map((r) => r.split(","));
     expect(new Set(cells.map((c) => c[0]))).toEqual(new Set([batchId]));

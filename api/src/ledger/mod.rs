@@ -48,7 +48,59 @@ pub struct Txn<'a> {
 /// of the caller: refused with [`StoreError::Corrupt`] and nothing written.
 /// Each entry carries the transaction's booking, so a booking's net can be
 /// read from the entries. An empty list records the event with no entries.
+///
+/// A refund of a session whose TDS a payout already deducted (issue 20)
+/// also gives back that TDS in proportion to the gross refunded
+/// (`domain_wasm::payouts::tds_reversal`): transaction
+/// `tds_reversal:<the refund's id>`, Dr tds_payable, Cr mentor, part of the
+/// refund event but naming no booking (the session's net and the refund
+/// split read the booking's entries, which TDS is not part of).
 pub async fn post(
+    tx: &mut Tx,
+    txn: &Txn<'_>,
+    postings: &[Posting],
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    if !write(tx, txn, postings, now).await? {
+        return Ok(false);
+    }
+    if let (true, Some(booking_id)) = (txn.event == "refund", txn.booking_id) {
+        let refunded: i64 = postings
+            .iter()
+            .filter(|p| matches!(p.account, Account::Commission | Account::Mentor))
+            .map(|p| p.amount_paise)
+            .sum();
+        if refunded > 0
+            && let Some(row) = tx.tds_of_booking(booking_id).await?
+        {
+            let back = domain_wasm::payouts::tds_reversal(
+                row.tds_paise,
+                row.gross_paise,
+                row.refunded_paise,
+                refunded,
+                row.reversed_paise,
+            );
+            tx.add_tds_reversal(booking_id, refunded, back).await?;
+            if back > 0 {
+                let id = format!("tds_reversal:{}", txn.id);
+                let reversal = Txn {
+                    id: &id,
+                    event: "refund",
+                    booking_id: None,
+                    refund_id: txn.refund_id,
+                    payout_line_id: None,
+                    sandbox: txn.sandbox,
+                };
+                let postings = domain_wasm::ledger::tds_reversal_postings(row.mentor_id, back);
+                write(tx, &reversal, &postings, now).await?;
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// Writes one transaction (see [`post`]), without what follows from it.
+async fn write(
     tx: &mut Tx,
     txn: &Txn<'_>,
     postings: &[Posting],
@@ -217,6 +269,9 @@ pub struct Report {
     pub held_paise: i64,
     /// The platform's commission earned, net of refunds.
     pub commission_paise: i64,
+    /// TDS deducted from payouts and not given back, owed to the
+    /// government (the `tds_payable` account's credit balance; still held).
+    pub tds_payable_paise: i64,
     /// Per mentor: `(mentor id, what the platform owes them, in transit)`.
     pub mentors: Vec<MentorPosition>,
 }
@@ -274,6 +329,11 @@ fn build_report(totals: &[AccountTotal], f: &crate::store::ledger::LedgerFigures
     }
     mentors.sort_by_key(|m| m.mentor_id);
     let known = totals.iter().all(|t| Account::parse(&t.account).is_some());
+    let tds_payable_paise = -totals
+        .iter()
+        .filter(|t| t.account == Account::TdsPayable.as_str())
+        .map(|t| t.sum_paise)
+        .sum::<i64>();
     let balanced = known
         && f.total_paise == 0
         && f.unbalanced_txns == 0
@@ -286,6 +346,7 @@ fn build_report(totals: &[AccountTotal], f: &crate::store::ledger::LedgerFigures
         paid_out_paise: f.paid_out_paise,
         held_paise: f.held_paise,
         commission_paise: f.commission_paise,
+        tds_payable_paise,
         mentors,
     }
 }
@@ -318,6 +379,7 @@ pub fn report_text(r: &Report) -> String {
     line(&mut out, "Paid out to mentors", r.paid_out_paise);
     line(&mut out, "Held", r.held_paise);
     line(&mut out, "Commission earned", r.commission_paise);
+    line(&mut out, "TDS payable (194-O)", r.tds_payable_paise);
     out.push_str("\nAccounts (debit +, credit -)\n");
     for a in &r.accounts {
         line(&mut out, a.account, a.balance_paise);

@@ -104,3 +104,72 @@ pub fn failed(to: &Recipient, line: &LineRow, reason: &str, link: &str) -> Email
         attachments: Vec::new(),
     })
 }
+
+/// What happened to a mentor's payout details (issue 20).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DetailsChange {
+    /// Given for the first time: in effect at once.
+    FirstSet,
+    /// Where the money goes will change at this moment (48 hours on).
+    Scheduled(chrono::DateTime<chrono::Utc>),
+    /// The schedule or the PAN changed (at once); where the money goes did not.
+    Updated,
+    /// A pending change was cancelled.
+    Cancelled,
+}
+
+/// To the mentor, at once: their payout details were set, or a change was
+/// asked for or cancelled. `destination` is masked; the message says what
+/// to do if it was not them.
+pub fn details_changed(
+    to: &Recipient,
+    change: DetailsChange,
+    destination: &str,
+    link: &str,
+) -> Email {
+    let (kind, subject, lead) = match change {
+        DetailsChange::FirstSet => (
+            "payout_details_set",
+            "Your payout details were added".to_owned(),
+            "Your payout details were added to your account. Your payouts will be sent to the account below.".to_owned(),
+        ),
+        DetailsChange::Scheduled(at) => (
+            "payout_details_change_requested",
+            "Your payout details will change in 48 hours".to_owned(),
+            format!(
+                "Someone signed in to your account, confirmed with your password, asked to send your payouts to the account below from {}. Payouts until then go to your current account.",
+                local_time(at, &to.time_zone)
+            ),
+        ),
+        DetailsChange::Updated => (
+            "payout_details_updated",
+            "Your payout settings were updated".to_owned(),
+            "Your payout schedule or PAN was updated. Your payouts still go to the account below.".to_owned(),
+        ),
+        DetailsChange::Cancelled => (
+            "payout_details_change_cancelled",
+            "The change of your payout details was cancelled".to_owned(),
+            "The pending change of your payout details was cancelled. Your payouts still go to the account below.".to_owned(),
+        ),
+    };
+    render(Parts {
+        kind,
+        to: &to.email,
+        name: Some(&to.name),
+        subject,
+        preheader: "If this was not you, act now".to_owned(),
+        blocks: vec![
+            Block::Para(lead),
+            Block::Table(vec![("Account", destination.to_owned())]),
+            Block::Para(
+                "If this was not you, open your dashboard, cancel the change and change your password at once, then write to us.".to_owned(),
+            ),
+            Block::Action {
+                label: "Review your payout details",
+                link: link.to_owned(),
+            },
+        ],
+        footer: footer(),
+        attachments: Vec::new(),
+    })
+}

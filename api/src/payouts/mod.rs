@@ -18,19 +18,51 @@
 //! it is paid (`payout_paid:<line>`) or back to the mentor when it failed
 //! (`payout_failed:<line>`), all in the unit of work of the change.
 
-use std::collections::BTreeMap;
+//!
+//! Issue 20: payout details are sealed at rest ([`crypto`]); setting or
+//! changing them needs the password (or a fresh Google credential) and
+//! e-mails the mentor; a change of where the money goes waits
+//! [`CHANGE_DELAY_HOURS`] beside the current details. Each paid session has
+//! TDS under section 194-O deducted when a payout line first pays it
+//! ([`tds`](domain_wasm::payouts::tds_on)), posted to `tds_payable`.
 
-use chrono::{DateTime, Datelike, Utc};
+pub mod crypto;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use chrono::{DateTime, Datelike, TimeDelta, Utc};
 use domain_wasm::ledger;
-use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule};
+use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule, TdsRates};
+use serde_json::json;
 
+use crate::auth::Caller;
+use crate::auth::limits::{self, Limited};
+use crate::auth::passwords;
 use crate::fields::{FieldErrors, Fields};
-use crate::mail::payout_templates;
+use crate::mail::payout_templates::{self, DetailsChange};
 use crate::state::AppState;
+use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::payouts::{
-    BatchRow, LineRow, NewLine, NewPayoutDetails, PayoutDetailsRow, SessionMoney,
+    BatchRow, LineRow, NewLine, NewPayoutDetails, NewTds, PayoutDetailsRow, SecretColumn,
+    SessionMoney, TdsRow,
 };
-use crate::store::{StoreError, Tx};
+use crate::store::{Store, StoreError, Tx};
+use crypto::{Field, PayoutCipher};
+
+/// How long a change of where the money goes waits before it takes effect.
+pub const CHANGE_DELAY_HOURS: i64 = 48;
+/// How recently a Google credential must have been issued to confirm a change.
+pub const FRESH_CREDENTIAL: TimeDelta = TimeDelta::minutes(5);
+/// A wrong password: the answer of the app's other password confirmations.
+pub const WRONG_PASSWORD: &str = "Invalid password.";
+/// No password given.
+pub const PASSWORD_REQUIRED: &str =
+    "Enter your password to confirm a change of your payout details.";
+/// No (or no good) Google credential from an account without a password.
+pub const GOOGLE_REQUIRED: &str =
+    "Sign in with Google again to confirm a change of your payout details.";
+/// A cancellation with nothing pending.
+pub const NOTHING_PENDING: &str = "There is no pending change of your payout details.";
 
 /// The answer when a batch would have no line.
 pub const NOTHING_TO_PAY: &str = "Nothing is available to pay out: no mentor with payout details and a due schedule has money available.";
@@ -51,6 +83,12 @@ pub enum PayoutError {
     /// Not possible now (409 `{"detail"}`).
     #[error("{0}")]
     Conflict(String),
+    /// Too many password attempts (429).
+    #[error("too many attempts")]
+    Limited(Limited),
+    /// A stored payout detail does not open (500: a missing key, or tampering).
+    #[error(transparent)]
+    Crypto(#[from] crypto::CryptoError),
     #[error(transparent)]
     Store(StoreError),
 }
@@ -84,21 +122,215 @@ fn at(ms: i64) -> DateTime<Utc> {
 
 // ---- Payout details ------------------------------------------------------
 
-/// The mentor's payout details, if they gave any.
+/// The server's payout cipher (loaded at start, [`crate::server::bind`]).
+pub fn cipher(state: &AppState) -> Result<&PayoutCipher, PayoutError> {
+    state.payout_cipher.get().ok_or_else(|| {
+        PayoutError::Store(StoreError::Corrupt {
+            what: "payout key",
+            value: "not loaded".to_owned(),
+        })
+    })
+}
+
+/// The row with its sealed values opened (current and pending).
+pub fn open_details(
+    c: &PayoutCipher,
+    mut d: PayoutDetailsRow,
+) -> Result<PayoutDetailsRow, PayoutError> {
+    let m = d.mentor_id;
+    d.account_number = c.open_opt(Field::AccountNumber, m, d.account_number.as_deref())?;
+    d.upi_id = c.open_opt(Field::UpiId, m, d.upi_id.as_deref())?;
+    d.pan = c.open_opt(Field::Pan, m, d.pan.as_deref())?;
+    d.pending_account_number =
+        c.open_opt(Field::AccountNumber, m, d.pending_account_number.as_deref())?;
+    d.pending_upi_id = c.open_opt(Field::UpiId, m, d.pending_upi_id.as_deref())?;
+    Ok(d)
+}
+
+/// The line with its copied details opened.
+pub fn open_line(c: &PayoutCipher, mut l: LineRow) -> Result<LineRow, PayoutError> {
+    l.account_number = c.open_opt(
+        Field::AccountNumber,
+        l.mentor_id,
+        l.account_number.as_deref(),
+    )?;
+    l.upi_id = c.open_opt(Field::UpiId, l.mentor_id, l.upi_id.as_deref())?;
+    Ok(l)
+}
+
+fn open_lines(c: &PayoutCipher, lines: Vec<LineRow>) -> Result<Vec<LineRow>, PayoutError> {
+    lines.into_iter().map(|l| open_line(c, l)).collect()
+}
+
+/// Where the money goes, masked, as mail and the audit log show it.
+pub fn masked_destination(
+    method: &str,
+    account: Option<&str>,
+    ifsc: Option<&str>,
+    upi: Option<&str>,
+) -> String {
+    match (method, account, upi) {
+        ("bank", Some(n), _) => format!(
+            "Bank account {}{}",
+            payouts::mask_account(n),
+            ifsc.map(|i| format!(" ({i})")).unwrap_or_default()
+        ),
+        (_, _, Some(u)) => format!("UPI {}", payouts::mask_upi(u)),
+        _ => "—".to_owned(),
+    }
+}
+
+/// The opened details as the audit log keeps them: masked, never in full.
+fn audit_view(d: &PayoutDetailsRow) -> serde_json::Value {
+    let mut v = json!({
+        "method": d.method,
+        "beneficiary_name": d.beneficiary_name,
+        "account_number": d.account_number.as_deref().map(payouts::mask_account),
+        "ifsc": d.ifsc,
+        "upi_id": d.upi_id.as_deref().map(payouts::mask_upi),
+        "schedule": d.schedule,
+        "pan": d.pan.as_deref().map(payouts::mask_pan),
+    });
+    if let (Some(method), Some(at)) = (&d.pending_method, d.pending_effective_at) {
+        v["pending"] = json!({
+            "method": method,
+            "beneficiary_name": d.pending_beneficiary_name,
+            "account_number": d.pending_account_number.as_deref().map(payouts::mask_account),
+            "ifsc": d.pending_ifsc,
+            "upi_id": d.pending_upi_id.as_deref().map(payouts::mask_upi),
+            "effective_at": at,
+        });
+    }
+    v
+}
+
+/// Makes the mentor's pending change current if its time has come, in
+/// `tx` (audited as the system's doing).
+async fn apply_due(tx: &mut Tx, mentor_id: i64, now: DateTime<Utc>) -> Result<(), PayoutError> {
+    if tx.apply_due_payout_details(mentor_id, now).await? {
+        tx.audit(
+            &AuditEntry::new(
+                Actor::System,
+                AuditAction::PayoutDetailsChanged,
+                "payout_details",
+                mentor_id,
+            )
+            .reason(Some(format!(
+                "pending change took effect after {CHANGE_DELAY_HOURS} hours"
+            ))),
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// The mentor's payout details (opened), if they gave any; a pending
+/// change whose time has come is made current first.
 pub async fn details(
     state: &AppState,
     mentor_id: i64,
+    now: DateTime<Utc>,
 ) -> Result<Option<PayoutDetailsRow>, PayoutError> {
+    let c = cipher(state)?;
     let mut r = state.store.begin_read().await?;
-    Ok(r.payout_details(mentor_id).await?)
+    let mut d = r.payout_details(mentor_id).await?;
+    drop(r);
+    // Only a change whose time has come needs the write lock.
+    if d.as_ref()
+        .and_then(|d| d.pending_effective_at)
+        .is_some_and(|at| at <= now)
+    {
+        let mut tx = state.store.begin().await?;
+        apply_due(&mut tx, mentor_id, now).await?;
+        d = tx.payout_details(mentor_id).await?;
+        tx.commit().await?;
+    }
+    d.map(|d| open_details(c, d)).transpose()
 }
 
-/// Checks and stores the mentor's payout details (all fields, replacing
-/// the stored ones).
+/// What proves the mentor asks: their password, or for an account that
+/// signs in only with Google a fresh Google credential.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Proof<'a> {
+    pub password: Option<&'a str>,
+    pub google_credential: Option<&'a str>,
+}
+
+/// Checks `proof` for the caller, throttled like a password change (the
+/// attempts of one session count under [`limits::LOGIN_FAILURES`]).
+async fn check_proof(
+    state: &AppState,
+    caller: &Caller,
+    proof: Proof<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), PayoutError> {
+    let user = &caller.user;
+    let pair = limits::pair(
+        std::net::IpAddr::from([0, 0, 0, 0]),
+        &format!(
+            "session:{}",
+            crate::auth::tokens::stored_id(&caller.session_id)
+        ),
+    );
+    let given = |s: Option<&str>| {
+        s.map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
+    let invalid = |field: &str, message: &str| PayoutError::Invalid(Fields::one(field, message).0);
+    if user.password_hash.is_some() {
+        let Some(password) = proof.password.filter(|p| !p.is_empty()) else {
+            return Err(invalid("password", PASSWORD_REQUIRED));
+        };
+        state
+            .limiter
+            .hit(limits::LOGIN_FAILURES, &pair, now)
+            .await?
+            .map_err(PayoutError::Limited)?;
+        if !passwords::verify(password.to_owned(), user.password_hash.clone()).await {
+            return Err(invalid("password", WRONG_PASSWORD));
+        }
+        state.limiter.clear(limits::LOGIN_FAILURES, &pair).await?;
+        return Ok(());
+    }
+    let (Some(credential), Some(google)) = (given(proof.google_credential), state.google.as_ref())
+    else {
+        return Err(invalid("google_credential", GOOGLE_REQUIRED));
+    };
+    state
+        .limiter
+        .hit(limits::LOGIN_FAILURES, &pair, now)
+        .await?
+        .map_err(PayoutError::Limited)?;
+    let identity = google
+        .verify(&credential)
+        .await
+        .map_err(|e| invalid("google_credential", &e.to_string()))?;
+    let fresh = identity
+        .issued_at
+        .map(|iat| now.timestamp() - iat)
+        .is_some_and(|age| (-60..=FRESH_CREDENTIAL.num_seconds()).contains(&age));
+    if user.google_sub.as_deref() != Some(identity.subject.as_str()) || !fresh {
+        return Err(invalid("google_credential", GOOGLE_REQUIRED));
+    }
+    state.limiter.clear(limits::LOGIN_FAILURES, &pair).await?;
+    Ok(())
+}
+
+/// Checks and stores the mentor's payout details (all fields), confirmed
+/// by `proof`: the first ones take effect at once; a change of where the
+/// money goes (method, holder, account, IFSC, UPI id) waits
+/// [`CHANGE_DELAY_HOURS`] beside the current details (payouts until then
+/// use the current ones); a change of only the schedule or the PAN takes
+/// effect at once. The mentor is e-mailed and the audit log keeps the
+/// change (masked).
 pub async fn set_details(
     state: &AppState,
+    caller: &Caller,
     mentor_id: i64,
     input: &PayoutDetailsInput,
+    proof: Proof<'_>,
     now: DateTime<Utc>,
 ) -> Result<PayoutDetailsRow, PayoutError> {
     let checked = payouts::check_payout_details(input).map_err(|errors| {
@@ -108,23 +340,240 @@ pub async fn set_details(
         }
         PayoutError::Invalid(f.0)
     })?;
+    check_proof(state, caller, proof, now).await?;
+    let c = cipher(state)?;
+    let new = NewPayoutDetails {
+        method: checked.method.as_str(),
+        beneficiary_name: &checked.beneficiary_name,
+        account_number: None,
+        ifsc: checked.ifsc.as_deref(),
+        upi_id: None,
+        schedule: checked.schedule.as_str(),
+        pan: None,
+    };
+    let account = c.seal_opt(
+        Field::AccountNumber,
+        mentor_id,
+        checked.account_number.as_deref(),
+    );
+    let upi = c.seal_opt(Field::UpiId, mentor_id, checked.upi_id.as_deref());
+    let pan = c.seal_opt(Field::Pan, mentor_id, checked.pan.as_deref());
+    let new = NewPayoutDetails {
+        account_number: account.as_deref(),
+        upi_id: upi.as_deref(),
+        pan: pan.as_deref(),
+        ..new
+    };
     let mut tx = state.store.begin().await?;
-    let row = tx
-        .set_payout_details(
+    apply_due(&mut tx, mentor_id, now).await?;
+    let before = tx
+        .payout_details(mentor_id)
+        .await?
+        .map(|d| open_details(c, d))
+        .transpose()?;
+    let (row, change) = match &before {
+        None => (
+            tx.set_payout_details(mentor_id, &new, now).await?,
+            DetailsChange::FirstSet,
+        ),
+        Some(cur)
+            if cur.method == checked.method.as_str()
+                && cur.beneficiary_name == checked.beneficiary_name
+                && cur.account_number == checked.account_number
+                && cur.ifsc == checked.ifsc
+                && cur.upi_id == checked.upi_id =>
+        {
+            (
+                tx.set_payout_schedule_and_pan(mentor_id, new.schedule, new.pan, now)
+                    .await?,
+                DetailsChange::Updated,
+            )
+        }
+        Some(_) => {
+            let at = now + TimeDelta::hours(CHANGE_DELAY_HOURS);
+            (
+                tx.set_pending_payout_details(mentor_id, &new, now, at)
+                    .await?,
+                DetailsChange::Scheduled(at),
+            )
+        }
+    };
+    let row = open_details(c, row)?;
+    tx.audit(
+        &AuditEntry::new(
+            Actor::Mentor(caller.user.id),
+            AuditAction::PayoutDetailsChanged,
+            "payout_details",
             mentor_id,
-            &NewPayoutDetails {
-                method: checked.method.as_str(),
-                beneficiary_name: &checked.beneficiary_name,
-                account_number: checked.account_number.as_deref(),
-                ifsc: checked.ifsc.as_deref(),
-                upi_id: checked.upi_id.as_deref(),
-                schedule: checked.schedule.as_str(),
-            },
+        )
+        .change(before.as_ref().map(audit_view), Some(audit_view(&row))),
+        now,
+    )
+    .await?;
+    let destination = match change {
+        DetailsChange::Scheduled(_) => masked_destination(
+            checked.method.as_str(),
+            checked.account_number.as_deref(),
+            checked.ifsc.as_deref(),
+            checked.upi_id.as_deref(),
+        ),
+        _ => masked_destination(
+            &row.method,
+            row.account_number.as_deref(),
+            row.ifsc.as_deref(),
+            row.upi_id.as_deref(),
+        ),
+    };
+    notify(state, &mut tx, mentor_id, change, &destination, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(row)
+}
+
+async fn notify(
+    state: &AppState,
+    tx: &mut Tx,
+    mentor_id: i64,
+    change: DetailsChange,
+    destination: &str,
+    now: DateTime<Utc>,
+) -> Result<(), PayoutError> {
+    if let Some(to) = tx.mentor_recipient(mentor_id).await? {
+        let link = state.link("/dashboard/mentor?tab=earnings");
+        let mail = payout_templates::details_changed(&to, change, destination, &link);
+        tx.enqueue_email(&mail, now).await?;
+    }
+    Ok(())
+}
+
+/// Cancels the mentor's pending change (e-mailed and audited): the
+/// details as they stay; 404 when nothing is pending.
+pub async fn cancel_pending(
+    state: &AppState,
+    caller: &Caller,
+    mentor_id: i64,
+    now: DateTime<Utc>,
+) -> Result<PayoutDetailsRow, PayoutError> {
+    let c = cipher(state)?;
+    let mut tx = state.store.begin().await?;
+    apply_due(&mut tx, mentor_id, now).await?;
+    let before = tx
+        .payout_details(mentor_id)
+        .await?
+        .map(|d| open_details(c, d))
+        .transpose()?;
+    if !tx.cancel_pending_payout_details(mentor_id, now).await? {
+        return Err(PayoutError::NotFound);
+    }
+    let row = tx
+        .payout_details(mentor_id)
+        .await?
+        .ok_or(PayoutError::NotFound)?;
+    let row = open_details(c, row)?;
+    tx.audit(
+        &AuditEntry::new(
+            Actor::Mentor(caller.user.id),
+            AuditAction::PayoutDetailsChanged,
+            "payout_details",
+            mentor_id,
+        )
+        .reason(Some("pending change cancelled".to_owned()))
+        .change(before.as_ref().map(audit_view), Some(audit_view(&row))),
+        now,
+    )
+    .await?;
+    let destination = masked_destination(
+        &row.method,
+        row.account_number.as_deref(),
+        row.ifsc.as_deref(),
+        row.upi_id.as_deref(),
+    );
+    notify(
+        state,
+        &mut tx,
+        mentor_id,
+        DetailsChange::Cancelled,
+        &destination,
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(row)
+}
+
+/// What [`seal_stored`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Sealed {
+    /// Values stored in clear (from before issue 20), now sealed.
+    pub from_clear: usize,
+    /// Values sealed under an older key, now under the current one.
+    pub rotated: usize,
+}
+
+/// Seals every stored payout detail (of the details, pending changes and
+/// payout lines) that is in clear or under an older key with the current
+/// key, in one unit of work, and audits it (`payout_key.rotated`) when
+/// anything changed. Idempotent: a second run changes nothing. Run at
+/// every start and by `api rotate-payout-key`.
+pub async fn seal_stored(
+    store: &Store,
+    c: &PayoutCipher,
+    actor: Actor,
+    now: DateTime<Utc>,
+) -> Result<Sealed, PayoutError> {
+    let mut tx = store.begin().await?;
+    let mut done = Sealed::default();
+    for column in SecretColumn::ALL {
+        let field = match column {
+            SecretColumn::AccountNumber
+            | SecretColumn::PendingAccountNumber
+            | SecretColumn::LineAccountNumber => Field::AccountNumber,
+            SecretColumn::UpiId | SecretColumn::PendingUpiId | SecretColumn::LineUpiId => {
+                Field::UpiId
+            }
+            SecretColumn::Pan => Field::Pan,
+        };
+        for cell in tx.secret_cells(column).await? {
+            if c.is_current(&cell.value) {
+                continue;
+            }
+            let clear = c.open(field, cell.mentor_id, &cell.value)?;
+            let sealed = c.seal(field, cell.mentor_id, &clear);
+            if tx
+                .replace_secret_cell(column, cell.row_key, &cell.value, &sealed)
+                .await?
+            {
+                if PayoutCipher::is_sealed(&cell.value) {
+                    done.rotated += 1;
+                } else {
+                    done.from_clear += 1;
+                }
+            }
+        }
+    }
+    if done != Sealed::default() {
+        tx.audit(
+            &AuditEntry::new(
+                actor,
+                AuditAction::PayoutKeyRotated,
+                "payout_key",
+                c.key_id(),
+            )
+            .change(
+                None,
+                Some(json!({
+                    "key_id": c.key_id(),
+                    "sealed_from_clear": done.from_clear,
+                    "resealed_from_older_keys": done.rotated,
+                })),
+            ),
             now,
         )
         .await?;
+    }
     tx.commit().await?;
-    Ok(row)
+    Ok(done)
 }
 
 /// The schedule stored details name (weekly when none, or unreadable).
@@ -195,6 +644,9 @@ pub struct SessionEarning {
     pub money: SessionMoney,
     pub state: SessionState,
     pub available_at: DateTime<Utc>,
+    /// The TDS deducted from it when a payout paid it, less what refunds
+    /// gave back; `None` until a payout pays it.
+    pub tds_paise: Option<i64>,
 }
 
 /// One month of the earnings chart (`YYYY-MM`, Asia/Kolkata).
@@ -217,6 +669,10 @@ pub struct MentorEarnings {
     pub sessions: Vec<SessionEarning>,
     pub series: Vec<Month>,
     pub payouts: Vec<LineRow>,
+    /// TDS deducted in the current financial year (net of reversals).
+    pub tds_year_paise: i64,
+    /// The current financial year (`2026-27`).
+    pub financial_year: String,
 }
 
 /// The month of `t` in India: `2026-11`.
@@ -236,23 +692,31 @@ pub async fn earnings(
     let with_sandbox = state.counts_sandbox_money();
     let sessions = r.mentor_sessions_money(mentor_id, with_sandbox).await?;
     let balance = r.mentor_balance(mentor_id, with_sandbox).await?;
-    let lines = r.payout_lines_of_mentor(mentor_id).await?;
+    let lines = open_lines(cipher(state)?, r.payout_lines_of_mentor(mentor_id).await?)?;
+    let tds: HashMap<String, TdsRow> = r
+        .tds_of_mentor(mentor_id, None)
+        .await?
+        .into_iter()
+        .map(|t| (t.booking_id.clone(), t))
+        .collect();
     drop(r);
     let schedule = schedule_of(details.as_ref());
-    let sum = |status: &str| -> i64 {
+    let sum = |status: &str, with_tds: bool| -> i64 {
         lines
             .iter()
             .filter(|l| l.status == status)
-            .map(|l| l.amount_paise)
+            .map(|l| l.amount_paise + if with_tds { l.tds_paise } else { 0 })
             .sum()
     };
-    let (in_payout, paid) = (sum("pending"), sum("paid"));
+    let (in_payout, paid) = (sum("pending", false), sum("paid", false));
+    // Which sessions payouts carried is counted on what they paid before TDS.
+    let (in_payout_gross, paid_gross) = (sum("pending", true), sum("paid", true));
     let now_ms = ms(now);
-    let (all_facts, carried) = facts(&sessions, in_payout + paid, now);
+    let (all_facts, carried) = facts(&sessions, in_payout_gross + paid_gross, now);
     let mut shown = Vec::with_capacity(sessions.len());
     // The carried sessions, oldest first, are paid up to what the paid
     // lines carried; the rest are in a payout still on its way.
-    let mut paid_left = paid;
+    let mut paid_left = paid_gross;
     for ((s, f), carried) in sessions.into_iter().zip(&all_facts).zip(carried) {
         let state = if carried {
             if paid_left >= s.net_paise {
@@ -270,6 +734,9 @@ pub async fn earnings(
         shown.push(SessionEarning {
             available_at: at(payouts::available_at_ms(f.end_ms)),
             state,
+            tds_paise: tds
+                .get(&s.booking_id)
+                .map(|t| t.tds_paise - t.reversed_paise),
             money: s,
         });
     }
@@ -290,7 +757,15 @@ pub async fn earnings(
         month(&mut months, month_of(l.paid_at.unwrap_or(l.updated_at))).paid_paise +=
             l.amount_paise;
     }
+    let fy = payouts::fy_label(payouts::financial_year(now_ms));
+    let tds_year_paise = tds
+        .values()
+        .filter(|t| t.fy == fy)
+        .map(|t| t.tds_paise - t.reversed_paise)
+        .sum();
     Ok(MentorEarnings {
+        tds_year_paise,
+        financial_year: fy,
         earnings: payouts::earnings(&all_facts, balance, now_ms),
         in_payout_paise: in_payout,
         paid_paise: paid,
@@ -366,16 +841,18 @@ pub async fn create_batch(
         let sessions = tx.mentor_sessions_money(mentor_id, with_sandbox).await?;
         let balance = tx.mentor_balance(mentor_id, with_sandbox).await?;
         let lines = tx.payout_lines_of_mentor(mentor_id).await?;
+        // What the lines carried before TDS came off them.
         let paid_out = lines
             .iter()
             .filter(|l| l.status != "failed")
-            .map(|l| l.amount_paise)
+            .map(|l| l.amount_paise + l.tds_paise)
             .sum();
-        let (facts, _) = facts(&sessions, paid_out, period_end);
-        let e = payouts::earnings(&facts, balance, ms(period_end));
+        let (fs, carried) = facts(&sessions, paid_out, period_end);
+        let e = payouts::earnings(&fs, balance, ms(period_end));
         if e.available_paise <= 0 && e.owed_paise <= 0 {
             continue;
         }
+        apply_due(&mut tx, mentor_id, now).await?;
         let details = tx.payout_details(mentor_id).await?;
         let name = tx.mentor_name(mentor_id).await?;
         let skip = |reason: String| Skipped {
@@ -408,6 +885,43 @@ pub async fn create_batch(
             skipped.push(skip(format!("Paid {period}. Next payout from {when}.")));
             continue;
         }
+        // TDS (section 194-O) on each session this line pays for the first
+        // time, on its gross after refunds, in the financial year of now.
+        let known: HashSet<String> = tx
+            .tds_of_mentor(mentor_id, None)
+            .await?
+            .into_iter()
+            .map(|t| t.booking_id)
+            .collect();
+        let fy = payouts::fy_label(payouts::financial_year(ms(now)));
+        let quarter = payouts::fy_quarter(ms(now)) as i32;
+        let mut year_gross = tx.tds_year_gross(mentor_id, &fy).await?;
+        let pan_given = details.pan.is_some();
+        let mut paid_now = Vec::new();
+        for ((s, f), carried) in sessions.iter().zip(&fs).zip(&carried) {
+            let gross = s.commission_paise + s.net_paise;
+            if *carried
+                || payouts::is_pending(f, ms(period_end))
+                || known.contains(&s.booking_id)
+                || gross <= 0
+            {
+                continue;
+            }
+            let t = payouts::tds_on(gross, year_gross, pan_given, &state.tds_rates);
+            year_gross += gross;
+            paid_now.push((s, gross, t));
+        }
+        let tds_total: i64 = paid_now.iter().map(|(_, _, t)| t.tds_paise).sum();
+        let gross_total: i64 = paid_now.iter().map(|(_, g, _)| g).sum();
+        let amount = e.available_paise - tds_total;
+        if amount <= 0 {
+            skipped.push(skip(format!(
+                "The TDS of {} takes all of the {} available.",
+                rupees(tds_total),
+                rupees(e.available_paise)
+            )));
+            continue;
+        }
         let batch = match batch_id {
             Some(id) => id,
             None => {
@@ -423,13 +937,53 @@ pub async fn create_batch(
                 &NewLine {
                     batch_id: batch,
                     mentor_id,
-                    amount_paise: e.available_paise,
+                    amount_paise: amount,
+                    gross_paise: gross_total,
+                    tds_paise: tds_total,
                     details: &details,
                 },
                 |line| payouts::payout_reference(batch, line),
                 now,
             )
             .await?;
+        if tds_total > 0 {
+            let txn = format!("tds:{line_id}");
+            let header = crate::ledger::Txn {
+                id: &txn,
+                event: "payout",
+                booking_id: None,
+                refund_id: None,
+                payout_line_id: Some(line_id),
+                sandbox: state.counts_sandbox_money(),
+            };
+            crate::ledger::post(
+                &mut tx,
+                &header,
+                &ledger::tds_postings(mentor_id, tds_total),
+                now,
+            )
+            .await?;
+        }
+        for (s, gross, t) in &paid_now {
+            tx.insert_tds(
+                &NewTds {
+                    booking_id: &s.booking_id,
+                    mentor_id,
+                    payout_line_id: line_id,
+                    fy: &fy,
+                    quarter,
+                    gross_paise: *gross,
+                    commission_paise: s.commission_paise,
+                    net_paise: s.net_paise,
+                    pan_given,
+                    rate_bps: t.rate_bps,
+                    taxable_paise: t.taxable_paise,
+                    tds_paise: t.tds_paise,
+                },
+                now,
+            )
+            .await?;
+        }
         let txn = format!("payout:{line_id}");
         let header = crate::ledger::Txn {
             id: &txn,
@@ -439,20 +993,20 @@ pub async fn create_batch(
             payout_line_id: Some(line_id),
             sandbox: state.counts_sandbox_money(),
         };
-        let postings = ledger::payout_postings(mentor_id, e.available_paise);
+        let postings = ledger::payout_postings(mentor_id, amount);
         crate::ledger::post(&mut tx, &header, &postings, now).await?;
     }
     let Some(batch_id) = batch_id else {
         return Err(PayoutError::Conflict(NOTHING_TO_PAY.to_owned()));
     };
-    let batch = read_batch(&mut tx, batch_id).await?;
+    let batch = read_batch(state, &mut tx, batch_id).await?;
     tx.commit().await?;
     Ok(CreatedBatch { batch, skipped })
 }
 
-async fn read_batch(tx: &mut Tx, id: i64) -> Result<Batch, PayoutError> {
+async fn read_batch(state: &AppState, tx: &mut Tx, id: i64) -> Result<Batch, PayoutError> {
     let batch = tx.payout_batch(id).await?.ok_or(PayoutError::NotFound)?;
-    let lines = tx.payout_lines_of_batch(id).await?;
+    let lines = open_lines(cipher(state)?, tx.payout_lines_of_batch(id).await?)?;
     Ok(Batch { batch, lines })
 }
 
@@ -465,16 +1019,49 @@ pub async fn batches(state: &AppState) -> Result<Vec<BatchRow>, PayoutError> {
 /// Batch `id` with its lines.
 pub async fn batch(state: &AppState, id: i64) -> Result<Batch, PayoutError> {
     let mut r = state.store.begin_read().await?;
-    read_batch(&mut r, id).await
+    read_batch(state, &mut r, id).await
+}
+
+/// Batch `id` for its bank file, by administrator `admin_id`: the export
+/// is audited (`payout_batch.exported`), as it carries full numbers.
+pub async fn export(
+    state: &AppState,
+    admin_id: i64,
+    id: i64,
+    now: DateTime<Utc>,
+) -> Result<Batch, PayoutError> {
+    let mut tx = state.store.begin().await?;
+    let b = read_batch(state, &mut tx, id).await?;
+    tx.audit(
+        &AuditEntry::new(
+            Actor::Admin(admin_id),
+            AuditAction::PayoutExported,
+            "payout_batch",
+            id,
+        )
+        .change(
+            None,
+            Some(json!({
+                "lines": b.lines.len(),
+                "total_paise": b.batch.total_paise,
+                "sandbox": b.batch.sandbox,
+            })),
+        ),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(b)
 }
 
 /// The batch's lines as the bank transfer file: CSV with the header
-/// `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference`
+/// `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees`
 /// (payout_id is the batch's id), one row per line (failed ones too, as
-/// they were made), full account numbers and UPI ids.
+/// they were made), full account numbers and UPI ids; `amount_rupees` is
+/// what is sent, after the TDS (issue 20's columns come last).
 pub fn csv(batch: &Batch) -> String {
     let mut out = String::from(
-        "payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference\r\n",
+        "payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees\r\n",
     );
     for l in &batch.lines {
         let fields = [
@@ -486,6 +1073,8 @@ pub fn csv(batch: &Batch) -> String {
             csv_field(l.ifsc.as_deref().unwrap_or_default()),
             payouts::rupees_csv(l.amount_paise),
             csv_field(&l.reference),
+            payouts::rupees_csv(l.gross_paise),
+            payouts::rupees_csv(l.tds_paise),
         ];
         out.push_str(&fields.join(","));
         out.push_str("\r\n");
@@ -580,6 +1169,7 @@ pub async fn settle_line(
         .payout_line(batch_id, line_id)
         .await?
         .ok_or(PayoutError::NotFound)?;
+    let line = open_line(cipher(state)?, line)?;
     if let Some(to) = tx.mentor_recipient(line.mentor_id).await? {
         let link = state.link("/dashboard/mentor?tab=earnings");
         let mail = match &reason {
@@ -591,4 +1181,91 @@ pub async fn settle_line(
     tx.commit().await?;
     state.mailer.wake();
     Ok(line)
+}
+
+// ---- TDS statement -------------------------------------------------------
+
+/// The mentor's TDS rows of a quarter of a financial year (`fy` its start year).
+pub async fn tds_rows(
+    state: &AppState,
+    mentor_id: i64,
+    fy: i64,
+    quarter: u32,
+) -> Result<Vec<TdsRow>, PayoutError> {
+    let mut r = state.store.begin_read().await?;
+    let label = payouts::fy_label(fy);
+    Ok(r.tds_of_mentor(mentor_id, Some((&label, quarter as i32)))
+        .await?)
+}
+
+/// The quarterly TDS statement as CSV: the header
+/// `financial_year,quarter,booking_id,service,session_ended,deducted_on,payout_reference,gross_rupees,commission_rupees,tds_rate_percent,tds_rupees,tds_reversed_rupees,net_rupees`,
+/// one row per session a payout paid in the quarter (dates in India),
+/// then a `TOTAL` row. `net_rupees` is the mentor's share less the TDS
+/// kept (deducted less reversed).
+pub fn tds_csv(fy: i64, quarter: u32, rows: &[TdsRow]) -> String {
+    let mut out = String::from(
+        "financial_year,quarter,booking_id,service,session_ended,deducted_on,payout_reference,gross_rupees,commission_rupees,tds_rate_percent,tds_rupees,tds_reversed_rupees,net_rupees\r\n",
+    );
+    let label = payouts::fy_label(fy);
+    let date = |t: DateTime<Utc>| {
+        t.with_timezone(&chrono_tz::Asia::Kolkata)
+            .format("%Y-%m-%d")
+            .to_string()
+    };
+    let percent = |bps: i64| format!("{}.{:02}", bps / 100, bps % 100);
+    let (mut gross, mut commission, mut tds, mut reversed, mut net) = (0, 0, 0, 0, 0);
+    for r in rows {
+        let kept = r.tds_paise - r.reversed_paise;
+        let row_net = r.net_paise - kept;
+        gross += r.gross_paise;
+        commission += r.commission_paise;
+        tds += r.tds_paise;
+        reversed += r.reversed_paise;
+        net += row_net;
+        let fields = [
+            label.clone(),
+            format!("Q{quarter}"),
+            csv_field(&r.booking_id),
+            csv_field(&r.service_title),
+            date(r.end_at),
+            date(r.deducted_at),
+            csv_field(&r.reference),
+            payouts::rupees_csv(r.gross_paise),
+            payouts::rupees_csv(r.commission_paise),
+            percent(r.rate_bps),
+            payouts::rupees_csv(r.tds_paise),
+            payouts::rupees_csv(r.reversed_paise),
+            payouts::rupees_csv(row_net),
+        ];
+        out.push_str(&fields.join(","));
+        out.push_str("\r\n");
+    }
+    let total = [
+        label,
+        format!("Q{quarter}"),
+        "TOTAL".to_owned(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        payouts::rupees_csv(gross),
+        payouts::rupees_csv(commission),
+        String::new(),
+        payouts::rupees_csv(tds),
+        payouts::rupees_csv(reversed),
+        payouts::rupees_csv(net),
+    ];
+    out.push_str(&total.join(","));
+    out.push_str("\r\n");
+    out
+}
+
+/// The TDS rates of the settings.
+pub fn tds_rates(settings: &crate::config::Settings) -> TdsRates {
+    TdsRates {
+        rate_bps: i64::from(settings.tds_rate_bps),
+        no_pan_rate_bps: i64::from(settings.tds_rate_no_pan_bps),
+        threshold_paise: settings.tds_threshold_paise,
+    }
 }

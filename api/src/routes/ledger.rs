@@ -21,7 +21,8 @@ use crate::state::AppState;
 /// what is owed to mentors are negative).
 #[derive(Debug, Object)]
 pub struct AccountBalanceDto {
-    /// `gateway`, `commission`, `mentor`, `payouts_in_transit` or `learner_credit`.
+    /// `gateway`, `commission`, `mentor`, `payouts_in_transit`,
+    /// `learner_credit` or `tds_payable`.
     pub account: String,
     pub balance_paise: i64,
 }
@@ -39,7 +40,7 @@ pub struct MentorPositionDto {
 /// The ledger's totals.
 #[derive(Debug, Object)]
 pub struct LedgerReport {
-    /// Every account, always all five, in a fixed order.
+    /// Every account, always all six, in a fixed order.
     pub accounts: Vec<AccountBalanceDto>,
     /// Every transaction's entries sum to zero and the money received
     /// equals the money refunded and paid out plus what is held.
@@ -54,6 +55,9 @@ pub struct LedgerReport {
     pub held_paise: i64,
     /// The platform's commission earned, net of what refunds took back.
     pub commission_paise: i64,
+    /// TDS deducted from payouts under section 194-O and not given back by
+    /// refunds: owed to the government, still held.
+    pub tds_payable_paise: i64,
     /// Each mentor with entries in the ledger, by mentor id.
     pub mentors: Vec<MentorPositionDto>,
     /// The figures are the sandbox's money, which never moved (this site
@@ -80,6 +84,7 @@ impl From<Report> for LedgerReport {
             paid_out_paise: r.paid_out_paise,
             held_paise: r.held_paise,
             commission_paise: r.commission_paise,
+            tds_payable_paise: r.tds_payable_paise,
             mentors: r
                 .mentors
                 .into_iter()

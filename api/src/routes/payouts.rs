@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use domain_wasm::payouts::{self as rules, PayoutDetailsInput, Schedule};
-use poem_openapi::param::Path;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{Enum, Object, OpenApi};
 
@@ -81,11 +81,52 @@ pub struct PayoutDetailsView {
     pub upi_id_masked: Option<String>,
     pub schedule: PayoutSchedule,
     pub updated_at: DateTime<Utc>,
+    /// `••••••234F`, when a PAN was given (TDS is 5 % without one).
+    #[oai(nullable)]
+    pub pan_masked: Option<String>,
+    /// A change of where the money goes, waiting 48 hours; payouts until
+    /// `effective_at` use the details above.
+    #[oai(nullable)]
+    pub pending: Option<PendingPayoutChange>,
+}
+
+/// A change of payout details that takes effect later (masked).
+#[derive(Debug, Object)]
+pub struct PendingPayoutChange {
+    pub method: PayoutMethod,
+    pub beneficiary_name: String,
+    #[oai(nullable)]
+    pub account_number_masked: Option<String>,
+    #[oai(nullable)]
+    pub ifsc: Option<String>,
+    #[oai(nullable)]
+    pub upi_id_masked: Option<String>,
+    pub requested_at: DateTime<Utc>,
+    /// When it takes effect (48 hours after it was asked for).
+    pub effective_at: DateTime<Utc>,
 }
 
 impl From<PayoutDetailsRow> for PayoutDetailsView {
     fn from(d: PayoutDetailsRow) -> Self {
+        let pending = match (
+            &d.pending_method,
+            d.pending_requested_at,
+            d.pending_effective_at,
+        ) {
+            (Some(method), Some(requested_at), Some(effective_at)) => Some(PendingPayoutChange {
+                method: method_of(method),
+                beneficiary_name: d.pending_beneficiary_name.clone().unwrap_or_default(),
+                account_number_masked: d.pending_account_number.as_deref().map(rules::mask_account),
+                ifsc: d.pending_ifsc.clone(),
+                upi_id_masked: d.pending_upi_id.as_deref().map(rules::mask_upi),
+                requested_at,
+                effective_at,
+            }),
+            _ => None,
+        };
         PayoutDetailsView {
+            pan_masked: d.pan.as_deref().map(rules::mask_pan),
+            pending,
             method: method_of(&d.method),
             beneficiary_name: d.beneficiary_name,
             account_number_masked: d.account_number.as_deref().map(rules::mask_account),
@@ -112,6 +153,15 @@ pub struct PayoutDetailsBody {
     pub upi_id: Option<String>,
     /// `weekly` (the default when left out) or `monthly`.
     pub schedule: Option<String>,
+    /// The PAN, for TDS (optional; 5 letters, 4 digits, a letter, any case).
+    pub pan: Option<String>,
+    /// The account's password: required to set or change payout details.
+    #[oai(write_only)]
+    pub password: Option<String>,
+    /// For an account that signs in only with Google, instead of the
+    /// password: a Google ID token issued within the last 5 minutes.
+    #[oai(write_only)]
+    pub google_credential: Option<String>,
 }
 
 role_answers!(mentor, PayoutDetailsResponse {
@@ -123,10 +173,38 @@ role_answers!(mentor, PayoutDetailsResponse {
 });
 
 role_answers!(mentor, SetPayoutDetailsResponse {
+    /// The details as stored, masked: the first ones in effect at once; a
+    /// change of where the money goes under `pending` for 48 hours.
     #[oai(status = 200)]
     Ok(Json<Box<PayoutDetailsView>>),
     /// Field errors under `method`, `beneficiary_name`, `account_number`,
-    /// `ifsc`, `upi_id`, `schedule`.
+    /// `ifsc`, `upi_id`, `schedule`, `pan`, and `password` (missing, or
+    /// `Invalid password.`) or `google_credential`.
+    #[oai(status = 400)]
+    Invalid(Json<FieldErrors>),
+    /// Too many wrong passwords; `Retry-After` says when to try again.
+    #[oai(status = 429)]
+    TooMany(Json<Detail>, #[oai(header = "Retry-After")] String),
+});
+
+role_answers!(mentor, CancelPendingResponse {
+    /// The details as they stay.
+    #[oai(status = 200)]
+    Ok(Json<Box<PayoutDetailsView>>),
+    /// No change is pending.
+    #[oai(status = 404)]
+    NotFound(Json<Detail>),
+});
+
+role_answers!(mentor, TdsStatementResponse {
+    /// Header `financial_year,quarter,booking_id,service,session_ended,deducted_on,payout_reference,gross_rupees,commission_rupees,tds_rate_percent,tds_rupees,tds_reversed_rupees,net_rupees`,
+    /// one row per session paid in the quarter, then a `TOTAL` row.
+    #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
+    Ok(
+        PlainText<String>,
+        #[oai(header = "Content-Disposition")] String,
+    ),
+    /// `fy` (`2026-27`) or `quarter` (`Q1`..`Q4`) not understood.
     #[oai(status = 400)]
     Invalid(Json<FieldErrors>),
 });
@@ -163,6 +241,10 @@ pub struct SessionEarningView {
     pub state: EarningState,
     /// When a completed session's net becomes payable (2 days after its end).
     pub available_at: DateTime<Utc>,
+    /// TDS (section 194-O) deducted when a payout paid it, less what
+    /// refunds gave back; null until a payout pays it.
+    #[oai(nullable)]
+    pub tds_paise: Option<i64>,
 }
 
 /// One month of earnings (`YYYY-MM`, India time).
@@ -201,7 +283,12 @@ pub struct MentorPayoutView {
     /// The line's id.
     pub id: i64,
     pub batch_id: i64,
+    /// What was sent, after TDS.
     pub amount_paise: i64,
+    /// What the sessions it paid grossed (0 for payouts before TDS).
+    pub gross_paise: i64,
+    /// The TDS deducted from it.
+    pub tds_paise: i64,
     pub status: LineStatus,
     /// The bank transfer's reference (`MMP-000012-000034`).
     pub reference: String,
@@ -220,6 +307,8 @@ impl From<LineRow> for MentorPayoutView {
             id: l.id,
             batch_id: l.batch_id,
             amount_paise: l.amount_paise,
+            gross_paise: l.gross_paise,
+            tds_paise: l.tds_paise,
             status: status_of(&l.status),
             reference: l.reference,
             paid_at: l.paid_at,
@@ -252,6 +341,10 @@ pub struct EarningsView {
     pub series: Vec<EarningMonth>,
     /// Newest first.
     pub payouts: Vec<MentorPayoutView>,
+    /// TDS deducted this financial year, net of refunds' reversals.
+    pub tds_year_paise: i64,
+    /// The current Indian financial year (`2026-27`).
+    pub financial_year: String,
 }
 
 role_answers!(mentor, EarningsResponse {
@@ -305,7 +398,10 @@ pub struct PayoutLineView {
     pub batch_id: i64,
     pub mentor_id: i64,
     pub mentor_name: String,
+    /// What is sent, after TDS.
     pub amount_paise: i64,
+    pub gross_paise: i64,
+    pub tds_paise: i64,
     pub method: PayoutMethod,
     pub beneficiary_name: String,
     #[oai(nullable)]
@@ -333,6 +429,8 @@ impl From<LineRow> for PayoutLineView {
             mentor_id: l.mentor_id,
             mentor_name: l.mentor_name,
             amount_paise: l.amount_paise,
+            gross_paise: l.gross_paise,
+            tds_paise: l.tds_paise,
             method: method_of(&l.method),
             beneficiary_name: l.beneficiary_name,
             account_number_masked: l.account_number.as_deref().map(rules::mask_account),
@@ -428,8 +526,8 @@ role_answers!(admin, BatchResponse {
 });
 
 role_answers!(admin, ExportResponse {
-    /// Header `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference`,
-    /// one row per line.
+    /// Header `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees`,
+    /// one row per line (`amount_rupees` is sent, after TDS).
     #[oai(status = 200, content_type = "text/csv; charset=utf-8")]
     Ok(
         PlainText<String>,
@@ -476,7 +574,8 @@ impl MentorPayoutsApi {
     )]
     async fn payout_details(&self, auth: SignedIn) -> poem::Result<PayoutDetailsResponse> {
         let mentor = or_forbidden!(auth.0.require_mentor(), PayoutDetailsResponse);
-        match payouts::details(&self.state, mentor).await? {
+        let now = self.state.clock.now();
+        match payouts::details(&self.state, mentor, now).await? {
             Some(d) => Ok(PayoutDetailsResponse::Ok(Json(Box::new(d.into())))),
             None => Ok(PayoutDetailsResponse::NotFound(Json(Detail::new(
                 "You have not added payout details yet.",
@@ -487,7 +586,12 @@ impl MentorPayoutsApi {
     /// Set the mentor's payout details
     ///
     /// All fields at once: a bank account (`account_number`, `ifsc`) or a
-    /// UPI id (`upi_id`), the account holder's name, and the schedule.
+    /// UPI id (`upi_id`), the account holder's name, the schedule and the
+    /// PAN, confirmed with the account's `password` (or, for an account
+    /// that signs in only with Google, a fresh `google_credential`). The
+    /// first details take effect at once; a change of where the money goes
+    /// takes effect 48 hours later (under `pending` meanwhile); the schedule
+    /// and the PAN change at once. The mentor is e-mailed each time.
     /// Answers with the details as stored, masked.
     #[oai(
         path = "/api/mentor/payout-details/",
@@ -508,13 +612,82 @@ impl MentorPayoutsApi {
             ifsc: b.ifsc,
             upi_id: b.upi_id,
             schedule: b.schedule.unwrap_or_default(),
+            pan: b.pan,
+        };
+        let proof = payouts::Proof {
+            password: b.password.as_deref(),
+            google_credential: b.google_credential.as_deref(),
         };
         let now = self.state.clock.now();
-        match payouts::set_details(&self.state, mentor, &input, now).await {
+        match payouts::set_details(&self.state, &auth.0, mentor, &input, proof, now).await {
             Ok(d) => Ok(SetPayoutDetailsResponse::Ok(Json(Box::new(d.into())))),
             Err(PayoutError::Invalid(f)) => Ok(SetPayoutDetailsResponse::Invalid(Json(f))),
+            Err(PayoutError::Limited(l)) => {
+                let (d, r) = super::accounts::too_many(l);
+                Ok(SetPayoutDetailsResponse::TooMany(d, r))
+            }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Cancel the pending change of payout details
+    ///
+    /// The details stay as they are; the mentor is e-mailed. 404 when no
+    /// change is pending.
+    #[oai(
+        path = "/api/mentor/payout-details/pending/",
+        method = "delete",
+        operation_id = "cancelPendingPayoutDetails"
+    )]
+    async fn cancel_pending(&self, auth: SignedIn) -> poem::Result<CancelPendingResponse> {
+        let mentor = or_forbidden!(auth.0.require_mentor(), CancelPendingResponse);
+        let now = self.state.clock.now();
+        match payouts::cancel_pending(&self.state, &auth.0, mentor, now).await {
+            Ok(d) => Ok(CancelPendingResponse::Ok(Json(Box::new(d.into())))),
+            Err(PayoutError::NotFound) => Ok(CancelPendingResponse::NotFound(Json(Detail::new(
+                payouts::NOTHING_PENDING,
+            )))),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The mentor's quarterly TDS statement
+    ///
+    /// CSV of the sessions payouts paid in a quarter of an Indian financial
+    /// year (April to March): gross, commission, TDS under section 194-O
+    /// and its rate, TDS given back by refunds, and net; then the totals.
+    #[oai(
+        path = "/api/mentor/payouts/tds-statement/",
+        method = "get",
+        operation_id = "tdsStatement"
+    )]
+    async fn tds_statement(
+        &self,
+        auth: SignedIn,
+        /// The financial year, `2026-27`.
+        fy: Query<Option<String>>,
+        /// The quarter, `Q1` (April–June) to `Q4` (January–March).
+        quarter: Query<Option<String>>,
+    ) -> poem::Result<TdsStatementResponse> {
+        let mentor = or_forbidden!(auth.0.require_mentor(), TdsStatementResponse);
+        let mut f = crate::fields::Fields::default();
+        let year = fy.0.as_deref().and_then(rules::parse_fy);
+        if year.is_none() {
+            f.add("fy", "Give the financial year as 2026-27.");
+        }
+        let q = quarter.0.as_deref().and_then(rules::parse_quarter);
+        if q.is_none() {
+            f.add("quarter", "Give the quarter as Q1, Q2, Q3 or Q4.");
+        }
+        let (Some(year), Some(q)) = (year, q) else {
+            return Ok(TdsStatementResponse::Invalid(Json(f.0)));
+        };
+        let rows = payouts::tds_rows(&self.state, mentor, year, q).await?;
+        let name = format!("tds-statement-{}-Q{q}.csv", rules::fy_label(year));
+        Ok(TdsStatementResponse::Ok(
+            PlainText(payouts::tds_csv(year, q, &rows)),
+            format!("attachment; filename=\"{name}\""),
+        ))
     }
 
     /// The mentor's earnings
@@ -555,6 +728,7 @@ impl MentorPayoutsApi {
                         SessionState::Paid => EarningState::Paid,
                     },
                     available_at: s.available_at,
+                    tds_paise: s.tds_paise,
                 })
                 .collect(),
             series: e
@@ -567,6 +741,8 @@ impl MentorPayoutsApi {
                 })
                 .collect(),
             payouts: e.payouts.into_iter().map(Into::into).collect(),
+            tds_year_paise: e.tds_year_paise,
+            financial_year: e.financial_year,
         }))))
     }
 }
@@ -641,19 +817,20 @@ impl AdminPayoutsApi {
 
     /// A payout batch as CSV
     ///
-    /// For the bank's bulk transfer: full account numbers and UPI ids. A
-    /// batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
+    /// For the bank's bulk transfer: full account numbers and UPI ids (each
+    /// export is kept in the audit log). A batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
     #[oai(
         path = "/api/admin/payouts/:id/export.csv",
         method = "get",
         operation_id = "exportPayoutBatch"
     )]
     async fn export(&self, auth: SignedIn, id: Path<String>) -> poem::Result<ExportResponse> {
-        or_forbidden!(auth.0.require_admin(), ExportResponse);
+        let admin = or_forbidden!(auth.0.require_admin(), ExportResponse);
         let Some(id) = parse_id(&id.0) else {
             return Ok(ExportResponse::NotFound(Json(Detail::not_found())));
         };
-        match payouts::batch(&self.state, id).await {
+        let now = self.state.clock.now();
+        match payouts::export(&self.state, admin, id, now).await {
             Ok(b) => {
                 // A sandbox batch's file says so in its name, so it is not
                 // uploaded to a bank by mistake.

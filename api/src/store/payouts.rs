@@ -27,6 +27,16 @@ pub struct PayoutDetailsRow {
     /// `weekly` or `monthly`.
     pub schedule: String,
     pub updated_at: DateTime<Utc>,
+    /// The PAN, for TDS.
+    pub pan: Option<String>,
+    /// A change of where the money goes, waiting until `pending_effective_at`.
+    pub pending_method: Option<String>,
+    pub pending_beneficiary_name: Option<String>,
+    pub pending_account_number: Option<String>,
+    pub pending_ifsc: Option<String>,
+    pub pending_upi_id: Option<String>,
+    pub pending_requested_at: Option<DateTime<Utc>>,
+    pub pending_effective_at: Option<DateTime<Utc>>,
 }
 
 /// Payout details to store, checked by `domain_wasm::payouts::check_payout_details`.
@@ -38,6 +48,7 @@ pub struct NewPayoutDetails<'a> {
     pub ifsc: Option<&'a str>,
     pub upi_id: Option<&'a str>,
     pub schedule: &'a str,
+    pub pan: Option<&'a str>,
 }
 
 /// A payout batch with its totals.
@@ -78,6 +89,10 @@ pub struct LineRow {
     pub updated_at: DateTime<Utc>,
     /// When its batch was created.
     pub created_at: DateTime<Utc>,
+    /// What the sessions it paid grossed (issue 20; 0 before).
+    pub gross_paise: i64,
+    /// The TDS deducted from it; `amount_paise` is what was sent after it.
+    pub tds_paise: i64,
 }
 
 /// A new line of a batch.
@@ -86,6 +101,8 @@ pub struct NewLine<'a> {
     pub batch_id: i64,
     pub mentor_id: i64,
     pub amount_paise: i64,
+    pub gross_paise: i64,
+    pub tds_paise: i64,
     pub details: &'a PayoutDetailsRow,
 }
 
@@ -114,7 +131,8 @@ pub struct SessionMoney {
 const LINE_SELECT: &str = "SELECT l.id, l.batch_id, l.mentor_id, m.name AS mentor_name, \
      CAST(l.amount_paise AS BIGINT) AS amount_paise, l.method, l.beneficiary_name, \
      l.account_number, l.ifsc, l.upi_id, l.reference, l.status, l.failure_reason, l.paid_at, \
-     l.failed_at, l.updated_at, b.created_at \
+     l.failed_at, l.updated_at, b.created_at, \
+     CAST(l.gross_paise AS BIGINT) AS gross_paise, CAST(l.tds_paise AS BIGINT) AS tds_paise \
      FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id \
      JOIN mentors m ON m.id = l.mentor_id";
 
@@ -129,7 +147,9 @@ const BATCH_SELECT: &str = "SELECT b.id, b.period_end, b.created_by, b.created_a
      FROM payout_batches b";
 
 const DETAILS_SELECT: &str = "SELECT mentor_id, method, beneficiary_name, account_number, ifsc, \
-     upi_id, schedule, updated_at FROM payout_details";
+     upi_id, schedule, updated_at, pan, pending_method, pending_beneficiary_name, \
+     pending_account_number, pending_ifsc, pending_upi_id, pending_requested_at, \
+     pending_effective_at FROM payout_details";
 
 impl Store {
     /// A unit of work that only reads: on SQLite a deferred transaction
@@ -158,7 +178,8 @@ impl Tx {
         )
     }
 
-    /// Stores (adds or replaces) the mentor's payout details.
+    /// Stores (adds or replaces) the mentor's payout details at once,
+    /// dropping any pending change.
     pub async fn set_payout_details(
         &mut self,
         mentor_id: i64,
@@ -167,11 +188,13 @@ impl Tx {
     ) -> Result<PayoutDetailsRow, StoreError> {
         on_tx!(self, conn => sqlx::query(
             "INSERT INTO payout_details (mentor_id, method, beneficiary_name, account_number, \
-             ifsc, upi_id, schedule, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
+             ifsc, upi_id, schedule, updated_at, pan) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
              ON CONFLICT (mentor_id) DO UPDATE SET method = excluded.method, \
              beneficiary_name = excluded.beneficiary_name, account_number = excluded.account_number, \
              ifsc = excluded.ifsc, upi_id = excluded.upi_id, schedule = excluded.schedule, \
-             updated_at = excluded.updated_at",
+             updated_at = excluded.updated_at, pan = excluded.pan, pending_method = NULL, \
+             pending_beneficiary_name = NULL, pending_account_number = NULL, pending_ifsc = NULL, \
+             pending_upi_id = NULL, pending_requested_at = NULL, pending_effective_at = NULL",
         )
         .bind(mentor_id)
         .bind(d.method)
@@ -181,6 +204,7 @@ impl Tx {
         .bind(d.upi_id)
         .bind(d.schedule)
         .bind(now)
+        .bind(d.pan)
         .execute(conn)
         .await
         .map(|_| ()))?;
@@ -385,8 +409,8 @@ impl Tx {
         let placeholder = format!("new-{}-{}", line.batch_id, line.mentor_id);
         let id = on_tx!(self, conn => sqlx::query_scalar::<_, i64>(
             "INSERT INTO payout_lines (batch_id, mentor_id, amount_paise, method, beneficiary_name, \
-             account_number, ifsc, upi_id, reference, status, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10) RETURNING id",
+             account_number, ifsc, upi_id, reference, status, updated_at, gross_paise, tds_paise) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12) RETURNING id",
         )
         .bind(line.batch_id)
         .bind(line.mentor_id)
@@ -398,6 +422,8 @@ impl Tx {
         .bind(&d.upi_id)
         .bind(&placeholder)
         .bind(now)
+        .bind(line.gross_paise)
+        .bind(line.tds_paise)
         .fetch_one(conn)
         .await)?;
         on_tx!(self, conn => sqlx::query("UPDATE payout_lines SET reference = $1 WHERE id = $2")
@@ -441,5 +467,336 @@ impl Tx {
             .map(|r| r.rows_affected()))?
         };
         Ok(done == 1)
+    }
+}
+
+/// A payout detail stored sealed (or, from before, in clear): where it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecretColumn {
+    AccountNumber,
+    UpiId,
+    Pan,
+    PendingAccountNumber,
+    PendingUpiId,
+    LineAccountNumber,
+    LineUpiId,
+}
+
+impl SecretColumn {
+    pub const ALL: [SecretColumn; 7] = [
+        SecretColumn::AccountNumber,
+        SecretColumn::UpiId,
+        SecretColumn::Pan,
+        SecretColumn::PendingAccountNumber,
+        SecretColumn::PendingUpiId,
+        SecretColumn::LineAccountNumber,
+        SecretColumn::LineUpiId,
+    ];
+
+    /// `(table, key column, column)`.
+    fn place(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            SecretColumn::AccountNumber => ("payout_details", "mentor_id", "account_number"),
+            SecretColumn::UpiId => ("payout_details", "mentor_id", "upi_id"),
+            SecretColumn::Pan => ("payout_details", "mentor_id", "pan"),
+            SecretColumn::PendingAccountNumber => {
+                ("payout_details", "mentor_id", "pending_account_number")
+            }
+            SecretColumn::PendingUpiId => ("payout_details", "mentor_id", "pending_upi_id"),
+            SecretColumn::LineAccountNumber => ("payout_lines", "id", "account_number"),
+            SecretColumn::LineUpiId => ("payout_lines", "id", "upi_id"),
+        }
+    }
+}
+
+/// One stored value of a [`SecretColumn`]: its row's key, its mentor, the value.
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct SecretCell {
+    pub row_key: i64,
+    pub mentor_id: i64,
+    pub value: String,
+}
+
+/// One session's TDS, as deducted (`tds_deductions` of migration 0014).
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct TdsRow {
+    pub booking_id: String,
+    pub mentor_id: i64,
+    pub payout_line_id: i64,
+    pub fy: String,
+    pub quarter: i32,
+    pub gross_paise: i64,
+    pub commission_paise: i64,
+    pub net_paise: i64,
+    pub pan_given: bool,
+    pub rate_bps: i64,
+    pub taxable_paise: i64,
+    pub tds_paise: i64,
+    pub refunded_paise: i64,
+    pub reversed_paise: i64,
+    pub deducted_at: DateTime<Utc>,
+    /// The session's end, and its service's title.
+    pub end_at: DateTime<Utc>,
+    pub service_title: String,
+    /// The payout line's reference.
+    pub reference: String,
+}
+
+const TDS_SELECT: &str = "SELECT d.booking_id, d.mentor_id, d.payout_line_id, d.fy, \
+     CAST(d.quarter AS INTEGER) AS quarter, CAST(d.gross_paise AS BIGINT) AS gross_paise, \
+     CAST(d.commission_paise AS BIGINT) AS commission_paise, CAST(d.net_paise AS BIGINT) AS net_paise, \
+     d.pan_given, CAST(d.rate_bps AS BIGINT) AS rate_bps, CAST(d.taxable_paise AS BIGINT) AS taxable_paise, \
+     CAST(d.tds_paise AS BIGINT) AS tds_paise, CAST(d.refunded_paise AS BIGINT) AS refunded_paise, \
+     CAST(d.reversed_paise AS BIGINT) AS reversed_paise, d.deducted_at, b.end_at, b.service_title, \
+     l.reference FROM tds_deductions d JOIN bookings b ON b.id = d.booking_id \
+     JOIN payout_lines l ON l.id = d.payout_line_id";
+
+/// A session's TDS to record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewTds<'a> {
+    pub booking_id: &'a str,
+    pub mentor_id: i64,
+    pub payout_line_id: i64,
+    pub fy: &'a str,
+    pub quarter: i32,
+    pub gross_paise: i64,
+    pub commission_paise: i64,
+    pub net_paise: i64,
+    pub pan_given: bool,
+    pub rate_bps: i64,
+    pub taxable_paise: i64,
+    pub tds_paise: i64,
+}
+
+impl Tx {
+    /// Stores a change of where the mentor's money goes, to take effect
+    /// at `effective_at` (replacing a change waiting before); the schedule
+    /// and the PAN change at once.
+    pub async fn set_pending_payout_details(
+        &mut self,
+        mentor_id: i64,
+        d: &NewPayoutDetails<'_>,
+        requested_at: DateTime<Utc>,
+        effective_at: DateTime<Utc>,
+    ) -> Result<PayoutDetailsRow, StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "UPDATE payout_details SET pending_method = $2, pending_beneficiary_name = $3, \
+             pending_account_number = $4, pending_ifsc = $5, pending_upi_id = $6, \
+             pending_requested_at = $7, pending_effective_at = $8, schedule = $9, pan = $10, \
+             updated_at = $7 WHERE mentor_id = $1",
+        )
+        .bind(mentor_id)
+        .bind(d.method)
+        .bind(d.beneficiary_name)
+        .bind(d.account_number)
+        .bind(d.ifsc)
+        .bind(d.upi_id)
+        .bind(requested_at)
+        .bind(effective_at)
+        .bind(d.schedule)
+        .bind(d.pan)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        self.payout_details(mentor_id)
+            .await?
+            .ok_or(StoreError::NotFound)
+    }
+
+    /// Changes the schedule and the PAN at once, dropping any pending
+    /// change (the new details are the current ones again).
+    pub async fn set_payout_schedule_and_pan(
+        &mut self,
+        mentor_id: i64,
+        schedule: &str,
+        pan: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<PayoutDetailsRow, StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "UPDATE payout_details SET schedule = $2, pan = $3, updated_at = $4, \
+             pending_method = NULL, pending_beneficiary_name = NULL, pending_account_number = NULL, \
+             pending_ifsc = NULL, pending_upi_id = NULL, pending_requested_at = NULL, \
+             pending_effective_at = NULL WHERE mentor_id = $1",
+        )
+        .bind(mentor_id)
+        .bind(schedule)
+        .bind(pan)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        self.payout_details(mentor_id)
+            .await?
+            .ok_or(StoreError::NotFound)
+    }
+
+    /// Drops the mentor's pending change: `false` when there was none.
+    pub async fn cancel_pending_payout_details(
+        &mut self,
+        mentor_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE payout_details SET pending_method = NULL, pending_beneficiary_name = NULL, \
+             pending_account_number = NULL, pending_ifsc = NULL, pending_upi_id = NULL, \
+             pending_requested_at = NULL, pending_effective_at = NULL, updated_at = $2 \
+             WHERE mentor_id = $1 AND pending_method IS NOT NULL",
+        )
+        .bind(mentor_id)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Makes the mentor's pending change current when its time has come
+    /// (`pending_effective_at` ≤ `now`): `true` when it did.
+    pub async fn apply_due_payout_details(
+        &mut self,
+        mentor_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => sqlx::query(
+            "UPDATE payout_details SET method = pending_method, \
+             beneficiary_name = pending_beneficiary_name, account_number = pending_account_number, \
+             ifsc = pending_ifsc, upi_id = pending_upi_id, updated_at = pending_effective_at, \
+             pending_method = NULL, pending_beneficiary_name = NULL, pending_account_number = NULL, \
+             pending_ifsc = NULL, pending_upi_id = NULL, pending_requested_at = NULL, \
+             pending_effective_at = NULL \
+             WHERE mentor_id = $1 AND pending_method IS NOT NULL AND pending_effective_at <= $2",
+        )
+        .bind(mentor_id)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Every stored value of `column` (not null), for sealing.
+    pub async fn secret_cells(
+        &mut self,
+        column: SecretColumn,
+    ) -> Result<Vec<SecretCell>, StoreError> {
+        let (table, key, col) = column.place();
+        let sql = format!(
+            "SELECT CAST({key} AS BIGINT) AS row_key, CAST(mentor_id AS BIGINT) AS mentor_id, {col} AS value \
+             FROM {table} WHERE {col} IS NOT NULL ORDER BY {key}"
+        );
+        Ok(on_tx!(self, conn => sqlx::query_as::<_, SecretCell>(&sql)
+            .fetch_all(conn)
+            .await)?)
+    }
+
+    /// Replaces one stored value of `column`, if it is still `old`.
+    pub async fn replace_secret_cell(
+        &mut self,
+        column: SecretColumn,
+        row: i64,
+        old: &str,
+        new: &str,
+    ) -> Result<bool, StoreError> {
+        let (table, key, col) = column.place();
+        let sql = format!("UPDATE {table} SET {col} = $1 WHERE {key} = $2 AND {col} = $3");
+        let done = on_tx!(self, conn => sqlx::query(&sql)
+            .bind(new)
+            .bind(row)
+            .bind(old)
+            .execute(conn)
+            .await
+            .map(|r| r.rows_affected()))?;
+        Ok(done == 1)
+    }
+
+    /// Records a session's TDS.
+    pub async fn insert_tds(
+        &mut self,
+        t: &NewTds<'_>,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "INSERT INTO tds_deductions (booking_id, mentor_id, payout_line_id, fy, quarter, \
+             gross_paise, commission_paise, net_paise, pan_given, rate_bps, taxable_paise, \
+             tds_paise, deducted_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(t.booking_id)
+        .bind(t.mentor_id)
+        .bind(t.payout_line_id)
+        .bind(t.fy)
+        .bind(t.quarter)
+        .bind(t.gross_paise)
+        .bind(t.commission_paise)
+        .bind(t.net_paise)
+        .bind(t.pan_given)
+        .bind(t.rate_bps)
+        .bind(t.taxable_paise)
+        .bind(t.tds_paise)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// What the mentor's sessions paid in financial year `fy` grossed.
+    pub async fn tds_year_gross(&mut self, mentor_id: i64, fy: &str) -> Result<i64, StoreError> {
+        Ok(on_tx!(self, conn => sqlx::query_scalar::<_, i64>(
+            "SELECT CAST(COALESCE(SUM(gross_paise), 0) AS BIGINT) FROM tds_deductions \
+             WHERE mentor_id = $1 AND fy = $2",
+        )
+        .bind(mentor_id)
+        .bind(fy)
+        .fetch_one(conn)
+        .await)?)
+    }
+
+    /// The TDS of booking `booking_id`, if a payout paid it.
+    pub async fn tds_of_booking(&mut self, booking_id: &str) -> Result<Option<TdsRow>, StoreError> {
+        let sql = format!("{TDS_SELECT} WHERE d.booking_id = $1");
+        Ok(on_tx!(self, conn => sqlx::query_as::<_, TdsRow>(&sql)
+            .bind(booking_id)
+            .fetch_optional(conn)
+            .await)?)
+    }
+
+    /// Adds a refund's gross and the TDS it gave back to a session's row.
+    pub async fn add_tds_reversal(
+        &mut self,
+        booking_id: &str,
+        refunded_paise: i64,
+        reversed_paise: i64,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "UPDATE tds_deductions SET refunded_paise = refunded_paise + $2, \
+             reversed_paise = reversed_paise + $3 WHERE booking_id = $1",
+        )
+        .bind(booking_id)
+        .bind(refunded_paise)
+        .bind(reversed_paise)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// The mentor's TDS rows, by deduction then booking; of one financial
+    /// year and quarter when given.
+    pub async fn tds_of_mentor(
+        &mut self,
+        mentor_id: i64,
+        period: Option<(&str, i32)>,
+    ) -> Result<Vec<TdsRow>, StoreError> {
+        let (fy, quarter) = period.map_or((None, None), |(f, q)| (Some(f), Some(q)));
+        let sql = format!(
+            "{TDS_SELECT} WHERE d.mentor_id = $1 AND ($2 IS NULL OR d.fy = $2) \
+             AND ($3 IS NULL OR d.quarter = $3) ORDER BY d.deducted_at, d.booking_id"
+        );
+        Ok(on_tx!(self, conn => sqlx::query_as::<_, TdsRow>(&sql)
+            .bind(mentor_id)
+            .bind(fy)
+            .bind(quarter)
+            .fetch_all(conn)
+            .await)?)
     }
 }

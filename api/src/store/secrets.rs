@@ -34,4 +34,14 @@ impl Store {
         })?;
         Ok(value)
     }
+
+    /// The secret called `name`, if one was stored.
+    pub async fn secret(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(on_pool!(self, pool => {
+            sqlx::query_scalar("SELECT value FROM server_secrets WHERE name = $1")
+                .bind(name)
+                .fetch_optional(pool)
+                .await
+        })?)
+    }
 }

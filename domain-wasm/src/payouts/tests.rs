@@ -13,6 +13,7 @@ fn bank(account: &str, ifsc: &str) -> PayoutDetailsInput {
         ifsc: Some(ifsc.into()),
         upi_id: Some("ignored@upi".into()),
         schedule: String::new(),
+        pan: None,
     }
 }
 
@@ -24,6 +25,7 @@ fn upi(id: &str) -> PayoutDetailsInput {
         ifsc: None,
         upi_id: Some(id.into()),
         schedule: "monthly".into(),
+        pan: None,
     }
 }
 
@@ -47,6 +49,7 @@ fn bank_details_are_normalized() {
             ifsc: Some("SBIN0001234".into()),
             upi_id: None,
             schedule: Schedule::Weekly,
+            pan: None,
         }
     );
 }
@@ -297,4 +300,128 @@ fn schedules_and_methods_round_trip() {
     }
     assert_eq!(Schedule::default(), Schedule::Weekly);
     assert_eq!(Method::parse("Bank"), None);
+}
+
+// ---- PAN and TDS ----------------------------------------------------------
+
+#[test]
+fn a_pan_is_five_letters_four_digits_a_letter_with_a_holder_type() {
+    assert_eq!(check_pan(" abcpe1234f ").as_deref(), Ok("ABCPE1234F"));
+    for holder in PAN_HOLDER_TYPES.chars() {
+        let pan = format!("ABC{holder}E1234F");
+        assert!(check_pan(&pan).is_ok(), "{pan}");
+    }
+    for bad in [
+        "",
+        "ABCPE1234",
+        "ABCPE12345",
+        "ABCP11234F",
+        "ABCPE123AF",
+        "ABCPE1234FF",
+        "ABCPÉ1234F",
+        "1BCPE1234F",
+    ] {
+        assert_eq!(check_pan(bad), Err(PAN_FORMAT), "{bad}");
+    }
+    for bad in ["ABCXE1234F", "ABCDE1234F", "ABCZE1234F"] {
+        assert_eq!(check_pan(bad), Err(PAN_HOLDER), "{bad}");
+    }
+    assert_eq!(mask_pan("ABCPE1234F"), "••••••234F");
+}
+
+#[test]
+fn the_pan_is_checked_with_the_payout_details() {
+    let with = PayoutDetailsInput {
+        pan: Some(" abcpe1234f".into()),
+        ..upi("asha@okaxis")
+    };
+    assert_eq!(
+        check_payout_details(&with).expect("valid").pan.as_deref(),
+        Some("ABCPE1234F")
+    );
+    let blank = PayoutDetailsInput {
+        pan: Some("  ".into()),
+        ..upi("asha@okaxis")
+    };
+    assert_eq!(check_payout_details(&blank).expect("valid").pan, None);
+    let bad = PayoutDetailsInput {
+        pan: Some("ABCXE1234F".into()),
+        ..upi("asha@okaxis")
+    };
+    assert_eq!(fields(check_payout_details(&bad)), vec!["pan"]);
+}
+
+#[test]
+fn tds_is_deducted_above_the_threshold_with_a_pan_and_on_everything_without() {
+    let r = TdsRates::default();
+    assert_eq!(
+        (r.rate_bps, r.no_pan_rate_bps, r.threshold_paise),
+        (10, 500, 50_000_000)
+    );
+    // Below the year's ₹5 lakh with a PAN: nothing.
+    assert_eq!(tds_on(50_000, 0, true, &r).tds_paise, 0);
+    // Crossing it: only the part above, at 0.1 %.
+    let t = tds_on(100_000, 49_950_000, true, &r);
+    assert_eq!((t.taxable_paise, t.rate_bps, t.tds_paise), (50_000, 10, 50));
+    // Past it: the whole gross; 0.1 % of ₹500.55 is 50.055 paise: 50.
+    assert_eq!(tds_on(50_055, 60_000_000, true, &r).tds_paise, 50);
+    // 0.1 % of ₹500.50 is 50.05 paise, and of ₹505 50.5: half up to 51.
+    assert_eq!(tds_on(50_500, 60_000_000, true, &r).tds_paise, 51);
+    // Without a PAN: 5 % from the first rupee.
+    let t = tds_on(50_000, 0, false, &r);
+    assert_eq!(
+        (t.taxable_paise, t.rate_bps, t.tds_paise),
+        (50_000, 500, 2_500)
+    );
+    assert_eq!(tds_on(0, 0, false, &r).tds_paise, 0);
+    assert_eq!(tds_on(-5, 0, false, &r).tds_paise, 0);
+}
+
+#[test]
+fn a_refund_gives_back_tds_in_proportion_and_never_more() {
+    // Half of ₹500 refunded: half of 2,500 paise.
+    assert_eq!(tds_reversal(2_500, 50_000, 0, 25_000, 0), 1_250);
+    // Then the rest: the remainder, exactly.
+    assert_eq!(tds_reversal(2_500, 50_000, 25_000, 25_000, 1_250), 1_250);
+    // A third, three times: 17, 16 (33.33 → 33 in all), 17 (50 in all).
+    assert_eq!(tds_reversal(50, 30_000, 0, 10_000, 0), 17);
+    assert_eq!(tds_reversal(50, 30_000, 10_000, 10_000, 17), 16);
+    assert_eq!(tds_reversal(50, 30_000, 20_000, 10_000, 33), 17);
+    // More than the gross, or nothing deducted: capped, or nothing.
+    assert_eq!(tds_reversal(50, 30_000, 0, 99_000, 0), 50);
+    assert_eq!(tds_reversal(0, 30_000, 0, 10_000, 0), 0);
+    assert_eq!(tds_reversal(50, 0, 0, 10_000, 0), 0);
+}
+
+/// 2026-04-01 00:00 IST.
+const FY_2026_START: i64 = 1_774_981_800_000;
+
+#[test]
+fn financial_years_and_quarters_run_april_to_march_in_india() {
+    assert_eq!(financial_year(FY_2026_START), 2026);
+    assert_eq!(financial_year(FY_2026_START - 1), 2025);
+    assert_eq!(fy_quarter(FY_2026_START), 1);
+    assert_eq!(fy_quarter(FY_2026_START - 1), 4);
+    assert_eq!(fy_label(2026), "2026-27");
+    assert_eq!(fy_label(2099), "2099-00");
+    assert_eq!(parse_fy("2026-27"), Some(2026));
+    for bad in ["2026-28", "2026", "26-27", "2026/27", "abcd-ef"] {
+        assert_eq!(parse_fy(bad), None, "{bad}");
+    }
+    assert_eq!(parse_quarter("q3"), Some(3));
+    assert_eq!(parse_quarter("Q5"), None);
+    let (start, end) = quarter_bounds_ms(2026, 1);
+    assert_eq!(start, FY_2026_START);
+    assert_eq!(fy_quarter(end), 2);
+    assert_eq!(fy_quarter(end - 1), 1);
+    let (q3, q4) = quarter_bounds_ms(2026, 3);
+    assert_eq!((fy_quarter(q3), fy_quarter(q4)), (3, 4));
+    let (q4, next) = quarter_bounds_ms(2026, 4);
+    assert_eq!((financial_year(q4), fy_quarter(q4)), (2026, 4));
+    assert_eq!((financial_year(next), fy_quarter(next)), (2027, 1));
+    // 2026-11-23 00:00 IST is in Q3 of 2026-27.
+    assert_eq!(
+        (financial_year(MONDAY_IST), fy_quarter(MONDAY_IST)),
+        (2026, 3)
+    );
 }

@@ -10,6 +10,7 @@ const ACCOUNT_LABEL: Readonly<Record<LedgerAccount, string>> = {
   mentor: "Owed to mentors",
   payouts_in_transit: "Payouts in transit",
   learner_credit: "Owed back to learners",
+  tds_payable: "TDS payable (section 194-O)",
 };
 
 /** A balance as the books write it: debit positive (Dr), credit negative (Cr). */

@@ -194,6 +194,9 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
                   <th scope="col" className="am-num">
                     Amount
                   </th>
+                  <th scope="col" className="am-tds">
+                    TDS
+                  </th>
                   <th scope="col">Reference</th>
                   <th scope="col">Status</th>
                   <th scope="col">
@@ -210,6 +213,10 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
                       <span className="am-sub">{destination(line)}</span>
                     </td>
                     <td className="am-num">{rupees(line.amount_paise)}</td>
+                    <td className="am-tds" data-testid="payout-line-tds">
+                      {line.tds_paise > 0 ? rupees(line.tds_paise) : "—"}
+                      {line.gross_paise > 0 ? <span className="am-sub">of {rupees(line.gross_paise)} gross</span> : null}
+                    </td>
                     <td className="am-mono">{line.reference}</td>
                     <td>
                       <span className={`ad-badge am-line--${line.status}`}>{LINE_STATUS[line.status]}</span>

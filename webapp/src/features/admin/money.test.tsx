@@ -50,6 +50,7 @@ const LEDGER = {
     { account: "gateway", balance_paise: 120_000 },
     { account: "commission", balance_paise: -30_000 },
     { account: "mentor", balance_paise: -90_000 },
+    { account: "tds_payable", balance_paise: -2_500 },
   ],
   balanced: true,
   captured_paise: 300_000,
@@ -67,6 +68,8 @@ function aLine(overrides: Record<string, unknown> = {}) {
     mentor_id: 41,
     mentor_name: "Asha Rao",
     amount_paise: 112_550,
+    gross_paise: 140_000,
+    tds_paise: 0,
     method: "bank",
     beneficiary_name: "Asha Rao",
     account_number_masked: "•••• •••• 1234",
@@ -81,7 +84,21 @@ function aLine(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const UPI_LINE = aLine({ id: 12, mentor_id: 42, mentor_name: "Vikram Shah", beneficiary_name: "Vikram Shah", method: "upi", account_number_masked: null, ifsc: null, upi_id_masked: "vi•••@okaxis", amount_paise: 40_000, reference: "MMP-000003-000012" });
+const UPI_LINE = aLine({
+  id: 12,
+  mentor_id: 42,
+  mentor_name: "Vikram Shah",
+  beneficiary_name: "Vikram Shah",
+  method: "upi",
+  account_number_masked: null,
+  ifsc: null,
+  upi_id_masked: "vi•••@okaxis",
+  amount_paise: 40_000,
+  // No PAN: 5 % of ₹500 gross, and ₹75 commission.
+  gross_paise: 50_000,
+  tds_paise: 2_500,
+  reference: "MMP-000003-000012",
+});
 
 function aBatch(overrides: Record<string, unknown> = {}) {
   return {
@@ -323,7 +340,13 @@ describe("payouts and the ledger", () => {
     expect(within(ledger).getByTestId("ledger-commission").textContent).toBe("Commission earned₹300");
     expect(within(ledger).getByTestId("ledger-balanced").textContent).toBe("The books balance. ₹3,000 in = ₹750 refunded + ₹1,050 paid out + ₹1,200 held.");
     const rows = within(within(ledger).getByTestId("ledger-accounts")).getAllByRole("row").map((r) => r.textContent);
-    expect(rows).toEqual(["AccountBalance", "Held at the gateway and bank₹1,200 Dr", "Platform commission₹300 Cr", "Owed to mentors₹900 Cr"]);
+    expect(rows).toEqual([
+      "AccountBalance",
+      "Held at the gateway and bank₹1,200 Dr",
+      "Platform commission₹300 Cr",
+      "Owed to mentors₹900 Cr",
+      "TDS payable (section 194-O)₹25 Cr",
+    ]);
     expect(screen.getByTestId("batches-empty").textContent).toMatch(/No payout batches yet/);
     expect(screen.getByText(/sessions that ended\s+more than 2 days before/)).toBeTruthy();
     expect(skippedHeadingLevels()).toEqual([]);
@@ -392,6 +415,10 @@ describe("payouts and the ledger", () => {
     expect(bank.textContent).toMatch(/₹1,125.50/);
     expect(bank.textContent).toMatch(/MMP-000003-000011/);
     expect(upi.textContent).toMatch(/UPI vi•••@okaxis/);
+    // Each line's TDS (section 194-O) beside what is sent, of its sessions' gross.
+    expect(within(bank).getByTestId("payout-line-tds").textContent).toBe("—of ₹1,400 gross");
+    expect(within(upi).getByTestId("payout-line-tds").textContent).toBe("₹25of ₹500 gross");
+    expect(within(detail).getByRole("columnheader", { name: "TDS" })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId("batch-row")).toHaveLength(1));
     expect(screen.getByTestId("batch-row").textContent).toMatch(/Batch 3 ₹1,525.50.*2 to pay/);
     expect(callsTo(calls, "POST", "/api/admin/payouts/").map((c) => c.body)).toEqual([{}]);

@@ -98,7 +98,7 @@ export function fetchBatchCsv(batchId: number): Promise<Answer<never>> {
 /* ---------- The ledger ---------- */
 
 /** The ledger's accounts (the server names each as text). */
-export type LedgerAccount = "gateway" | "commission" | "mentor" | "payouts_in_transit" | "learner_credit";
+export type LedgerAccount = "gateway" | "commission" | "mentor" | "payouts_in_transit" | "learner_credit" | "tds_payable";
 
 /** `GET /api/admin/ledger/`: every account's balance (debit positive), the money story and each mentor's position. */
 export type LedgerTotals = Schemas["LedgerReport"];

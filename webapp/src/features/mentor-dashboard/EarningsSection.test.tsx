@@ -11,10 +11,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
-import { checkPayoutDetails, refundRules } from "../../lib/domain";
+import { checkPan, checkPayoutDetails, refundRules } from "../../lib/domain";
 import type { Earnings, PayoutDetails } from "./earningsApi";
 import { rupees, rupeesShort, momentLabel, monthLabel } from "./earningsFormat";
 import { chartSummary } from "./EarningsChart";
+import { recentYears } from "./EarningsSection";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";
 import MentorDashboardPage from "./MentorDashboardPage";
 import { bodyOf, checkedBody } from "./PayoutDetailsForm";
@@ -45,6 +46,7 @@ function anEarnings(overrides: Partial<Earnings> = {}): Earnings {
         net_paise: 212_500,
         state: "pending",
         available_at: "2026-11-25T05:30:00Z",
+        tds_paise: null,
       },
       {
         booking_id: "bk-old",
@@ -55,17 +57,22 @@ function anEarnings(overrides: Partial<Earnings> = {}): Earnings {
         net_paise: 425_000,
         state: "available",
         available_at: "2026-11-12T05:30:00Z",
+        tds_paise: null,
       },
     ],
     series: [
       { month: "2026-10", earned_paise: 850_050, paid_paise: 0 },
       { month: "2026-11", earned_paise: 637_500, paid_paise: 850_050 },
     ],
+    tds_year_paise: 0,
+    financial_year: "2026-27",
     payouts: [
       {
         id: 34,
         batch_id: 12,
         amount_paise: 850_050,
+        gross_paise: 1_000_000,
+        tds_paise: 0,
         status: "paid",
         reference: "MMP-000012-000034",
         paid_at: "2026-11-03T06:00:00Z",
@@ -77,6 +84,8 @@ function anEarnings(overrides: Partial<Earnings> = {}): Earnings {
         id: 40,
         batch_id: 14,
         amount_paise: 10_000,
+        gross_paise: 12_500,
+        tds_paise: 0,
         status: "failed",
         reference: "MMP-000014-000040",
         paid_at: null,
@@ -98,6 +107,8 @@ function someDetails(overrides: Partial<PayoutDetails> = {}): PayoutDetails {
     upi_id_masked: null,
     schedule: "weekly",
     updated_at: "2026-11-01T10:00:00Z",
+    pan_masked: "••••••234F",
+    pending: null,
     ...overrides,
   };
 }
@@ -311,6 +322,7 @@ describe("payout details", () => {
     fireEvent.change(form.getByLabelText("Account holder’s name"), { target: { value: " Asha Rao " } });
     fireEvent.change(form.getByLabelText("Account number"), { target: { value: "1234 5678 9" } });
     fireEvent.change(form.getByLabelText("IFSC"), { target: { value: "sbin0001234" } });
+    fireEvent.change(form.getByLabelText("Your password"), { target: { value: "Mentor#Pass2026" } });
     fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
 
     expect(await form.findByText("This account number can’t receive payouts.")).toBeTruthy();
@@ -323,6 +335,8 @@ describe("payout details", () => {
       ifsc: "SBIN0001234",
       upi_id: null,
       schedule: "weekly",
+      pan: null,
+      password: "Mentor#Pass2026",
     });
 
     fireEvent.change(form.getByLabelText("Account number"), { target: { value: "9876 5432 1" } });
@@ -366,6 +380,8 @@ describe("payout details", () => {
     expect(form.queryByLabelText("IFSC")).toBeNull();
     fireEvent.change(form.getByLabelText("UPI ID"), { target: { value: " asha@okaxis " } });
     fireEvent.click(form.getByRole("radio", { name: /Monthly/ }));
+    fireEvent.change(form.getByLabelText(/^PAN/), { target: { value: "abcpr1234k" } });
+    fireEvent.change(form.getByLabelText("Your password"), { target: { value: "Mentor#Pass2026" } });
     fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
 
     const details = within(await screen.findByTestId("payout-details"));
@@ -378,6 +394,8 @@ describe("payout details", () => {
       ifsc: null,
       upi_id: "asha@okaxis",
       schedule: "monthly",
+      pan: "ABCPR1234K",
+      password: "Mentor#Pass2026",
     });
     await waitFor(() => expect(callsTo(calls, "GET", "/api/mentor/earnings/")).toHaveLength(2));
     await waitFor(() => expect(screen.getByTestId("next-payout").textContent).toMatch(/^Next payout \(monthly\): Tue.*1.*2026$/));
@@ -394,8 +412,153 @@ describe("payout details", () => {
     fireEvent.click(screen.getByRole("button", { name: "Edit payout details" }));
     form = within(screen.getByTestId("payout-form"));
     fireEvent.change(form.getByLabelText("Account number"), { target: { value: "123456789" } });
+    fireEvent.change(form.getByLabelText("Your password"), { target: { value: "Mentor#Pass2026" } });
     fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
     expect(await form.findByText(/We couldn’t reach the server/)).toBeTruthy();
+  });
+});
+
+describe("payout details that a stolen session cannot redirect (issue 20)", () => {
+  it("asks for the password before sending, and shows the server’s “Invalid password.” under it", async () => {
+    const calls = handlers({ "PUT /api/mentor/payout-details/": json(400, { password: ["Invalid password."] }) });
+    openEarnings();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit payout details" }));
+    const form = within(screen.getByTestId("payout-form"));
+    expect(form.getByText(/a new bank account or UPI ID takes effect 48 hours after you save it/)).toBeTruthy();
+    fireEvent.change(form.getByLabelText("Account number"), { target: { value: "123456789" } });
+    fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
+    const password = form.getByLabelText("Your password");
+    await waitFor(() => expect(password.getAttribute("aria-invalid")).toBe("true"));
+    expect(form.getByText("Enter your password to confirm a change of your payout details.")).toBeTruthy();
+    expect(password.getAttribute("type")).toBe("password");
+    expect(password.getAttribute("autocomplete")).toBe("current-password");
+    expect(callsTo(calls, "PUT", "/api/mentor/payout-details/")).toHaveLength(0);
+
+    fireEvent.change(password, { target: { value: "wrong" } });
+    fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
+    expect(await form.findByText("Invalid password.")).toBeTruthy();
+    expect(callsTo(calls, "PUT", "/api/mentor/payout-details/")[0]?.body).toMatchObject({ password: "wrong", account_number: "123456789" });
+  });
+
+  it("checks the PAN with the crate’s rule", async () => {
+    handlers();
+    openEarnings();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit payout details" }));
+    const form = within(screen.getByTestId("payout-form"));
+    expect(form.getByText(/On file: ••••••234F\. Type it again to keep it/)).toBeTruthy();
+    fireEvent.change(form.getByLabelText(/^PAN/), { target: { value: "abcxe1234f" } });
+    fireEvent.change(form.getByLabelText("Account number"), { target: { value: "123456789" } });
+    fireEvent.change(form.getByLabelText("Your password"), { target: { value: "Mentor#Pass2026" } });
+    fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
+    const check = checkPan("ABCXE1234F");
+    if (check.type !== "invalid") throw new Error("the crate should refuse this PAN");
+    expect(await form.findByText(check.message)).toBeTruthy();
+    expect(form.getByLabelText(/^PAN/).getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("says when a requested change takes effect, keeps showing the current account, and cancels it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T12:00:00Z") });
+    const pending = {
+      method: "upi" as const,
+      beneficiary_name: "Asha Rao",
+      account_number_masked: null,
+      ifsc: null,
+      upi_id_masked: "as•••@okaxis",
+      requested_at: "2026-11-24T12:00:00Z",
+      effective_at: "2026-11-26T12:00:00Z",
+    };
+    const calls = handlers({
+      "PUT /api/mentor/payout-details/": json(200, someDetails({ pending })),
+      "DELETE /api/mentor/payout-details/pending/": json(200, someDetails()),
+    });
+    openEarnings();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit payout details" }));
+    const form = within(screen.getByTestId("payout-form"));
+    fireEvent.click(form.getByRole("radio", { name: "UPI" }));
+    fireEvent.change(form.getByLabelText("UPI ID"), { target: { value: "asha@okaxis" } });
+    fireEvent.change(form.getByLabelText("Your password"), { target: { value: "Mentor#Pass2026" } });
+    fireEvent.click(form.getByRole("button", { name: "Save payout details" }));
+
+    const notice = await screen.findByText(/^Change requested\. It takes effect on/);
+    expect(notice.textContent).toContain(momentLabel("2026-11-26T12:00:00Z", "Asia/Kolkata"));
+    expect(notice.textContent).toContain("until then your payouts go to your current account");
+    const details = within(screen.getByTestId("payout-details"));
+    expect(details.getByText("•••• •••• 1234")).toBeTruthy();
+    const block = within(screen.getByTestId("payout-pending"));
+    expect(block.getByText(/UPI as•••@okaxis/)).toBeTruthy();
+    expect(block.getByText(momentLabel("2026-11-26T12:00:00Z", "Asia/Kolkata"))).toBeTruthy();
+
+    fireEvent.click(block.getByRole("button", { name: "Cancel this change" }));
+    expect(await screen.findByText("The change was cancelled. Your payouts keep going to the account shown.")).toBeTruthy();
+    expect(screen.queryByTestId("payout-pending")).toBeNull();
+    expect(callsTo(calls, "DELETE", "/api/mentor/payout-details/pending/")).toHaveLength(1);
+    expect(callsTo(calls, "DELETE", "/api/mentor/payout-details/pending/")[0]?.headers.get("Authorization")).toBe("Bearer access-1");
+  });
+
+  it("shows the PAN on file masked, or that TDS is 5 % without one", async () => {
+    handlers({ "GET /api/mentor/payout-details/": json(200, someDetails({ pan_masked: null })) });
+    openEarnings();
+    expect((await screen.findByTestId("payout-pan")).textContent).toBe("Not given (TDS is 5 %)");
+  });
+});
+
+describe("TDS on the earnings tab (issue 20)", () => {
+  it("shows each paid session’s and each payout’s TDS, and the year’s total", async () => {
+    const [first, second] = anEarnings().sessions;
+    const [paid, failed] = anEarnings().payouts;
+    handlers({
+      "GET /api/mentor/earnings/": json(
+        200,
+        anEarnings({
+          sessions: [first!, { ...second!, state: "paid", tds_paise: 25_000 }],
+          payouts: [{ ...paid!, tds_paise: 25_000 }, failed!],
+          tds_year_paise: 25_000,
+        }),
+      ),
+    });
+    openEarnings();
+    const cells = await screen.findAllByTestId("earn-session-tds");
+    expect(cells.map((c) => c.textContent)).toEqual(["—", "−₹250"]);
+    const payouts = screen.getAllByTestId("earn-payout");
+    expect(within(payouts[0] as HTMLElement).getByText("−₹250")).toBeTruthy();
+    expect(within(payouts[1] as HTMLElement).getByText("₹0")).toBeTruthy();
+    const year = within(screen.getByTestId("earn-tds-year"));
+    expect(year.getByText("TDS deducted in 2026-27")).toBeTruthy();
+    expect(year.getByText("₹250")).toBeTruthy();
+    expect(screen.getAllByRole("columnheader", { name: "TDS" })).toHaveLength(2);
+  });
+
+  it("downloads the quarter’s TDS statement with the mentor’s token, this quarter first", async () => {
+    // 24 November 2026: Q3 of 2026-27.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-24T12:00:00Z") });
+    const saved: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return "blob:tds";
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const csv = "financial_year,quarter,booking_id\r\n2026-27,Q2,TOTAL\r\n";
+    const calls = handlers({
+      "GET /api/mentor/payouts/tds-statement/": new Response(csv, { status: 200, headers: { "Content-Type": "text/csv; charset=utf-8" } }),
+    });
+    openEarnings();
+    const card = within(await screen.findByTestId("tds-statement"));
+    expect((card.getByLabelText("Financial year") as HTMLSelectElement).value).toBe("2026-27");
+    expect((card.getByLabelText("Quarter") as HTMLSelectElement).value).toBe("3");
+    expect(card.getAllByRole("option").map((o) => o.textContent).slice(0, 3)).toEqual(["2026-27", "2025-26", "2024-25"]);
+    fireEvent.change(card.getByLabelText("Quarter"), { target: { value: "2" } });
+    fireEvent.click(card.getByRole("button", { name: /Download statement/ }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const call = callsTo(calls, "GET", "/api/mentor/payouts/tds-statement/")[0];
+    expect(call?.url).toContain("fy=2026-27");
+    expect(call?.url).toContain("quarter=Q2");
+    expect(call?.headers.get("Authorization")).toBe("Bearer access-1");
+    expect(await saved[0]?.text()).toBe(csv);
+  });
+
+  it("names the statement’s recent years", () => {
+    expect(recentYears("2026-27")).toEqual(["2026-27", "2025-26", "2024-25"]);
+    expect(recentYears("2000-01")).toEqual(["2000-01", "1999-00", "1998-99"]);
   });
 });
 
@@ -423,9 +586,20 @@ describe("how amounts and dates are written", () => {
   });
 
   it("sends only the chosen method’s fields, cleaned", () => {
-    const draft = { method: "bank" as const, beneficiary_name: " A B ", account_number: " 1234 5678 90 ", ifsc: " hdfc0001234", upi_id: "x@y", schedule: "monthly" as const };
-    expect(bodyOf(draft)).toEqual({ method: "bank", beneficiary_name: "A B", account_number: "1234567890", ifsc: "HDFC0001234", upi_id: null, schedule: "monthly" });
-    expect(bodyOf({ ...draft, method: "upi" })).toEqual({ method: "upi", beneficiary_name: "A B", account_number: null, ifsc: null, upi_id: "x@y", schedule: "monthly" });
+    const draft = {
+      method: "bank" as const,
+      beneficiary_name: " A B ",
+      account_number: " 1234 5678 90 ",
+      ifsc: " hdfc0001234",
+      upi_id: "x@y",
+      schedule: "monthly" as const,
+      pan: " abcpe1234f ",
+      password: "secret",
+    };
+    const same = { pan: "ABCPE1234F", password: "secret" };
+    expect(bodyOf(draft)).toEqual({ method: "bank", beneficiary_name: "A B", account_number: "1234567890", ifsc: "HDFC0001234", upi_id: null, schedule: "monthly", ...same });
+    expect(bodyOf({ ...draft, method: "upi" })).toEqual({ method: "upi", beneficiary_name: "A B", account_number: null, ifsc: null, upi_id: "x@y", schedule: "monthly", ...same });
+    expect(bodyOf({ ...draft, pan: "  " }).pan).toBeNull();
     expect(checkedBody(bodyOf(draft))).toEqual({ ok: true, body: bodyOf(draft) });
     const upi = checkedBody(bodyOf({ ...draft, method: "upi" }));
     expect(upi.ok).toBe(false);

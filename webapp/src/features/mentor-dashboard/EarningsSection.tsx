@@ -7,14 +7,18 @@
  * Every figure is the server's (`GET /api/mentor/earnings/`): the hold,
  * the refunds and the ledger are the server's rules, not this screen's.
  */
-import type { ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
+import { FormAlert, SelectField } from "../../components/form";
 import { Icon } from "../../components/icons";
-import { refundRules } from "../../lib/domain";
+import { SessionEndedError } from "../../lib/api/client";
+import { detailOf } from "../../lib/api/errors";
+import { financialQuarter, refundRules } from "../../lib/domain";
 import { EarningsChart } from "./EarningsChart";
-import { fetchEarnings, readEarnings, type EarningSession, type Earnings, type Payout, type PayoutSchedule } from "./earningsApi";
+import { fetchEarnings, fetchTdsStatement, readEarnings, type EarningSession, type Earnings, type Payout, type PayoutSchedule } from "./earningsApi";
 import { dayLabel, momentLabel, rupees, zoneOrDefault } from "./earningsFormat";
 import { useLoaded } from "./load";
+import { NETWORK_ERROR } from "./messages";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { PayoutDetailsForm, SCHEDULES, usePayoutDetails } from "./PayoutDetailsForm";
 import "./earnings.css";
@@ -57,7 +61,10 @@ function Totals({ earnings, zone }: { earnings: Earnings; zone: string }) {
           </Stat>
         ) : null}
         <Stat label="Paid to you" amount={earnings.paid_paise} testId="earn-paid">
-          In all, so far.
+          In all, so far, after TDS.
+        </Stat>
+        <Stat label={`TDS deducted in ${earnings.financial_year}`} amount={earnings.tds_year_paise} testId="earn-tds-year">
+          Under section 194-O; it counts toward your income tax.
         </Stat>
         {earnings.owed_paise > 0 ? (
           <Stat label="Owed back" amount={earnings.owed_paise} tone="warn" testId="earn-owed">
@@ -73,6 +80,12 @@ function Totals({ earnings, zone }: { earnings: Earnings; zone: string }) {
       </p>
     </div>
   );
+}
+
+/** A session's TDS: none yet until a payout pays it (`—`), else what was deducted. */
+function tdsLabel(paise: number | null | undefined): string {
+  if (paise === null || paise === undefined) return "—";
+  return paise > 0 ? `−${rupees(paise)}` : rupees(0);
 }
 
 const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", available: "Available", in_payout: "In payout", paid: "Paid" };
@@ -112,6 +125,9 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
                 <th scope="col" className="earn-num">
                   You earn
                 </th>
+                <th scope="col" className="earn-num">
+                  TDS
+                </th>
                 <th scope="col">Status</th>
               </tr>
             </thead>
@@ -132,6 +148,9 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
                   </td>
                   <td data-label="You earn" className="earn-num earn-strong">
                     {rupees(s.net_paise)}
+                  </td>
+                  <td data-label="TDS" className="earn-num" data-testid="earn-session-tds">
+                    {tdsLabel(s.tds_paise)}
                   </td>
                   <td data-label="Status">
                     <SessionState session={s} zone={zone} />
@@ -170,6 +189,9 @@ function Payouts({ payouts, zone }: { payouts: readonly Payout[]; zone: string }
                 <th scope="col">Created</th>
                 <th scope="col">Reference</th>
                 <th scope="col" className="earn-num">
+                  TDS
+                </th>
+                <th scope="col" className="earn-num">
                   Amount
                 </th>
                 <th scope="col">Status</th>
@@ -183,6 +205,9 @@ function Payouts({ payouts, zone }: { payouts: readonly Payout[]; zone: string }
                   </th>
                   <td data-label="Reference" className="earn-mono">
                     {p.reference}
+                  </td>
+                  <td data-label="TDS" className="earn-num">
+                    {tdsLabel(p.tds_paise)}
                   </td>
                   <td data-label="Amount" className="earn-num earn-strong">
                     {rupees(p.amount_paise)}
@@ -202,6 +227,89 @@ function Payouts({ payouts, zone }: { payouts: readonly Payout[]; zone: string }
         </div>
       )}
     </div>
+  );
+}
+
+/** Saves `text` as a downloaded file (the statement is fetched with the mentor's token, so it cannot be a plain link). */
+function saveFile(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const QUARTERS = [
+  { id: 1, label: "Q1 (April–June)" },
+  { id: 2, label: "Q2 (July–September)" },
+  { id: 3, label: "Q3 (October–December)" },
+  { id: 4, label: "Q4 (January–March)" },
+] as const;
+
+/** The financial years a statement may be asked for: this one and the two before (`2026-27`). */
+export function recentYears(current: string): string[] {
+  const start = Number(current.slice(0, 4));
+  return [0, 1, 2].map((back) => `${start - back}-${String((start - back + 1) % 100).padStart(2, "0")}`);
+}
+
+/** The quarterly TDS statement: a financial year and a quarter, downloaded as CSV. */
+export function TdsStatement() {
+  const now = financialQuarter(Date.now());
+  const [fy, setFy] = useState(now.fy);
+  const [quarter, setQuarter] = useState<number>(now.quarter);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const titleId = useId();
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const answer = await fetchTdsStatement(fy, quarter);
+      if (answer.ok) saveFile(answer.text, `tds-statement-${fy}-Q${quarter}.csv`);
+      else setProblem(detailOf(answer.body) ?? "We couldn’t make the statement. Please try again.");
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) setProblem(NETWORK_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="md-card earn-tds" aria-labelledby={titleId} data-testid="tds-statement">
+      <h3 id={titleId} className="md-card__title">
+        TDS statement
+      </h3>
+      <p className="earn-note">
+        Each paid session’s gross, the TDS deducted under section 194-O (0.1 % with a PAN above ₹5 lakh a year; 5 % without a PAN), any TDS given
+        back by a refund, and what you were paid, for a quarter of the financial year (April to March).
+      </p>
+      <div className="earn-tds__form">
+        <SelectField label="Financial year" value={fy} onChange={(e) => setFy(e.target.value)}>
+          {recentYears(now.fy).map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Quarter" value={quarter} onChange={(e) => setQuarter(Number(e.target.value))}>
+          {QUARTERS.map((q) => (
+            <option key={q.id} value={q.id}>
+              {q.label}
+            </option>
+          ))}
+        </SelectField>
+        <button type="button" className="btn btn--secondary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+          <Icon name="file" size={16} /> Download statement (CSV)
+        </button>
+      </div>
+      {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
+    </section>
   );
 }
 
@@ -241,6 +349,7 @@ export function EarningsSection({ timeZone }: { timeZone?: string | undefined })
           </section>
           <Sessions sessions={earnings.state.value.sessions} zone={zone} />
           <Payouts payouts={earnings.state.value.payouts} zone={zone} />
+          <TdsStatement />
         </>
       ) : null}
     </div>

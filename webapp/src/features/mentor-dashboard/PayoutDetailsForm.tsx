@@ -1,18 +1,25 @@
 /**
  * Where the mentor's money goes: the bank account or UPI id on file, shown
  * masked as the server keeps it, and the form to give or change them with
- * the payout schedule. The fields are checked by the crate's rule
- * (`checkPayoutDetails`: IFSC, account number, UPI id, name), the same the
- * server applies; whatever the server still refuses is shown beside its
- * field too.
+ * the payout schedule and the PAN (for TDS). The fields are checked by the
+ * crate's rule (`checkPayoutDetails`: IFSC, account number, UPI id, name,
+ * PAN), the same the server applies; whatever the server still refuses is
+ * shown beside its field too.
+ *
+ * Issue 20: a change is confirmed with the account's password; a change of
+ * where the money goes takes effect 48 hours later (shown with its date,
+ * and cancellable), so a stolen session cannot redirect a payout.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { FormAlert, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { checkPayoutDetails, nextPayout } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
-import { formErrors } from "../../lib/api/errors";
+import { detailOf, formErrors } from "../../lib/api/errors";
+import { useSession } from "../auth";
 import {
+  cancelPendingChange,
   fetchPayoutDetails,
   PAYOUT_FIELDS,
   readPayoutDetails,
@@ -21,6 +28,7 @@ import {
   type PayoutDetailsBody,
   type PayoutMethod,
   type PayoutSchedule,
+  type PendingChange,
 } from "./earningsApi";
 import { dayLabel, momentLabel } from "./earningsFormat";
 import type { Loaded } from "./load";
@@ -28,6 +36,13 @@ import { FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionLoading } from "./parts";
 
 export const PAYOUT_SAVED = "Payout details saved. Your next payout goes to them.";
+export const PASSWORD_NEEDED = "Enter your password to confirm a change of your payout details.";
+export const CHANGE_CANCELLED = "The change was cancelled. Your payouts keep going to the account shown.";
+
+/** The saved message when a change of where the money goes waits. */
+export function changeRequested(effectiveAt: string, zone: string): string {
+  return `Change requested. It takes effect on ${momentLabel(effectiveAt, zone)}; until then your payouts go to your current account. We’ve e-mailed you about it.`;
+}
 
 /** The details on file (`null`: none yet), loaded once and on `reload()`. */
 export function usePayoutDetails() {
@@ -77,17 +92,21 @@ interface Draft {
   ifsc: string;
   upi_id: string;
   schedule: PayoutSchedule;
+  pan: string;
+  password: string;
 }
 
 function draftOf(details: PayoutDetails | null): Draft {
   return {
     method: details?.method ?? "bank",
     beneficiary_name: details?.beneficiary_name ?? "",
-    // The full number and UPI id are never sent back: they are typed again to change the details.
+    // The full number, UPI id and PAN are never sent back: they are typed again to change the details.
     account_number: "",
     ifsc: details?.ifsc ?? "",
     upi_id: "",
     schedule: details?.schedule ?? "weekly",
+    pan: "",
+    password: "",
   };
 }
 
@@ -101,6 +120,8 @@ export function bodyOf(d: Draft): PayoutDetailsBody {
     ifsc: bank ? d.ifsc.trim().toUpperCase() : null,
     upi_id: bank ? null : d.upi_id.trim(),
     schedule: d.schedule,
+    pan: d.pan.trim() === "" ? null : d.pan.trim().toUpperCase(),
+    password: d.password,
   };
 }
 
@@ -121,6 +142,8 @@ export function checkedBody(body: PayoutDetailsBody): { ok: true; body: PayoutDe
         ifsc: v.ifsc ?? null,
         upi_id: v.upi_id ?? null,
         schedule: v.schedule,
+        pan: v.pan ?? null,
+        password: body.password ?? null,
       },
     };
   }
@@ -171,6 +194,26 @@ function Choice<T extends string>({
   );
 }
 
+function destinationOf(d: { method: PayoutMethod; account_number_masked?: string | null; ifsc?: string | null; upi_id_masked?: string | null }): string {
+  return d.method === "bank" ? `Bank account ${d.account_number_masked ?? "—"}${d.ifsc ? ` (${d.ifsc})` : ""}` : `UPI ${d.upi_id_masked ?? "—"}`;
+}
+
+/** The change waiting 48 hours, with when it takes effect and a way to cancel it. */
+function Pending({ pending, zone, busy, onCancel }: { pending: PendingChange; zone: string; busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="earn-pending" data-testid="payout-pending" role="group" aria-label="Requested change">
+      <p className="earn-pending__text">
+        <Icon name="lock" size={14} /> <strong>Change requested:</strong> {pending.beneficiary_name}, {destinationOf(pending)}. It takes effect on{" "}
+        <strong>{momentLabel(pending.effective_at, zone)}</strong>; payouts until then go to the account above. Didn’t ask for this? Cancel it
+        and change your password.
+      </p>
+      <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy} aria-busy={busy}>
+        Cancel this change
+      </button>
+    </div>
+  );
+}
+
 /** The details on file, masked. */
 function Summary({ details, zone }: { details: PayoutDetails; zone: string }) {
   const schedule = SCHEDULES.find((s) => s.id === details.schedule);
@@ -201,6 +244,12 @@ function Summary({ details, zone }: { details: PayoutDetails; zone: string }) {
         <dt>Schedule</dt>
         <dd>{schedule ? schedule.label : details.schedule}</dd>
       </div>
+      <div>
+        <dt>PAN</dt>
+        <dd className="earn-mono" data-testid="payout-pan">
+          {details.pan_masked ?? "Not given (TDS is 5 %)"}
+        </dd>
+      </div>
       {details.updated_at ? (
         <div>
           <dt>Last changed</dt>
@@ -225,11 +274,14 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
   const [draft, setDraft] = useState<Draft>(() => draftOf(null));
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string>();
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const editRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const session = useSession();
+  const googleOnly = session.status === "user" && session.user?.is_google_user === true;
 
   if (state.status === "loading") return <SectionLoading label="Loading your payout details…" />;
   if (state.status === "failed") return <SectionFailed onRetry={reload} />;
@@ -240,8 +292,32 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
     setDraft(draftOf(details));
     setErrors({});
     setAlert(undefined);
-    setSaved(false);
+    setSaved(undefined);
     setEditing(true);
+  }
+
+  async function cancelPending() {
+    if (cancelling) return;
+    setCancelling(true);
+    setSaved(undefined);
+    setAlert(undefined);
+    try {
+      const answer = await cancelPendingChange();
+      const value = answer.ok ? readPayoutDetails(answer) : undefined;
+      if (value) {
+        setSaved(CHANGE_CANCELLED);
+        onSaved(value);
+      } else if (answer.status === 404) {
+        // Already cancelled, or already in effect: show what is on file.
+        reload();
+      } else {
+        setAlert(detailOf(answer.body) ?? SAVE_FAILED);
+      }
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) setAlert(NETWORK_ERROR);
+    } finally {
+      setCancelling(false);
+    }
   }
 
   function cancel() {
@@ -266,10 +342,12 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setSaved(false);
+    setSaved(undefined);
     const checked = checkedBody(bodyOf(draft));
-    if (!checked.ok) {
-      fail(checked.errors, FIX_ERRORS);
+    const found: Errors = checked.ok ? {} : { ...checked.errors };
+    if (draft.password === "") found.password = PASSWORD_NEEDED;
+    if (!checked.ok || Object.keys(found).length > 0) {
+      fail(found, FIX_ERRORS);
       return;
     }
     setBusy(true);
@@ -280,8 +358,12 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
       if (value) {
         setErrors({});
         setEditing(false);
-        setSaved(true);
+        setSaved(value.pending ? changeRequested(value.pending.effective_at, zone) : PAYOUT_SAVED);
         onSaved(value);
+        return;
+      }
+      if (answer.status === 429) {
+        fail({}, detailOf(answer.body) ?? SAVE_FAILED);
         return;
       }
       if (answer.status === 400) {
@@ -310,12 +392,14 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
         ) : null}
       </div>
       <div role="status" aria-live="polite" className="md-ses__notice">
-        {saved ? <FormAlert tone="success">{PAYOUT_SAVED}</FormAlert> : null}
+        {saved ? <FormAlert tone="success">{saved}</FormAlert> : null}
       </div>
       {details === null && !editing ? (
         <FormAlert tone="info">Add the bank account or UPI ID we should pay you at. Until you do, your available earnings wait here.</FormAlert>
       ) : null}
       {details !== null && !showForm ? <Summary details={details} zone={zone} /> : null}
+      {details?.pending && !showForm ? <Pending pending={details.pending} zone={zone} busy={cancelling} onCancel={() => void cancelPending()} /> : null}
+      {!showForm && alert ? <FormAlert tone="error">{alert}</FormAlert> : null}
       {showForm ? (
         <form ref={formRef} className="md-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={titleId} data-testid="payout-form">
           <Choice
@@ -384,6 +468,43 @@ export function PayoutDetailsForm({ state, reload, zone, onSaved }: PayoutDetail
           <p className="earn-note" data-testid="schedule-next">
             On this schedule, the next payout run is {momentLabel(new Date(nextPayout(draft.schedule, Date.now())).toISOString(), zone)}.
           </p>
+          <TextField
+            label="PAN"
+            optional
+            value={draft.pan}
+            onChange={(e) => change("pan", e.target.value.toUpperCase())}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={10}
+            error={errors.pan}
+            hint={
+              details?.pan_masked
+                ? `On file: ${details.pan_masked}. Type it again to keep it; without a PAN, TDS is 5 % instead of 0.1 %.`
+                : "Like ABCPE1234F. TDS under section 194-O is 0.1 % with a PAN (none below ₹5 lakh a year), 5 % without."
+            }
+          />
+          {details !== null ? (
+            <FormAlert tone="info">
+              For your safety, a new bank account or UPI ID takes effect 48 hours after you save it, and we e-mail you at once. Payouts until then go to
+              your current account.
+            </FormAlert>
+          ) : null}
+          {googleOnly ? (
+            <FormAlert tone="info">
+              You sign in with Google. To change payout details, first <Link to="/auth/edit-profile">add a password</Link> to your account.
+            </FormAlert>
+          ) : null}
+          <TextField
+            label="Your password"
+            type="password"
+            value={draft.password}
+            onChange={(e) => change("password", e.target.value)}
+            autoComplete="current-password"
+            required
+            error={errors.password ?? errors.google_credential}
+            hint="To confirm it’s you: payout details decide where your money goes."
+          />
           {alert ? <FormAlert tone="error">{alert}</FormAlert> : null}
           <div className="earn-form-actions">
             <SaveButton busy={busy}>Save payout details</SaveButton>

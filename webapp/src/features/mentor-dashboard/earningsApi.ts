@@ -29,7 +29,10 @@ export type PayoutDetails = Schemas["PayoutDetailsView"];
  */
 export type PayoutDetailsBody = Schemas["PayoutDetailsBody"] & { schedule: PayoutSchedule };
 
-export const PAYOUT_FIELDS = ["method", "beneficiary_name", "account_number", "ifsc", "upi_id", "schedule"] as const;
+/** A change of where the money goes, waiting 48 hours. */
+export type PendingChange = Schemas["PendingPayoutChange"];
+
+export const PAYOUT_FIELDS = ["method", "beneficiary_name", "account_number", "ifsc", "upi_id", "schedule", "pan", "password", "google_credential"] as const;
 
 const authorised = { authorised: true } as const;
 
@@ -44,6 +47,17 @@ export function fetchPayoutDetails(): Promise<Answer<PayoutDetails>> {
 
 export function savePayoutDetails(body: PayoutDetailsBody): Promise<Answer<PayoutDetails>> {
   return api.send<PayoutDetails>("/api/mentor/payout-details/", { ...authorised, method: "PUT", json: body });
+}
+
+/** Cancels the pending change of where the money goes: the details as they stay (404: nothing pending). */
+export function cancelPendingChange(): Promise<Answer<PayoutDetails>> {
+  return api.send<PayoutDetails>("/api/mentor/payout-details/pending/", { ...authorised, method: "DELETE" });
+}
+
+/** The quarter's TDS statement as CSV (fetched with the mentor's token, so it cannot be a plain link). */
+export function fetchTdsStatement(fy: string, quarter: number): Promise<Answer<never>> {
+  const query = new URLSearchParams({ fy, quarter: `Q${quarter}` });
+  return api.send<never>(`/api/mentor/payouts/tds-statement/?${query.toString()}`, { ...authorised, read: "text", headers: { Accept: "text/csv" } });
 }
 
 /* ---------- Reading the answers ---------- */

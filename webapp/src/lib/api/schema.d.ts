@@ -324,8 +324,8 @@ export interface paths {
         };
         /**
          * A payout batch as CSV
-         * @description For the bank's bulk transfer: full account numbers and UPI ids. A
-         *     batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
+         * @description For the bank's bulk transfer: full account numbers and UPI ids (each
+         *     export is kept in the audit log). A batch of the sandbox's money is named `payout-<id>-SANDBOX-no-real-money.csv`.
          */
         get: operations["exportPayoutBatch"];
         put?: never;
@@ -1046,10 +1046,58 @@ export interface paths {
         /**
          * Set the mentor's payout details
          * @description All fields at once: a bank account (`account_number`, `ifsc`) or a
-         *     UPI id (`upi_id`), the account holder's name, and the schedule.
+         *     UPI id (`upi_id`), the account holder's name, the schedule and the
+         *     PAN, confirmed with the account's `password` (or, for an account
+         *     that signs in only with Google, a fresh `google_credential`). The
+         *     first details take effect at once; a change of where the money goes
+         *     takes effect 48 hours later (under `pending` meanwhile); the schedule
+         *     and the PAN change at once. The mentor is e-mailed each time.
          *     Answers with the details as stored, masked.
          */
         put: operations["setPayoutDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/payout-details/pending/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the pending change of payout details
+         * @description The details stay as they are; the mentor is e-mailed. 404 when no
+         *     change is pending.
+         */
+        delete: operations["cancelPendingPayoutDetails"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mentor/payouts/tds-statement/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mentor's quarterly TDS statement
+         * @description CSV of the sessions payouts paid in a quarter of an Indian financial
+         *     year (April to March): gross, commission, TDS under section 194-O
+         *     and its rate, TDS given back by refunds, and net; then the totals.
+         */
+        get: operations["tdsStatement"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1578,7 +1626,10 @@ export interface components {
          *     what is owed to mentors are negative).
          */
         AccountBalanceDto: {
-            /** @description `gateway`, `commission`, `mentor`, `payouts_in_transit` or `learner_credit`. */
+            /**
+             * @description `gateway`, `commission`, `mentor`, `payouts_in_transit`,
+             *     `learner_credit` or `tds_payable`.
+             */
             account: string;
             /** Format: int64 */
             balance_paise: number;
@@ -2213,6 +2264,8 @@ export interface components {
              * @description What the next payout pays.
              */
             available_paise: number;
+            /** @description The current Indian financial year (`2026-27`). */
+            financial_year: string;
             /**
              * Format: int64
              * @description In payout batches, not yet sent.
@@ -2245,6 +2298,11 @@ export interface components {
             series: components["schemas"]["EarningMonth"][];
             /** @description Oldest first. */
             sessions: components["schemas"]["SessionEarningView"][];
+            /**
+             * Format: int64
+             * @description TDS deducted this financial year, net of refunds' reversals.
+             */
+            tds_year_paise: number;
         };
         /** Education */
         Education: {
@@ -2345,7 +2403,7 @@ export interface components {
          * @description The ledger's totals.
          */
         LedgerReport: {
-            /** @description Every account, always all five, in a fixed order. */
+            /** @description Every account, always all six, in a fixed order. */
             accounts: components["schemas"]["AccountBalanceDto"][];
             /**
              * @description Every transaction's entries sum to zero and the money received
@@ -2385,6 +2443,12 @@ export interface components {
              *     money is never counted, and this is `false`.
              */
             sandbox: boolean;
+            /**
+             * Format: int64
+             * @description TDS deducted from payouts under section 194-O and not given back by
+             *     refunds: owed to the government, still held.
+             */
+            tds_payable_paise: number;
         };
         /**
          * @description Where a payout line stands.
@@ -2507,7 +2571,10 @@ export interface components {
          * @description One payout to the mentor.
          */
         MentorPayoutView: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What was sent, after TDS.
+             */
             amount_paise: number;
             /** Format: int64 */
             batch_id: number;
@@ -2518,6 +2585,11 @@ export interface components {
             failure_reason?: string | null;
             /**
              * Format: int64
+             * @description What the sessions it paid grossed (0 for payouts before TDS).
+             */
+            gross_paise: number;
+            /**
+             * Format: int64
              * @description The line's id.
              */
             id: number;
@@ -2526,6 +2598,11 @@ export interface components {
             /** @description The bank transfer's reference (`MMP-000012-000034`). */
             reference: string;
             status: components["schemas"]["LineStatus"];
+            /**
+             * Format: int64
+             * @description The TDS deducted from it.
+             */
+            tds_paise: number;
         };
         /**
          * MentorPositionDto
@@ -2883,6 +2960,11 @@ export interface components {
             account_number?: string | null;
             /** @description The account holder's name, 2 to 100 characters. */
             beneficiary_name: string;
+            /**
+             * @description For an account that signs in only with Google, instead of the
+             *     password: a Google ID token issued within the last 5 minutes.
+             */
+            google_credential?: string | null;
             /** @description For `bank`: 4 letters, a zero, 6 letters or digits (any case). */
             ifsc?: string | null;
             /**
@@ -2890,6 +2972,10 @@ export interface components {
              * @enum {string}
              */
             method: "bank" | "upi";
+            /** @description The PAN, for TDS (optional; 5 letters, 4 digits, a letter, any case). */
+            pan?: string | null;
+            /** @description The account's password: required to set or change payout details. */
+            password?: string | null;
             /**
              * @description `weekly` (the default when left out) or `monthly`.
              * @enum {string|null}
@@ -2909,6 +2995,13 @@ export interface components {
             /** @description The branch's IFSC (bank only; it is public). */
             ifsc?: string | null;
             method: components["schemas"]["PayoutMethod"];
+            /** @description `••••••234F`, when a PAN was given (TDS is 5 % without one). */
+            pan_masked?: string | null;
+            /**
+             * @description A change of where the money goes, waiting 48 hours; payouts until
+             *     `effective_at` use the details above.
+             */
+            pending?: (components["schemas"]["PendingPayoutChange"] & unknown) | null;
             schedule: components["schemas"]["PayoutSchedule"];
             /** Format: date-time */
             updated_at: string;
@@ -2930,7 +3023,10 @@ export interface components {
          */
         PayoutLineView: {
             account_number_masked?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What is sent, after TDS.
+             */
             amount_paise: number;
             /** Format: int64 */
             batch_id: number;
@@ -2938,6 +3034,8 @@ export interface components {
             /** Format: date-time */
             failed_at?: string | null;
             failure_reason?: string | null;
+            /** Format: int64 */
+            gross_paise: number;
             /** Format: int64 */
             id: number;
             ifsc?: string | null;
@@ -2949,6 +3047,8 @@ export interface components {
             paid_at?: string | null;
             reference: string;
             status: components["schemas"]["LineStatus"];
+            /** Format: int64 */
+            tds_paise: number;
             /** Format: date-time */
             updated_at: string;
             upi_id_masked?: string | null;
@@ -2963,6 +3063,24 @@ export interface components {
          * @enum {string}
          */
         PayoutSchedule: "weekly" | "monthly";
+        /**
+         * PendingPayoutChange
+         * @description A change of payout details that takes effect later (masked).
+         */
+        PendingPayoutChange: {
+            account_number_masked?: string | null;
+            beneficiary_name: string;
+            /**
+             * Format: date-time
+             * @description When it takes effect (48 hours after it was asked for).
+             */
+            effective_at: string;
+            ifsc?: string | null;
+            method: components["schemas"]["PayoutMethod"];
+            /** Format: date-time */
+            requested_at: string;
+            upi_id_masked?: string | null;
+        };
         /** ProfileBody */
         ProfileBody: {
             /** @description Empty clears it (not for Google accounts, which need one). */
@@ -3463,6 +3581,12 @@ export interface components {
             net_paise: number;
             service_title: string;
             state: components["schemas"]["EarningState"];
+            /**
+             * Format: int64
+             * @description TDS (section 194-O) deducted when a payout paid it, less what
+             *     refunds gave back; null until a payout pays it.
+             */
+            tds_paise?: number | null;
         };
         /** SetPasswordBody */
         SetPasswordBody: {
@@ -4720,8 +4844,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description Header `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference`,
-             *     one row per line.
+             * @description Header `payout_id,mentor_id,beneficiary_name,account_number,upi_id,ifsc,amount_rupees,reference,gross_rupees,tds_rupees`,
+             *     one row per line (`amount_rupees` is sent, after TDS).
              */
             200: {
                 headers: {
@@ -6958,6 +7082,10 @@ export interface operations {
             };
         };
         responses: {
+            /**
+             * @description The details as stored, masked: the first ones in effect at once; a
+             *     change of where the money goes under `pending` for 48 hours.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6968,7 +7096,8 @@ export interface operations {
             };
             /**
              * @description Field errors under `method`, `beneficiary_name`, `account_number`,
-             *     `ifsc`, `upi_id`, `schedule`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             *     `ifsc`, `upi_id`, `schedule`, `pan`, and `password` (missing, or
+             *     `Invalid password.`) or `google_credential`. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
              */
             400: {
                 headers: {
@@ -7009,6 +7138,121 @@ export interface operations {
             };
             /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Too many wrong passwords; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    cancelPendingPayoutDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The details as they stay. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PayoutDetailsView"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No change is pending. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    tdsStatement: {
+        parameters: {
+            query?: {
+                /** @description The financial year, `2026-27`. */
+                fy?: string;
+                /** @description The quarter, `Q1` (April–June) to `Q4` (January–March). */
+                quarter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description Header `financial_year,quarter,booking_id,service,session_ended,deducted_on,payout_reference,gross_rupees,commission_rupees,tds_rate_percent,tds_rupees,tds_reversed_rupees,net_rupees`,
+             *     one row per session paid in the quarter, then a `TOTAL` row.
+             */
+            200: {
+                headers: {
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description `fy` (`2026-27`) or `quarter` (`Q1`..`Q4`) not understood. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    };
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as a mentor with a profile. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
