@@ -94,6 +94,15 @@ impl From<StoreError> for poem::Error {
                     ConstraintAnswer::Conflict(detail) => json_error(StatusCode::CONFLICT, detail),
                 }
             }
+            // PostgreSQL gave this unit of work up for a concurrent one
+            // (a deadlock or a serialisation failure): nothing was written.
+            e if e.lost_a_race() => {
+                tracing::info!(error = %e, "a unit of work lost a race and was rolled back");
+                json_error(
+                    StatusCode::CONFLICT,
+                    "This changed a moment ago. Reload to see where it stands, then try again.",
+                )
+            }
             e @ (StoreError::Corrupt { .. } | StoreError::Other(_)) => internal(e),
         }
     }

@@ -244,6 +244,21 @@ impl Tx {
                     .await?
             }
             TxInner::Postgres(t) => {
+                // The mentor's time before the row, as every writer of a
+                // booking takes them (`Tx::booking`): the other order
+                // deadlocks with a transition of the same booking.
+                let mentor: Option<i64> =
+                    sqlx::query_scalar("SELECT mentor_id FROM bookings WHERE id = $1")
+                        .bind(booking_id)
+                        .fetch_optional(&mut **t)
+                        .await?;
+                let Some(mentor) = mentor else {
+                    return Err(StoreError::NotFound);
+                };
+                self.lock_mentor_time(mentor).await?;
+                let TxInner::Postgres(t) = &mut self.inner else {
+                    unreachable!("matched PostgreSQL above")
+                };
                 sqlx::query_as("SELECT id FROM bookings WHERE id = $1 FOR UPDATE")
                     .bind(booking_id)
                     .fetch_optional(&mut **t)
