@@ -13,6 +13,7 @@ import { PayButton, rupees } from "./Checkout";
 import { CancelDialog, NoShowDialog, RescheduleDialog, sendTransition } from "./dialogs";
 import { FeedbackForm } from "./FeedbackForm";
 import { Receipts } from "./Receipts";
+import { NoShowPanel } from "./NoShowPanel";
 import { RefundPanel } from "./RefundPanel";
 import { CONFIRMING_LABEL, confirmingPayment, liveState, STATUS_LABEL, statusTone } from "./rules";
 import { deadlineWords, sessionTime, timeLeft } from "./time";
@@ -353,6 +354,7 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
         </dl>
       </section>
 
+      <NoShowPanel booking={booking} now={now} zone={zone} onChanged={() => setMoneyVersion((n) => n + 1)} />
       <RefundPanel booking={booking} now={now} zone={zone} onRefundsChanged={() => setMoneyVersion((n) => n + 1)} />
       <Receipts booking={booking} zone={zone} version={moneyVersion} />
 
