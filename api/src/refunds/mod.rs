@@ -216,8 +216,13 @@ fn new_id() -> String {
     bookings::new_id()
 }
 
-/// The booking and its money, read in `tx` with the money locked.
+/// The booking and its money, read in `tx` with the money locked. The
+/// booking is read first: on PostgreSQL that locks the mentor's time and
+/// then the booking's row, the order every booking change takes them, so
+/// an approval racing the mentor's cancellation waits for it instead of
+/// deadlocking with it (row first, then the mentor's time, did).
 async fn locked(tx: &mut Tx, booking_id: &str) -> Result<(BookingRecord, Money), StoreError> {
+    tx.booking(booking_id).await?;
     tx.lock_booking_money(booking_id).await?;
     let b = tx.booking(booking_id).await?;
     let money = Money {
