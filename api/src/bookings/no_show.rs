@@ -314,7 +314,9 @@ async fn settle(
         if s.refund_paise > 0 {
             u.refund_owed_paise = b.refund_owed_paise.max(b.paid_paise);
         }
-    } else if s.outcome == Outcome::LearnerMissed {
+    } else {
+        // No remedy is owed: the learner missed it, or a partial refund
+        // settles it.
         u.no_show_choice = None;
     }
     if u != BookingUpdate::of(b) && !tx.update_booking(&b.id, b, &u, now).await? {
@@ -408,7 +410,8 @@ pub async fn decide(
         ));
     }
     let mut tx = state.store.begin().await?;
-    tx.lock_booking_money(booking_id).await?;
+    // The booking row (on PostgreSQL after the mentor's time, in the order
+    // every booking change takes them), which also holds its money still.
     let b = tx.booking(booking_id).await?;
     let Some(r) = tx.no_show_report(booking_id).await? else {
         return Err(BookingError::NotFound);
