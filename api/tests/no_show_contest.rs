@@ -333,8 +333,15 @@ async fn an_uncontested_report_takes_effect_once_when_its_window_closes(engine: 
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["status"], "no_show");
 
-    // Nothing moves on the learner's word alone.
+    // Nothing moves on the learner's word alone, and the page says when it will.
     assert!(w.refunds(&booking).await.is_empty(), "no refund yet");
+    let (_, seen) = w
+        .get(&w.learner, &format!("/api/bookings/{booking}/refunds/"))
+        .await;
+    assert!(
+        text(&seen["eligibility"], "message").contains("48 hours to contest your report"),
+        "{seen}"
+    );
     let report = w.seen_report(&w.learner, &booking).await;
     assert_eq!(report["state"], "open", "{report}");
     assert_eq!(report["reporter"], "learner");

@@ -439,6 +439,16 @@ fn other_reason(f: &RefundFacts) -> String {
         Status::NoShow if f.no_show_choice == Some(NoShowChoice::Reschedule) => {
             "You chose a new time for the missed session instead of a refund.".to_owned()
         }
+        // Reported, not yet settled (a settled mentor's no-show owes the refund: rule 3).
+        Status::NoShow
+            if f.no_show_by == Some(Missed::Mentor)
+                && f.no_show_choice == Some(NoShowChoice::Refund) =>
+        {
+            format!(
+                "Your full refund is made when the {} hours to contest your report end. If the mentor contests it, an administrator decides first.",
+                crate::no_show::CONTEST_WINDOW_HOURS
+            )
+        }
         Status::NoShow => "The session was reported as missed, so it cannot be refunded.".to_owned(),
         Status::Pending | Status::PaymentRequired => {
             "This booking is not confirmed yet. If it is declined or expires, anything you paid comes back automatically.".to_owned()
