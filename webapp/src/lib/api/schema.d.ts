@@ -2293,10 +2293,11 @@ export interface components {
             /**
              * @description A learner contesting the mentor's report: `refund` (the default) or
              *     `reschedule`, should the administrator find the mentor missed it.
+             * @enum {string|null}
              */
-            choice?: string;
+            choice?: "refund" | "reschedule" | null;
             /** @description What happened, in 1 to 1000 characters: the administrator reads it. */
-            statement?: string;
+            statement: string;
         };
         /**
          * DecideBody
@@ -2307,14 +2308,17 @@ export interface components {
              * Format: int64
              * @description For `partial`: above 0 and at most the partial refund's maximum.
              */
-            amount_paise?: number;
-            /** @description `mentor_missed`, `learner_missed` or `partial`. */
-            outcome?: string;
+            amount_paise?: number | null;
+            /**
+             * @description `mentor_missed`, `learner_missed` or `partial`.
+             * @enum {string}
+             */
+            outcome: "mentor_missed" | "learner_missed" | "partial";
             /**
              * @description Required for `partial`, and whenever the decision goes beyond the
              *     rules (deciding a report nobody contested); both sides read it.
              */
-            reason?: string;
+            reason?: string | null;
         };
         /**
          * Detail
