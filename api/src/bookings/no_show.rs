@@ -196,6 +196,9 @@ pub async fn contest(
     let mut tx = state.store.begin().await?;
     let b = tx.booking(booking_id).await?;
     let party = super::party_of(caller, &b).ok_or(BookingError::NotFound)?;
+    if !f.is_empty() {
+        return Err(BookingError::Invalid(f.0));
+    }
     let Some(r) = tx.no_show_report(booking_id).await? else {
         return Err(BookingError::Refused(
             "No no-show was reported for this session, so there is nothing to contest.".to_owned(),
