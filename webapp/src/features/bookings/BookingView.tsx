@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/form";
 import { durationLabel } from "../../lib/domain";
+import { CONTEST_WINDOW } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { fetchCalendar } from "./api";
 import { PayButton, rupees } from "./Checkout";
@@ -117,7 +118,11 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
         booking.no_show_choice === "refund"
           ? booking.refund_owed_paise > 0
             ? ` A full refund of ${rupees(booking.refund_owed_paise)} is on its way.`
-            : ""
+            : booking.price_paise > 0
+              ? learner
+                ? ` Your full refund is made once the ${CONTEST_WINDOW} ${mentor} has to contest the report end.`
+                : ` You can contest the report within ${CONTEST_WINDOW}; otherwise the learner’s full refund is made then.`
+              : ""
           : booking.no_show_choice === "reschedule"
             ? learner
               ? " Choose a new time below, at no extra cost."

@@ -36,7 +36,7 @@ export type Transition =
   | { kind: "decline"; reason: string }
   | { kind: "cancel"; reason: string }
   | { kind: "reschedule"; start: string }
-  | { kind: "no-show"; choice?: "refund" | "reschedule" }
+  | { kind: "no-show"; choice?: "refund" | "reschedule"; statement?: string }
   | { kind: "feedback"; rating: number; text: string };
 
 export function act(id: string, transition: Transition): Promise<Answer<Booking>> {
