@@ -385,8 +385,19 @@ async fn an_uncontested_report_takes_effect_once_when_its_window_closes(engine: 
     w.run_jobs().await;
     assert!(w.refunds(&booking).await.is_empty());
 
-    // Closed: the report takes effect, the full refund goes back, once.
+    // Closed: too late to contest, whether or not the server's own worker
+    // has run the job yet (the crate's vectors hold the window's edge).
     w.wait_until(closes + TimeDelta::seconds(1)).await;
+    let (status, body) = w
+        .contest(&w.mentor, &booking, json!({"statement": "I was there."}))
+        .await;
+    assert_eq!(status, 409, "{body}");
+    let detail = text(&body, "detail");
+    assert!(
+        detail.contains("that time has passed") || detail.contains("already settled"),
+        "{body}"
+    );
+    // The report takes effect, the full refund goes back, once.
     w.run_jobs().await;
     api::bookings::no_show::on_due(&w.state, &booking, w.clock.now())
         .await
