@@ -376,7 +376,40 @@ pub fn body_rules() -> Vec<BodyRule> {
         (
             "NoShowBody",
             &[],
-            vec![("choice", json!({ "enum": ["refund", "reschedule"] }))],
+            vec![
+                ("choice", json!({ "enum": ["refund", "reschedule"] })),
+                (
+                    "statement",
+                    json!({ "maxLength": crate::bookings::REASON_MAX }),
+                ),
+            ],
+        ),
+        // No-shows settled by contest (issue 20).
+        (
+            "ContestBody",
+            &["statement"],
+            vec![
+                (
+                    "statement",
+                    json!({ "pattern": NON_BLANK, "maxLength": domain_wasm::no_show::STATEMENT_MAX }),
+                ),
+                ("choice", json!({ "enum": ["refund", "reschedule"] })),
+            ],
+        ),
+        (
+            "DecideBody",
+            &["outcome"],
+            vec![
+                (
+                    "outcome",
+                    json!({ "enum": ["mentor_missed", "learner_missed", "partial"] }),
+                ),
+                ("amount_paise", json!({ "minimum": 1 })),
+                (
+                    "reason",
+                    json!({ "maxLength": domain_wasm::no_show::STATEMENT_MAX }),
+                ),
+            ],
         ),
         (
             "FeedbackBody",
@@ -398,7 +431,13 @@ pub fn body_rules() -> Vec<BodyRule> {
         (
             "ApproveBody",
             &["amount_paise"],
-            vec![("amount_paise", json!({ "minimum": 1 }))],
+            vec![
+                ("amount_paise", json!({ "minimum": 1 })),
+                (
+                    "override_reason",
+                    json!({ "maxLength": crate::refunds::REASON_MAX }),
+                ),
+            ],
         ),
         (
             "RejectBody",

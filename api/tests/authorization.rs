@@ -587,6 +587,34 @@ fn matrix() -> Vec<Row> {
                 ..Call::default()
             },
         ),
+        // No-shows settled by contest (issue 20). A booking's report is
+        // seen by its parties and administrators (the fixture has none: an
+        // empty answer); the contest is heard from them (nothing reported
+        // is a 409); the dispute queue and its decisions are the
+        // administrators' (no outcome is their 400).
+        row(
+            "GET",
+            "/api/bookings/{id}/no-show/report/",
+            [U, A, N, A, N, A],
+            |w, _| at(format!("/api/bookings/{}/no-show/report/", w.booking.id)),
+        ),
+        row(
+            "POST",
+            "/api/bookings/{id}/no-show/contest/",
+            [U, A, N, A, N, A],
+            |w, _| booking_call(w, "no-show/contest", json!({"statement": "Matrix"})),
+        ),
+        row("GET", "/api/admin/disputes/", admin_only, plain),
+        row(
+            "POST",
+            "/api/admin/disputes/{id}/decide/",
+            admin_only,
+            |w, _| Call {
+                path: Some(format!("/api/admin/disputes/{}/decide/", w.booking.id)),
+                body: Some(json!({})),
+                ..Call::default()
+            },
+        ),
         row("GET", "/api/admin/ledger/", admin_only, plain),
         row(
             "GET",

@@ -453,6 +453,12 @@ async fn a_timely_cancellation_and_a_mentor_no_show_are_refunded_by_themselves(e
         )
         .await;
     assert_eq!(status, 200, "{body}");
+    // The refund waits for the contest window (issue 20): uncontested, it
+    // goes back by itself when the window closes.
+    let seen = w.refunds(&w.learner, &missed).await;
+    assert_eq!(seen["refunds"], json!([]), "{seen}");
+    w.wait(TimeDelta::hours(48) + TimeDelta::minutes(1)).await;
+    api::jobs::run_due(&w.state).await.expect("jobs run");
     let seen = w.refunds(&w.learner, &missed).await;
     assert_eq!(seen["refunds"][0]["basis"], "mentor_no_show", "{seen}");
     assert_eq!(seen["refunds"][0]["amount_paise"], PAID);

@@ -212,6 +212,46 @@ pub fn partial_amount(captured_paise: i64) -> i64 {
     i64::try_from(share).unwrap_or(0)
 }
 
+/// The most the partial refund may give: [`PARTIAL_REFUND_PERCENT`] of
+/// what the session itself cost (`captured − extra`, money owed back as an
+/// overpayment aside) less what was refunded of that. May be 0 or below
+/// when that share was refunded already.
+pub fn partial_share(captured_paise: i64, extra_paise: i64, refunded_paise: i64) -> i64 {
+    let extra = extra_paise.max(0);
+    partial_amount(captured_paise.saturating_sub(extra))
+        .saturating_sub(refunded_paise.max(0).saturating_sub(extra).max(0))
+}
+
+/// Whether approving a refund request of `basis` for `amount_paise` at
+/// `now_ms` goes beyond the rules, and why, in the administrator's words
+/// (`None`: within them). Re-checked at the moment of approval: a refund
+/// for a session not yet held (`unused`) only before the session starts;
+/// a partial refund only up to its share ([`partial_share`]). An
+/// administrator may still approve beyond the rules, with a reason.
+pub fn approval_beyond_rules(
+    f: &RefundFacts,
+    basis: Basis,
+    amount_paise: i64,
+    now_ms: i64,
+) -> Option<String> {
+    match basis {
+        Basis::Unused if now_ms >= f.start_ms => Some(
+            "The session has already started, so a refund for a session not yet held is beyond the rules. Give a reason to approve it anyway."
+                .to_owned(),
+        ),
+        Basis::Partial => {
+            let max = partial_share(f.captured_paise, f.refund_owed_paise, f.refunded_paise);
+            (amount_paise > max).then(|| {
+                format!(
+                    "A partial refund is at most {} ({PARTIAL_REFUND_PERCENT} % of what the session cost, less what was refunded), so this amount is beyond the rules. Give a reason to approve it anyway.",
+                    rupees(max.max(0))
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Whether the learner may get money back for a booking now, how much,
 /// and why (not). The rules, in order:
 ///
@@ -348,9 +388,7 @@ fn after_the_start(f: &RefundFacts, now_ms: i64) -> Eligibility {
             // Money the booking rules owed back (an overpayment) was refunded
             // already (rule 3 comes first): the share is of what the session
             // itself cost, less what was refunded of that.
-            let extra = f.refund_owed_paise.max(0);
-            let max = partial_amount(f.captured_paise.saturating_sub(extra))
-                .saturating_sub(f.refunded_paise.max(0).saturating_sub(extra));
+            let max = partial_share(f.captured_paise, f.refund_owed_paise, f.refunded_paise);
             if max <= 0 {
                 return not_eligible(
                     format!(
@@ -400,6 +438,16 @@ fn other_reason(f: &RefundFacts) -> String {
         }
         Status::NoShow if f.no_show_choice == Some(NoShowChoice::Reschedule) => {
             "You chose a new time for the missed session instead of a refund.".to_owned()
+        }
+        // Reported, not yet settled (a settled mentor's no-show owes the refund: rule 3).
+        Status::NoShow
+            if f.no_show_by == Some(Missed::Mentor)
+                && f.no_show_choice == Some(NoShowChoice::Refund) =>
+        {
+            format!(
+                "Your full refund is made when the {} hours to contest your report end. If the mentor contests it, an administrator decides first.",
+                crate::no_show::CONTEST_WINDOW_HOURS
+            )
         }
         Status::NoShow => "The session was reported as missed, so it cannot be refunded.".to_owned(),
         Status::Pending | Status::PaymentRequired => {
@@ -672,6 +720,25 @@ pub fn refund_rules() -> RefundRules {
         review_days_max: REVIEW_BUSINESS_DAYS_MAX,
         payout_hold_days: crate::payouts::PAYOUT_HOLD_DAYS,
     }
+}
+
+/// Whether approving a request of `basis` for `amountPaise` at `nowMs`
+/// goes beyond the rules: `null` when it does not, else the
+/// administrator's words (a reason is then required).
+#[crate::export(dashboards, js_name = "refundApprovalBeyondRules")]
+pub fn refund_approval_beyond_rules(
+    facts: RefundFacts,
+    basis: &str,
+    amount_paise: f64,
+    now_ms: f64,
+) -> Result<Option<String>, BadInput> {
+    let basis = Basis::parse(basis).ok_or_else(|| bad("unknown refund basis"))?;
+    Ok(approval_beyond_rules(
+        &facts,
+        basis,
+        js_whole(amount_paise, "amountPaise")?,
+        js_whole(now_ms, "nowMs")?,
+    ))
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ use crate::state::AppState;
 use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
 use crate::store::{Constraint, StoreError, Tx};
 
+pub mod no_show;
+
 /// One booking as stored, with its mentor's name, photo and rules, the
 /// learner's name, the feedback and what was paid.
 pub use crate::store::bookings::BookingRow as BookingRecord;
@@ -661,7 +663,12 @@ async fn perform(
     }
     let change = rules::transition(&facts(&b), party, &req, ms(now))
         .map_err(|r| BookingError::Refused(r.message))?;
+    let statement = extra.reason.clone();
     let mut u = updated(state, &b, &change, extra.reason, now);
+    if let Request::NoShow { .. } = req {
+        // Money waits for the contest window (issue 20, see `no_show`).
+        u.refund_owed_paise = b.refund_owed_paise;
+    }
     if let Request::Reschedule { start_ms, .. } = req {
         let start = instant(start_ms).ok_or_else(|| {
             invalid(
@@ -705,6 +712,15 @@ async fn perform(
     }
     if let Some(event) = event_of(&req, &b, change.status) {
         notifications::booking_event(state, &mut tx, id, event, now).await?;
+    }
+    if let Request::NoShow { choice } = req {
+        let report = no_show::Report {
+            party,
+            reporter_id: caller.user.id,
+            choice,
+            statement: statement.as_deref(),
+        };
+        no_show::opened(state, &mut tx, id, report, now).await?;
     }
     if u.refund_owed_paise > b.refund_owed_paise {
         // Money owed back goes back now, in this unit of work (issue 13).

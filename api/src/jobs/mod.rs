@@ -250,6 +250,9 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     if kind == crate::payments::reconciliation::JOB {
         return crate::payments::reconciliation::run(state, now).await;
     }
+    if kind == crate::bookings::no_show::DUE {
+        return crate::bookings::no_show::on_due(state, &job.key, now).await;
+    }
     if kind == crate::refunds::EXECUTE {
         return crate::refunds::execute(state, &job.key, now).await;
     }

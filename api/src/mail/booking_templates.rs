@@ -509,14 +509,22 @@ pub fn expired_to_mentor(b: &BookingNotice, to: &Recipient, link: &str) -> Email
     .render()
 }
 
-/// To the side that was reported missing.
-pub fn no_show_reported(b: &BookingNotice, to: &Recipient, side: Side, link: &str) -> Email {
+/// To the side that was reported missing: nothing moves on one side's
+/// word; they may contest until `contest_by` (shown in their zone).
+pub fn no_show_reported(
+    b: &BookingNotice,
+    to: &Recipient,
+    side: Side,
+    link: &str,
+    contest_by: DateTime<Utc>,
+) -> Email {
     let other = other_name(b, side);
     let when = local_time(b.start, &to.time_zone);
+    let deadline = local_time(contest_by, &to.time_zone);
     let consequence = match (side, b.no_show_choice.as_deref()) {
         (Side::Mentor, Some("refund")) => format!(
             "{other} asked for a full refund of {}.",
-            rupees(b.refund_owed_paise.max(0))
+            rupees(b.price_paise.max(b.refund_owed_paise).max(0))
         ),
         (Side::Mentor, Some("reschedule")) => {
             format!("{other} chose to reschedule and will pick a new time.")
@@ -528,14 +536,57 @@ pub fn no_show_reported(b: &BookingNotice, to: &Recipient, side: Side, link: &st
         kind: "booking_no_show",
         to,
         subject: format!("{other} reported that you missed your session"),
-        preheader: format!("The session on {when}."),
+        preheader: format!("You can contest it until {deadline}."),
         blocks: vec![
             Block::Para(format!(
                 "{other} reported that you did not join the session {} on {when}. {consequence}",
                 one_line(&b.service_title, 150)
             )),
+            Block::Para(format!(
+                "If this is not what happened, contest the report with a short statement on the booking's page until {deadline}. An administrator then decides from both sides' words. If you do not contest it, the report takes effect then."
+            )),
+            Block::Action {
+                label: "View the booking",
+                link: link.to_owned(),
+            },
+        ],
+        attachments: Vec::new(),
+    }
+    .render()
+}
+
+/// To the side that reported a no-show: received; the other side may
+/// contest it until `contest_by`.
+pub fn no_show_report_received(
+    b: &BookingNotice,
+    to: &Recipient,
+    side: Side,
+    link: &str,
+    contest_by: DateTime<Utc>,
+) -> Email {
+    let other = other_name(b, side);
+    let deadline = local_time(contest_by, &to.time_zone);
+    let effect = match (side, b.no_show_choice.as_deref()) {
+        (Side::Learner, Some("reschedule")) => {
+            "You can pick the new time now; it does not wait.".to_owned()
+        }
+        (Side::Learner, _) => format!(
+            "Your full refund of {} is made then.",
+            rupees(b.price_paise.max(0))
+        ),
+        (Side::Mentor, _) => "The session then counts as held.".to_owned(),
+    };
+    Message {
+        kind: "no_show_report_received",
+        to,
+        subject: format!("We received your no-show report for {}", one_line(&b.service_title, 80)),
+        preheader: format!("{other} can contest it until {deadline}."),
+        blocks: vec![
+            Block::Para(format!(
+                "You reported that {other} did not join the session. {other} can contest the report until {deadline}; if they do not, it takes effect then. {effect}"
+            )),
             Block::Para(
-                "If this is a mistake, please write to us from your booking's page and we will look into it."
+                "If they contest it, an administrator decides from both sides' words and we tell you both."
                     .to_owned(),
             ),
             Block::Action {
@@ -543,6 +594,66 @@ pub fn no_show_reported(b: &BookingNotice, to: &Recipient, side: Side, link: &st
                 link: link.to_owned(),
             },
         ],
+        attachments: Vec::new(),
+    }
+    .render()
+}
+
+/// To both sides: the report was contested and waits for an administrator.
+pub fn no_show_contested(b: &BookingNotice, to: &Recipient, side: Side, link: &str) -> Email {
+    let title = one_line(&b.service_title, 80);
+    Message {
+        kind: "no_show_contested",
+        to,
+        subject: format!("The no-show report for {title} was contested"),
+        preheader: "An administrator will decide.".to_owned(),
+        blocks: vec![
+            Block::Para(format!(
+                "The no-show report for your session {title} with {} was contested. An administrator will read both statements and decide; nothing is paid or refunded for the session until then.",
+                other_name(b, side)
+            )),
+            Block::Action {
+                label: "View the booking",
+                link: link.to_owned(),
+            },
+        ],
+        attachments: Vec::new(),
+    }
+    .render()
+}
+
+/// To both sides: how the report was settled (`outcome` in words, what goes
+/// back to the learner, the administrator's reason if any).
+pub fn no_show_decided(
+    b: &BookingNotice,
+    to: &Recipient,
+    outcome: &str,
+    refund_paise: i64,
+    reason: Option<&str>,
+    link: &str,
+) -> Email {
+    let title = one_line(&b.service_title, 80);
+    let money = if refund_paise > 0 {
+        format!("{} goes back to the learner.", rupees(refund_paise))
+    } else {
+        "No money goes back for the session.".to_owned()
+    };
+    let mut blocks = vec![Block::Para(format!(
+        "The no-show report for the session {title} is settled: {outcome} {money}"
+    ))];
+    if let Some(reason) = reason.filter(|r| !r.trim().is_empty()) {
+        blocks.push(Block::Para(format!("The administrator's reason: {reason}")));
+    }
+    blocks.push(Block::Action {
+        label: "View the booking",
+        link: link.to_owned(),
+    });
+    Message {
+        kind: "no_show_decided",
+        to,
+        subject: format!("The no-show report for {title} is settled"),
+        preheader: money.clone(),
+        blocks,
         attachments: Vec::new(),
     }
     .render()

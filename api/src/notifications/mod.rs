@@ -141,15 +141,32 @@ pub async fn booking_event(
             tx.cancel_jobs(REMINDER_KIND, &id).await?;
         }
         BookingEvent::NoShowReported => {
-            // The side reported missing hears of it.
+            // The side reported missing hears of it, with the time they
+            // have to contest it (the report is made now).
+            let contest_by = DateTime::from_timestamp_millis(
+                domain_wasm::no_show::contest_closes_ms(now.timestamp_millis()),
+            )
+            .unwrap_or(now);
             match b.no_show_by.as_deref() {
                 Some("mentor") => {
                     if let Some(mentor) = &b.mentor {
-                        mails.push(t::no_show_reported(&b, mentor, Side::Mentor, &page));
+                        mails.push(t::no_show_reported(
+                            &b,
+                            mentor,
+                            Side::Mentor,
+                            &page,
+                            contest_by,
+                        ));
                     }
                 }
                 Some("learner") => {
-                    mails.push(t::no_show_reported(&b, &b.learner, Side::Learner, &page));
+                    mails.push(t::no_show_reported(
+                        &b,
+                        &b.learner,
+                        Side::Learner,
+                        &page,
+                        contest_by,
+                    ));
                 }
                 _ => {}
             }

@@ -35,6 +35,7 @@ use crate::fields::{FieldErrors, Fields};
 use crate::mail::refund_templates::{self as mails, RefundNote};
 use crate::payments::{GatewayError, GatewayRefundStatus, RefundEvent};
 use crate::state::AppState;
+use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::notices::BookingNotice;
 use crate::store::refunds::{
     Decision, NewRefund, QueuedRefundRow, ReceivedPayment, RefundRow, Settlement,
@@ -215,7 +216,9 @@ fn new_id() -> String {
     bookings::new_id()
 }
 
-/// The booking and its money, read in `tx` with the money locked.
+/// The booking and its money, read in `tx` with the money locked (on
+/// PostgreSQL the mentor's time, then the booking's row, the order every
+/// booking change takes them: see `Tx::lock_booking_money`).
 async fn locked(tx: &mut Tx, booking_id: &str) -> Result<(BookingRecord, Money), StoreError> {
     tx.lock_booking_money(booking_id).await?;
     let b = tx.booking(booking_id).await?;
@@ -325,6 +328,58 @@ pub async fn settle_owed(
             .await?;
     }
     Ok(created)
+}
+
+/// A refund of `amount_paise` (capped at what is left) on `basis` that a
+/// settled no-show report decided, inside the caller's unit of work: one
+/// automatic `pending` refund on the booking's payment, with its job and
+/// the learner's e-mail. `None` when nothing is left to refund.
+pub async fn refund_decided(
+    state: &AppState,
+    tx: &mut Tx,
+    booking_id: &str,
+    basis: Basis,
+    amount_paise: i64,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<RefundRow>, StoreError> {
+    let (b, money) = locked(tx, booking_id).await?;
+    let Some(payment) = money.main_payment() else {
+        return Ok(None);
+    };
+    let amount = amount_paise
+        .min(money.refundable_paise())
+        .min(payment.refundable_paise());
+    if amount <= 0 {
+        return Ok(None);
+    }
+    let id = new_id();
+    tx.insert_refund(
+        &NewRefund {
+            id: &id,
+            booking_id,
+            payment_id: &payment.id,
+            learner_id: b.learner_id,
+            automatic: true,
+            basis: basis.as_str(),
+            reason,
+            requested_paise: amount,
+            amount_paise: Some(amount),
+            status: status::PENDING,
+            gateway: &payment.gateway,
+        },
+        now,
+    )
+    .await?;
+    plan_execute(tx, &id, now, now).await?;
+    let r = tx.refund(&id).await?;
+    let n = notice(tx, booking_id).await?;
+    tx.enqueue_email(
+        &mails::on_its_way(&n, &note(&r), &page(state, booking_id)),
+        now,
+    )
+    .await?;
+    Ok(Some(r))
 }
 
 async fn plan_execute(
@@ -543,21 +598,58 @@ pub async fn queued_one(
     Ok(queued(state.store.queued_refund(refund_id).await?, now))
 }
 
+/// The audit log's picture of a refund.
+fn audited(r: &RefundRow) -> serde_json::Value {
+    serde_json::json!({
+        "status": r.status,
+        "basis": r.basis,
+        "requested_paise": r.requested_paise,
+        "amount_paise": r.amount_paise,
+        "decision_note": r.decision_note,
+    })
+}
+
 /// An administrator approves request `refund_id` for `amount_paise` (at
-/// most what is left of what was paid): it goes to the gateway.
+/// most what is left of what was paid): it goes to the gateway. The rules
+/// are checked again now ([`rules::approval_beyond_rules`]: a refund for a
+/// session not yet held only before it starts, a partial refund only up to
+/// its share); going beyond them needs `override_reason` (a field error
+/// under it otherwise). The approval is written to the audit log, with
+/// the reason, in the same unit of work.
 pub async fn approve(
     state: &AppState,
     admin_id: i64,
     refund_id: &str,
     amount_paise: i64,
+    override_reason: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<RefundRow, RefundError> {
+    let mut f = Fields::default();
+    let override_reason = reason_of(override_reason, false, &mut f);
+    if !f.is_empty() {
+        let mut f = Fields::default();
+        f.add(
+            "override_reason",
+            format!("Keep the reason to {REASON_MAX} characters or fewer."),
+        );
+        return Err(RefundError::Invalid(f.0));
+    }
+    let override_reason = override_reason.filter(|r| !r.is_empty());
     let r = state.store.refund(refund_id).await?;
     let mut tx = state.store.begin().await?;
-    let (_, money) = locked(&mut tx, &r.booking_id).await?;
+    let (b, money) = locked(&mut tx, &r.booking_id).await?;
     let r = tx.refund(refund_id).await?;
     if r.status != status::REQUESTED {
         return Err(RefundError::Refused(DECIDED.to_owned()));
+    }
+    let before = audited(&r);
+    let beyond = Basis::parse(&r.basis).and_then(|basis| {
+        rules::approval_beyond_rules(&facts(&b, &money), basis, amount_paise, ms(now))
+    });
+    if let (Some(problem), None) = (&beyond, &override_reason) {
+        return Err(RefundError::Invalid(
+            Fields::one("override_reason", problem.clone()).0,
+        ));
     }
     let on_payment = money
         .payments
@@ -581,6 +673,22 @@ pub async fn approve(
     }
     plan_execute(&mut tx, refund_id, now, now).await?;
     let r = tx.refund(refund_id).await?;
+    let mut after = audited(&r);
+    if let Some(problem) = &beyond {
+        after["beyond_rules"] = serde_json::Value::String(problem.clone());
+    }
+    tx.audit(
+        &AuditEntry::new(
+            Actor::Admin(admin_id),
+            AuditAction::RefundApproved,
+            "refund",
+            refund_id,
+        )
+        .reason(beyond.as_ref().and(override_reason.clone()))
+        .change(Some(before), Some(after)),
+        now,
+    )
+    .await?;
     let called_off = r.basis == Basis::Unused.as_str()
         && crate::bookings::call_off_refunded(state, &mut tx, &r.booking_id, now).await?;
     let n = notice(&mut tx, &r.booking_id).await?;
@@ -625,6 +733,19 @@ pub async fn reject(
     {
         return Err(RefundError::Refused(DECIDED.to_owned()));
     }
+    let decided = tx.refund(refund_id).await?;
+    tx.audit(
+        &AuditEntry::new(
+            Actor::Admin(admin_id),
+            AuditAction::RefundRejected,
+            "refund",
+            refund_id,
+        )
+        .reason(Some(reason.clone()))
+        .change(Some(audited(&r)), Some(audited(&decided))),
+        now,
+    )
+    .await?;
     let n = notice(&mut tx, &r.booking_id).await?;
     tx.enqueue_email(
         &mails::rejected(&n, &note(&r), &reason, &page(state, &r.booking_id)),

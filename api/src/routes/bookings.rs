@@ -364,6 +364,9 @@ pub struct RescheduleBody {
 pub struct NoShowBody {
     /// `refund` or `reschedule` (the learner only).
     pub choice: Option<String>,
+    /// What happened, in the reporter's words (optional, at most 1000
+    /// characters): the administrator reads it if the report is contested.
+    pub statement: Option<String>,
 }
 
 /// The learner's feedback on the session.
@@ -741,8 +744,11 @@ impl BookingsApi {
     ///
     /// From 10 minutes after the start until 48 hours after it. The
     /// learner reports the mentor missing and chooses `refund` (in full)
-    /// or `reschedule`; the mentor reports the learner missing (no refund)
-    /// and sends `{}`.
+    /// or `reschedule` (booked at once); the mentor reports the learner
+    /// missing (no refund) and sends `{}`. No money moves on the report:
+    /// the other side may contest it for 48 hours
+    /// (`/api/bookings/{id}/no-show/contest/`); uncontested, it takes
+    /// effect then; contested, an administrator decides.
     #[oai(
         path = "/api/bookings/:id/no-show/",
         method = "post",
@@ -765,7 +771,7 @@ impl BookingsApi {
                 }
             },
         };
-        self.act(auth, &id.0, Request::NoShow { choice }, None)
+        self.act(auth, &id.0, Request::NoShow { choice }, body.0.statement)
             .await
     }
 

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod admin_commission;
 pub mod applications;
 pub mod bookings;
+pub mod disputes;
 pub mod explorer;
 pub mod ledger;
 pub mod media;
@@ -107,6 +108,7 @@ pub type Apis = (
         refunds::RefundsApi,
         payouts::MentorPayoutsApi,
         payouts::AdminPayoutsApi,
+        disputes::DisputesApi,
     ),
 );
 
@@ -174,7 +176,10 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
                 payouts::MentorPayoutsApi {
                     state: state.clone(),
                 },
-                payouts::AdminPayoutsApi { state },
+                payouts::AdminPayoutsApi {
+                    state: state.clone(),
+                },
+                disputes::DisputesApi { state },
             ),
         ),
         "Mentorship marketplace API",

@@ -328,6 +328,11 @@ pub struct ApproveBody {
     /// What to refund, in paise: above 0 and at most what was paid less
     /// what was already refunded.
     pub amount_paise: Option<i64>,
+    /// Required when the approval goes beyond the refund rules as they stand
+    /// now (a refund for a session not yet held once it has started, a
+    /// partial refund above its 50 % share): why, 1 to 1000 characters,
+    /// written to the audit log. Ignored otherwise.
+    pub override_reason: Option<String>,
 }
 
 /// An administrator's rejection.
@@ -525,7 +530,11 @@ impl RefundsApi {
     /// Approve a refund request (administrators)
     ///
     /// For `amount_paise`, at most what was paid less what was already
-    /// refunded: the refund goes to the gateway at once.
+    /// refunded: the refund goes to the gateway at once. The refund rules
+    /// are checked again at this moment; an approval beyond them (a
+    /// refund for a session not yet held after it started, a partial
+    /// refund above its share) needs `override_reason` (400 under it
+    /// otherwise). Written to the audit log.
     #[oai(
         path = "/api/admin/refunds/:id/approve/",
         method = "post",
@@ -544,7 +553,15 @@ impl RefundsApi {
                 Fields::one("amount_paise", domain_wasm::accounts::REQUIRED).0,
             )));
         };
-        let result = refunds::approve(&self.state, admin, &id.0, amount, self.now()).await;
+        let result = refunds::approve(
+            &self.state,
+            admin,
+            &id.0,
+            amount,
+            body.0.override_reason.as_deref(),
+            self.now(),
+        )
+        .await;
         self.decision(result).await
     }
 

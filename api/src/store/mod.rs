@@ -17,6 +17,7 @@ pub mod media;
 mod mentor_profile;
 mod mentors;
 pub mod model;
+pub mod no_show;
 pub mod notices;
 mod outbox;
 pub mod payments;

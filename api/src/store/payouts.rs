@@ -123,8 +123,8 @@ pub struct SessionMoney {
     /// The mentor's net credited for it, after refunds.
     pub net_paise: i64,
     /// Refunds asked for or on their way (`requested`, `pending`), and the
-    /// gateway's own refunds on their way and disputes still open: the
-    /// session's net is held meanwhile.
+    /// gateway's own refunds on their way and disputes still open, and a
+    /// no-show report not yet settled: the session's net is held meanwhile.
     pub open_refunds: i64,
 }
 
@@ -266,7 +266,9 @@ impl Tx {
              CAST((SELECT COUNT(*) FROM refunds r \
                WHERE r.booking_id = b.id AND r.status IN ('requested', 'pending')) \
                + (SELECT COUNT(*) FROM gateway_adjustments g WHERE g.booking_id = b.id \
-               AND g.status IN ('pending', 'open', 'under_review')) AS BIGINT) AS open_refunds \
+               AND g.status IN ('pending', 'open', 'under_review')) \
+               + (SELECT COUNT(*) FROM no_show_reports n WHERE n.booking_id = b.id \
+               AND n.state <> 'settled') AS BIGINT) AS open_refunds \
              FROM bookings b \
              WHERE b.mentor_id = $1 AND EXISTS (SELECT 1 FROM ledger_txns t WHERE t.booking_id = b.id \
                AND (t.sandbox = FALSE OR $2)) \

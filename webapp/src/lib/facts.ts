@@ -61,6 +61,21 @@ export const BOOKING_POLICY = {
 } as const;
 
 /**
+ * The no-show contest rules the policies publish (issue 20). The rules live
+ * in the domain crate (`noShowContestRules()`, `noShowContest()`,
+ * `noShowDecision()`, dashboards module); `facts.test.ts` holds these
+ * figures equal to the crate's.
+ */
+export const NO_SHOW_CONTEST_POLICY = {
+  /** Hours after a no-show report in which the other side may contest it. */
+  contestWindowHours: 48,
+  /** The longest statement, in characters. */
+  statementMax: 1000,
+} as const;
+
+export const CONTEST_WINDOW = `${NO_SHOW_CONTEST_POLICY.contestWindowHours} hours`;
+
+/**
  * Payout timing. The marketing text says mentors are paid in 2 days, the FAQ
  * says weekly or monthly (SPEC §1): both readings, reconciled. Earnings
  * become payable 2 days after a completed session and reach the bank in the

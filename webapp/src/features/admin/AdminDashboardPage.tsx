@@ -11,6 +11,7 @@ import { QueueList } from "./QueueList";
 import { reviewPromise } from "./moneyRules";
 import { PayoutsPanel } from "./PayoutsPanel";
 import { RefundsQueue } from "./RefundsQueue";
+import { DisputesQueue } from "./DisputesQueue";
 import "./admin.css";
 import "./money.css";
 
@@ -204,12 +205,13 @@ function ApplicationsSection() {
   );
 }
 
-type Section = "applications" | "refunds" | "payouts";
+type Section = "applications" | "refunds" | "disputes" | "payouts";
 
 const SECTIONS: readonly { id: Section; label: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
   { id: "applications", label: "Applications", icon: "file" },
   { id: "refunds", label: "Refunds", icon: "refresh" },
   { id: "payouts", label: "Payouts", icon: "rupee" },
+  { id: "disputes", label: "Disputes", icon: "message" },
 ];
 
 function isSection(value: string | null): value is Section {
@@ -218,7 +220,8 @@ function isSection(value: string | null): value is Section {
 
 /**
  * /dashboard/admin (administrators only): mentor applications, refund
- * requests (issue 13) and payouts with the ledger's totals, one tab each.
+ * requests (issue 13), contested no-show reports (issue 20) and payouts
+ * with the ledger's totals, one tab each.
  * The tab is in the address (`?section=refunds`; applications without it),
  * and each tab keeps its own filter and open item there too.
  */
@@ -268,7 +271,15 @@ export default function AdminDashboardPage() {
           tabClassName="ad-section-tab"
         />
         <div id={`${baseId}-section-panel`} role="tabpanel" aria-labelledby={`${baseId}-section-${section}`} className="ad__body">
-          {section === "refunds" ? <RefundsQueue /> : section === "payouts" ? <PayoutsPanel /> : <ApplicationsSection />}
+          {section === "refunds" ? (
+            <RefundsQueue />
+          ) : section === "disputes" ? (
+            <DisputesQueue />
+          ) : section === "payouts" ? (
+            <PayoutsPanel />
+          ) : (
+            <ApplicationsSection />
+          )}
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { TabList } from "../../components/TabList";
-import { FormAlert, TextField } from "../../components/form";
+import { FormAlert, TextArea, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -148,6 +148,8 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
   const heading = useRef<HTMLHeadingElement>(null);
   const [amount, setAmount] = useState(() => rupeesInput(Math.min(r.requested_paise, r.refundable_paise > 0 ? r.refundable_paise : r.requested_paise)));
   const [amountError, setAmountError] = useState<string>();
+  const [overrideReason, setOverrideReason] = useState("");
+  const [overrideError, setOverrideError] = useState<string>();
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -167,14 +169,15 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
     }
     setBusy(true);
     try {
-      const answer = await approveRefund(r.id, paise);
+      const answer = await approveRefund(r.id, paise, overrideReason.trim() || undefined);
       const decided = answer.ok ? refundFrom(answer.body) : undefined;
       if (decided) {
         onDecided({ type: "decided", refund: { ...r, ...decided } });
       } else if (answer.status === 400) {
-        const { fields, other } = formErrors(answer.body, ["amount_paise"] as const);
+        const { fields, other } = formErrors(answer.body, ["amount_paise", "override_reason"] as const);
         setAmountError(fields.amount_paise);
-        setAlert(fields.amount_paise ? undefined : (other ?? DECIDE_FAILED));
+        setOverrideError(fields.override_reason);
+        setAlert(fields.amount_paise || fields.override_reason ? undefined : (other ?? DECIDE_FAILED));
       } else if (answer.status === 409 || answer.status === 404) {
         onDecided({ type: "stale", message: detailOf(answer.body) ?? DECIDE_FAILED });
       } else {
@@ -289,6 +292,20 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
             onChange={(e) => {
               setAmount(e.target.value);
               setAmountError(undefined);
+            }}
+          />
+          <TextArea
+            label="Reason for going beyond the refund rules"
+            name="override_reason"
+            optional
+            rows={3}
+            maxLength={1000}
+            value={overrideReason}
+            error={overrideError}
+            hint="Needed only when the rules no longer allow this refund as it stands now (the session has started, or the amount is above the partial refund’s share). It is kept in the audit log."
+            onChange={(e) => {
+              setOverrideReason(e.target.value);
+              setOverrideError(undefined);
             }}
           />
           <div className="ad-actions">

@@ -33,8 +33,38 @@ export function fetchRefunds(filter: RefundFilter, signal?: AbortSignal): Promis
   return api.send<AdminRefund[]>(`${REFUNDS}?status=${filter}`, { authorised: true, ...(signal ? { signal } : {}) });
 }
 
-export function approveRefund(id: string, amountPaise: number): Promise<Answer<AdminRefund>> {
-  return api.send<AdminRefund>(`${REFUNDS}${encodeURIComponent(id)}/approve/`, { method: "POST", json: { amount_paise: amountPaise }, authorised: true });
+/**
+ * Approves a request for `amountPaise`. The server checks the refund rules
+ * again now; going beyond them needs `overrideReason` (a 400 under
+ * `override_reason` otherwise), which the audit log keeps.
+ */
+export function approveRefund(id: string, amountPaise: number, overrideReason?: string): Promise<Answer<AdminRefund>> {
+  const json = overrideReason ? { amount_paise: amountPaise, override_reason: overrideReason } : { amount_paise: amountPaise };
+  return api.send<AdminRefund>(`${REFUNDS}${encodeURIComponent(id)}/approve/`, { method: "POST", json, authorised: true });
+}
+
+/* ---------- No-show disputes ---------- */
+
+/** `GET /api/admin/disputes/`: a contested no-show report with both statements, the booking, its people and its money. */
+export type Dispute = Schemas["Dispute"];
+
+/** How an administrator settles a report. */
+export type DisputeOutcome = "mentor_missed" | "learner_missed" | "partial";
+
+const DISPUTES = "/api/admin/disputes/";
+
+export function fetchDisputes(signal?: AbortSignal): Promise<Answer<Dispute[]>> {
+  return api.send<Dispute[]>(DISPUTES, { authorised: true, ...(signal ? { signal } : {}) });
+}
+
+export function decideDispute(
+  id: string,
+  decision: { outcome: DisputeOutcome; amountPaise?: number; reason?: string },
+): Promise<Answer<Schemas["NoShowReportView"]>> {
+  const json: Record<string, unknown> = { outcome: decision.outcome };
+  if (decision.amountPaise !== undefined) json["amount_paise"] = decision.amountPaise;
+  if (decision.reason) json["reason"] = decision.reason;
+  return api.send<Schemas["NoShowReportView"]>(`${DISPUTES}${encodeURIComponent(id)}/decide/`, { method: "POST", json, authorised: true });
 }
 
 export function rejectRefund(id: string, reason: string): Promise<Answer<AdminRefund>> {

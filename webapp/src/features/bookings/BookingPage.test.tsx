@@ -194,7 +194,7 @@ describe("reporting a missed session and rescheduling", () => {
     const start = Date.now() - 30 * 60_000;
     const booking = aConfirmedBooking({ start: new Date(start).toISOString(), end: new Date(start + HOUR).toISOString(), allowed_actions: ["join", "no_show"] });
     const calls = serve(booking, {
-      [`POST /api/bookings/${ID}/no-show/`]: json(200, { ...booking, status: "no_show", no_show_by: "mentor", no_show_choice: "refund", refund_owed_paise: 150_000, allowed_actions: [] }),
+      [`POST /api/bookings/${ID}/no-show/`]: json(200, { ...booking, status: "no_show", no_show_by: "mentor", no_show_choice: "refund", refund_owed_paise: 0, allowed_actions: [] }),
     });
     renderScreen(`/my-bookings/${ID}`, routes());
     fireEvent.click(await screen.findByRole("button", { name: "Asha didn’t join?" }));
@@ -202,10 +202,13 @@ describe("reporting a missed session and rescheduling", () => {
     fireEvent.click(dialog.getByRole("button", { name: "Report missed session" }));
     expect(dialog.getByText("Choose a refund or a new time.")).toBeTruthy();
     fireEvent.click(dialog.getByRole("radio", { name: /A full refund/ }));
+    expect(dialog.getByRole("radio", { name: /A full refund/ }).closest("label")?.textContent).toMatch(/once the 48 hours Asha has to contest your report end/);
+    fireEvent.change(dialog.getByLabelText(/What happened/), { target: { value: "I waited 20 minutes in the room." } });
     fireEvent.click(dialog.getByRole("button", { name: "Report missed session" }));
     expect(await screen.findByText("Thanks for letting us know.")).toBeTruthy();
-    expect(callsTo(calls, "POST", `/api/bookings/${ID}/no-show/`)[0]?.body).toEqual({ choice: "refund" });
-    expect(screen.getByTestId("next-step").textContent).toBe("Asha was reported as not joining. A full refund of ₹1,500 is on its way.");
+    expect(callsTo(calls, "POST", `/api/bookings/${ID}/no-show/`)[0]?.body).toEqual({ choice: "refund", statement: "I waited 20 minutes in the room." });
+    // Money waits for the 48 hours the mentor has to contest the report (issue 20).
+    expect(screen.getByTestId("next-step").textContent).toBe("Asha was reported as not joining. Your full refund is made once the 48 hours Asha has to contest the report end.");
   });
 
   it("reschedules to one of the mentor's open times; a time taken meanwhile reads the times again", async () => {

@@ -7,12 +7,14 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/form";
 import { durationLabel } from "../../lib/domain";
+import { CONTEST_WINDOW } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { fetchCalendar } from "./api";
 import { PayButton, rupees } from "./Checkout";
 import { CancelDialog, NoShowDialog, RescheduleDialog, sendTransition } from "./dialogs";
 import { FeedbackForm } from "./FeedbackForm";
 import { Receipts } from "./Receipts";
+import { NoShowPanel } from "./NoShowPanel";
 import { RefundPanel } from "./RefundPanel";
 import { CONFIRMING_LABEL, confirmingPayment, liveState, STATUS_LABEL, statusTone } from "./rules";
 import { deadlineWords, sessionTime, timeLeft } from "./time";
@@ -116,7 +118,11 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
         booking.no_show_choice === "refund"
           ? booking.refund_owed_paise > 0
             ? ` A full refund of ${rupees(booking.refund_owed_paise)} is on its way.`
-            : ""
+            : booking.price_paise > 0
+              ? learner
+                ? ` Your full refund is made once the ${CONTEST_WINDOW} ${mentor} has to contest the report end.`
+                : ` You can contest the report within ${CONTEST_WINDOW}; otherwise the learner’s full refund is made then.`
+              : ""
           : booking.no_show_choice === "reschedule"
             ? learner
               ? " Choose a new time below, at no extra cost."
@@ -353,6 +359,7 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
         </dl>
       </section>
 
+      <NoShowPanel booking={booking} now={now} zone={zone} onChanged={() => setMoneyVersion((n) => n + 1)} />
       <RefundPanel booking={booking} now={now} zone={zone} onRefundsChanged={() => setMoneyVersion((n) => n + 1)} />
       <Receipts booking={booking} zone={zone} version={moneyVersion} />
 

@@ -6,6 +6,7 @@
  */
 import { fetchPolicy } from "../../lib/domain";
 import { api, NoAnswerError, type Answer } from "../../lib/api/client";
+import type { Schemas } from "../../lib/api/types";
 import type { Booking, BookingsTab, Checkout, NewBooking, PaymentMethod, PaymentProof } from "./types";
 
 export type { Answer } from "../../lib/api/client";
@@ -35,7 +36,7 @@ export type Transition =
   | { kind: "decline"; reason: string }
   | { kind: "cancel"; reason: string }
   | { kind: "reschedule"; start: string }
-  | { kind: "no-show"; choice?: "refund" | "reschedule" }
+  | { kind: "no-show"; choice?: "refund" | "reschedule"; statement?: string }
   | { kind: "feedback"; rating: number; text: string };
 
 export function act(id: string, transition: Transition): Promise<Answer<Booking>> {
@@ -246,4 +247,20 @@ export function fetchReceipts(id: string, signal?: AbortSignal): Promise<Answer<
 export function fetchReceipt(receipt: Pick<Receipt, "number" | "download_url">): Promise<Answer> {
   const url = receipt.download_url || `/api/receipts/${encodeURIComponent(receipt.number)}/`;
   return api.send(url, { ...authorised, read: "text", headers: { Accept: "text/html" } });
+}
+
+/* ---------- No-shows settled by contest (issue 20) ---------- */
+
+/** A no-show report as the booking's people see it: both statements, the deadline to contest, the outcome. */
+export type NoShowReport = Schemas["NoShowReportView"];
+
+/** The booking's no-show report, or `null` when nobody reported one. */
+export async function fetchNoShowReport(id: string, signal?: AbortSignal): Promise<Answer<NoShowReport | null>> {
+  const answer = await api.send<{ report?: NoShowReport | null }>(path(id, "no-show/report/"), { ...authorised, ...(signal ? { signal } : {}) });
+  return { ...answer, body: answer.ok && answer.body ? (answer.body.report ?? null) : null };
+}
+
+/** The other side contests the report with a statement (a learner may also say which remedy they want). */
+export function contestNoShow(id: string, statement: string, choice?: "refund" | "reschedule"): Promise<Answer<NoShowReport>> {
+  return api.send<NoShowReport>(path(id, "no-show/contest/"), { ...authorised, method: "POST", json: choice ? { statement, choice } : { statement } });
 }

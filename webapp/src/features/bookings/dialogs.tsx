@@ -9,6 +9,7 @@ import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
+import { CONTEST_WINDOW, NO_SHOW_CONTEST_POLICY } from "../../lib/facts";
 import { act, type Transition } from "./api";
 import { rupees } from "./Checkout";
 import { SlotPicker } from "./SlotPicker";
@@ -209,7 +210,11 @@ export function RescheduleDialog({ booking, onClose, onDone, zone }: ActionDialo
 /**
  * Reporting a missed session: the learner reports the mentor and chooses a
  * full refund or a new time; the mentor reports the learner (no refund).
+ * Either may say what happened; the other side can contest the report
+ * within 48 hours, and money waits for that (issue 20).
  */
+const STATEMENT_MAX = NO_SHOW_CONTEST_POLICY.statementMax;
+
 export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
   const formId = useId();
   const name = useId();
@@ -218,6 +223,7 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [choiceError, setChoiceError] = useState<string | undefined>(undefined);
+  const [statement, setStatement] = useState("");
   const mentorFirst = booking.mentor.name.split(/\s+/u)[0] ?? booking.mentor.name;
 
   const submit = async (event: FormEvent) => {
@@ -229,7 +235,12 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
     setBusy(true);
     setProblem(undefined);
     try {
-      const outcome = await send(booking.id, learner && choice ? { kind: "no-show", choice } : { kind: "no-show" });
+      const words = statement.trim();
+      const outcome = await send(booking.id, {
+        kind: "no-show",
+        ...(learner && choice ? { choice } : {}),
+        ...(words ? { statement: words } : {}),
+      });
       if ("booking" in outcome) return onDone(outcome.booking);
       setProblem(outcome.message);
     } catch {
@@ -263,7 +274,9 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
               <span>
                 <strong>A full refund</strong>
                 <span className="bk-choice__detail">
-                  {booking.price_paise > 0 ? `${rupees(booking.price_paise)} back to how you paid.` : "This session was free: it is closed."}
+                  {booking.price_paise > 0
+                    ? `${rupees(booking.price_paise)} back to how you paid, once the ${CONTEST_WINDOW} ${mentorFirst} has to contest your report end.`
+                    : "This session was free: it is closed."}
                 </span>
               </span>
             </label>
@@ -281,8 +294,21 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
             ) : null}
           </fieldset>
         ) : (
-          <p>The session is closed as missed by the learner. No refund is due for a learner who did not join.</p>
+          <p>
+            The session is closed as missed by the learner. No refund is due for a learner who did not join. The learner can
+            contest your report within {CONTEST_WINDOW}; an administrator then decides.
+          </p>
         )}
+        <TextArea
+          label="What happened"
+          name="statement"
+          optional
+          rows={3}
+          maxLength={STATEMENT_MAX}
+          value={statement}
+          hint="If the report is contested, an administrator reads this beside the other side’s statement."
+          onChange={(e) => setStatement(e.target.value)}
+        />
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       </form>
     </Dialog>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { siteName } from "../../lib/domain";
 import {
   BOOKING_POLICY,
+  CONTEST_WINDOW,
   FEEDBACK_WINDOW,
   PARTIAL_REFUND_SHARE,
   PAYMENT_METHODS,
@@ -83,6 +84,30 @@ function sections(email: string): PolicySection[] {
             {FEEDBACK_WINDOW} of it, you may ask for a partial refund of <strong>{PARTIAL_REFUND_SHARE}</strong> of what
             you paid, within {REFUND_WINDOW} of the session. We review what happened before we grant it.
           </p>
+          <div data-testid="no-show-contest">
+            <p>
+              <strong>Missed sessions are settled fairly.</strong> A report that the other side missed a session moves
+              no money on one side’s word:
+            </p>
+            <ul>
+              <li>
+                the other side can contest the report with a short statement within {CONTEST_WINDOW} of it, from the
+                booking’s page;
+              </li>
+              <li>
+                if nobody contests it, the report takes effect when those {CONTEST_WINDOW} end: a learner whose mentor
+                missed the session gets the full refund they chose (a learner who chose a new time books it at once);
+                a learner who missed the session gets no refund;
+              </li>
+              <li>
+                if it is contested, an administrator reads both statements and decides whether the no-show happened.
+                If the mentor missed it, you get a full refund or a new time, your choice; if the learner missed it,
+                there is no refund; if neither can be established, a partial refund of up to {PARTIAL_REFUND_SHARE}{" "}
+                of what you paid, with the reason given to both sides.
+              </li>
+            </ul>
+            <p>The mentor’s earnings for the session are held until the report is settled.</p>
+          </div>
           <p data-testid="refund-split">
             <strong>Where the money comes from.</strong> Each payment is split between the mentor’s earnings and the
             platform’s commission. {REFUND_SPLIT_RULE} Amounts are in whole paise: the commission’s part is rounded

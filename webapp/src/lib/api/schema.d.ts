@@ -167,6 +167,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/disputes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dispute queue (administrators)
+         * @description Contested no-show reports waiting for a decision, with both
+         *     statements, the booking, its people and its money.
+         */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/disputes/{id}/decide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a no-show report (administrators)
+         * @description `mentor_missed`: the learner gets their full refund (or keeps the
+         *     new time they chose); `learner_missed`: no refund;
+         *     `partial`: `amount_paise` up to the partial refund's maximum, with
+         *     a `reason`. Deciding a report nobody contested goes beyond the rules
+         *     and needs a `reason`. Written to the audit log.
+         */
+        post: operations["decideDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/ledger/": {
         parameters: {
             query?: never;
@@ -435,7 +480,11 @@ export interface paths {
         /**
          * Approve a refund request (administrators)
          * @description For `amount_paise`, at most what was paid less what was already
-         *     refunded: the refund goes to the gateway at once.
+         *     refunded: the refund goes to the gateway at once. The refund rules
+         *     are checked again at this moment; an approval beyond them (a
+         *     refund for a session not yet held after it started, a partial
+         *     refund above its share) needs `override_reason` (400 under it
+         *     otherwise). Written to the audit log.
          */
         post: operations["approveRefund"];
         delete?: never;
@@ -679,10 +728,57 @@ export interface paths {
          * Report a no-show
          * @description From 10 minutes after the start until 48 hours after it. The
          *     learner reports the mentor missing and chooses `refund` (in full)
-         *     or `reschedule`; the mentor reports the learner missing (no refund)
-         *     and sends `{}`.
+         *     or `reschedule` (booked at once); the mentor reports the learner
+         *     missing (no refund) and sends `{}`. No money moves on the report:
+         *     the other side may contest it for 48 hours
+         *     (`/api/bookings/{id}/no-show/contest/`); uncontested, it takes
+         *     effect then; contested, an administrator decides.
          */
         post: operations["reportNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/no-show/contest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Contest a no-show report
+         * @description The side that did not report it, within 48 hours of the report,
+         *     with a statement (1 to 1000 characters). The report then waits for
+         *     an administrator's decision; nothing moves until then.
+         */
+        post: operations["contestNoShow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/no-show/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's no-show report
+         * @description For its learner, its mentor or an administrator: both statements,
+         *     the deadline to contest, whether the caller may contest it now and
+         *     the outcome once settled.
+         */
+        get: operations["noShowReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1845,6 +1941,13 @@ export interface components {
              *     what was already refunded.
              */
             amount_paise: number;
+            /**
+             * @description Required when the approval goes beyond the refund rules as they stand
+             *     now (a refund for a session not yet held once it has started, a
+             *     partial refund above its 50 % share): why, 1 to 1000 characters,
+             *     written to the audit log. Ignored otherwise.
+             */
+            override_reason?: string | null;
         };
         /**
          * Arrangement
@@ -2059,6 +2162,14 @@ export interface components {
          */
         BookingMissed: "mentor" | "learner";
         /**
+         * BookingNoShow
+         * @description A booking's no-show report, if one was made.
+         */
+        BookingNoShow: {
+            /** @description `null` when nobody reported a no-show. */
+            report?: components["schemas"]["NoShowReportView"] & unknown;
+        };
+        /**
          * @description The learner's remedy when the mentor missed the session.
          * @enum {string}
          */
@@ -2226,11 +2337,79 @@ export interface components {
             website?: string | null;
         };
         /**
+         * ContestBody
+         * @description The other side's contest.
+         */
+        ContestBody: {
+            /**
+             * @description A learner contesting the mentor's report: `refund` (the default) or
+             *     `reschedule`, should the administrator find the mentor missed it.
+             * @enum {string|null}
+             */
+            choice?: "refund" | "reschedule" | null;
+            /** @description What happened, in 1 to 1000 characters: the administrator reads it. */
+            statement: string;
+        };
+        /**
+         * DecideBody
+         * @description An administrator's decision.
+         */
+        DecideBody: {
+            /**
+             * Format: int64
+             * @description For `partial`: above 0 and at most the partial refund's maximum.
+             */
+            amount_paise?: number | null;
+            /**
+             * @description `mentor_missed`, `learner_missed` or `partial`.
+             * @enum {string}
+             */
+            outcome: "mentor_missed" | "learner_missed" | "partial";
+            /**
+             * @description Required for `partial`, and whenever the decision goes beyond the
+             *     rules (deciding a report nobody contested); both sides read it.
+             */
+            reason?: string | null;
+        };
+        /**
          * Detail
          * @description A general error: what went wrong, in words a person can act on.
          */
         Detail: {
             detail: string;
+        };
+        /**
+         * Dispute
+         * @description A contested report in the administrators' queue.
+         */
+        Dispute: {
+            /**
+             * Format: int64
+             * @description Money received for the booking.
+             */
+            captured_paise: number;
+            /** Format: date-time */
+            end: string;
+            /** @description The booking's id (also the dispute's). */
+            id: string;
+            learner_name: string;
+            mentor_name: string;
+            /**
+             * Format: int64
+             * @description The most a partial refund may give.
+             */
+            partial_max_paise: number;
+            /** Format: int64 */
+            price_paise: number;
+            /**
+             * Format: int64
+             * @description What its refunds took so far.
+             */
+            refunded_paise: number;
+            report: components["schemas"]["NoShowReportView"];
+            service_title: string;
+            /** Format: date-time */
+            start: string;
         };
         /**
          * EarningMonth
@@ -2792,7 +2971,72 @@ export interface components {
              * @enum {string|null}
              */
             choice?: "refund" | "reschedule" | null;
+            /**
+             * @description What happened, in the reporter's words (optional, at most 1000
+             *     characters): the administrator reads it if the report is contested.
+             */
+            statement?: string | null;
         };
+        /**
+         * @description How a report was settled.
+         * @enum {string}
+         */
+        NoShowOutcome: "mentor_missed" | "learner_missed" | "partial";
+        /**
+         * NoShowReportView
+         * @description A no-show report: both statements, the window, the outcome.
+         */
+        NoShowReportView: {
+            booking_id: string;
+            /** @description The learner's remedy if the mentor missed it: `refund` or `reschedule`. */
+            choice?: string;
+            /**
+             * Format: date-time
+             * @description The last moment the other side can contest it.
+             */
+            contest_closes_at: string;
+            contest_statement?: string;
+            /** Format: date-time */
+            contested_at?: string;
+            /** @description The administrator's reason, when one was given. */
+            decision_reason?: string;
+            /** @description Whether the caller may contest it now. */
+            may_contest: boolean;
+            /** @description What the rules say to the caller about it. */
+            message: string;
+            /** @description Who the report says missed the session. */
+            missed: components["schemas"]["NoShowSide"] & unknown;
+            outcome?: components["schemas"]["NoShowOutcome"];
+            /**
+             * Format: int64
+             * @description The most a partial refund could give.
+             */
+            partial_max_paise: number;
+            /**
+             * Format: int64
+             * @description What went back to the learner when it settled.
+             */
+            refund_paise?: number;
+            /** @description The reporter's words (may be empty). */
+            report_statement: string;
+            /** Format: date-time */
+            reported_at: string;
+            /** @description Who reported it (the other side). */
+            reporter: components["schemas"]["NoShowSide"] & unknown;
+            /** Format: date-time */
+            settled_at?: string;
+            state: components["schemas"]["NoShowState"];
+        };
+        /**
+         * @description A side of the session.
+         * @enum {string}
+         */
+        NoShowSide: "learner" | "mentor";
+        /**
+         * @description Where a no-show report stands.
+         * @enum {string}
+         */
+        NoShowState: "open" | "contested" | "settled";
         /**
          * OfferedServiceOut
          * @description A session the applicant would offer.
@@ -4365,6 +4609,138 @@ export interface operations {
             };
             /** @description No such mentor. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    listDisputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contested reports, oldest contest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Dispute"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    decideDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["DecideBody"];
+            };
+        };
+        responses: {
+            /** @description Decided: the report as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NoShowReportView"];
+                };
+            };
+            /**
+             * @description `outcome` unknown; `amount_paise` missing, 0 or above the maximum;
+             *     `reason` missing where required, or too long. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such report. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Already settled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6082,6 +6458,130 @@ export interface operations {
             };
             /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    contestNoShow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ContestBody"];
+            };
+        };
+        responses: {
+            /** @description Contested: the report as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NoShowReportView"];
+                };
+            };
+            /** @description `statement` empty or too long; `choice` unknown or not the caller's to make. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking, or not the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /**
+             * @description Not the caller's to contest (they reported it), already contested
+             *     or settled, the window closed, or nothing was reported.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    noShowReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BookingNoShow"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description No such booking or report, or not the caller's. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
