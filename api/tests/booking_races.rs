@@ -1191,31 +1191,11 @@ async fn answer(resp: reqwest::Response) -> (u16, Value) {
 /// the answers in the same order. A request that gets no answer counts
 /// as status 0.
 async fn fire(bases: &[String], attempts: Vec<(String, Value)>) -> Vec<(u16, Value)> {
-    let client = client();
-    let gate = Arc::new(tokio::sync::Barrier::new(attempts.len()));
-    let tasks: Vec<_> = attempts
+    let attempts = attempts
         .into_iter()
-        .enumerate()
-        .map(|(i, (token, body))| {
-            let request = client
-                .post(format!("{}/api/bookings/", bases[i % bases.len()]))
-                .bearer_auth(token)
-                .json(&body);
-            let gate = gate.clone();
-            tokio::spawn(async move {
-                gate.wait().await;
-                match request.send().await {
-                    Ok(resp) => answer(resp).await,
-                    Err(e) => (0, Value::String(e.to_string())),
-                }
-            })
-        })
+        .map(|(token, body)| (token, "/api/bookings/".to_owned(), body))
         .collect();
-    let mut answers = Vec::with_capacity(tasks.len());
-    for task in tasks {
-        answers.push(task.await.expect("the request task"));
-    }
-    answers
+    fire_at(bases, attempts).await
 }
 
 /// Sends every `(token, path, body)` as a POST at once (each on its own
