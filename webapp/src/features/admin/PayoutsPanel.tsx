@@ -212,8 +212,10 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
                       {line.beneficiary_name}
                       <span className="am-sub">{destination(line)}</span>
                     </td>
-                    <td className="am-num">{rupees(line.amount_paise)}</td>
-                    <td className="am-tds" data-testid="payout-line-tds">
+                    <td className="am-num" data-label="Amount">
+                      {rupees(line.amount_paise)}
+                    </td>
+                    <td className="am-tds" data-testid="payout-line-tds" data-label="TDS">
                       {line.tds_paise > 0 ? rupees(line.tds_paise) : "—"}
                       {line.gross_paise > 0 ? <span className="am-sub">of {rupees(line.gross_paise)} gross</span> : null}
                     </td>

@@ -208,7 +208,7 @@ describe("reporting a missed session and rescheduling", () => {
     expect(await screen.findByText("Thanks for letting us know.")).toBeTruthy();
     expect(callsTo(calls, "POST", `/api/bookings/${ID}/no-show/`)[0]?.body).toEqual({ choice: "refund", statement: "I waited 20 minutes in the room." });
     // Money waits for the 48 hours the mentor has to contest the report (issue 20).
-    expect(screen.getByTestId("next-step").textContent).toBe("Asha was reported as not joining. Your full refund is made once the 48 hours Asha has to contest the report end.");
+    expect(screen.getByTestId("next-step").textContent).toBe("Asha was reported as not joining. Your full refund is made once the 48 hours Asha has to contest the report end; if Asha contests it, an administrator decides first.");
   });
 
   it("reschedules to one of the mentor's open times; a time taken meanwhile reads the times again", async () => {

@@ -120,8 +120,8 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
             ? ` A full refund of ${rupees(booking.refund_owed_paise)} is on its way.`
             : booking.price_paise > 0
               ? learner
-                ? ` Your full refund is made once the ${CONTEST_WINDOW} ${mentor} has to contest the report end.`
-                : ` You can contest the report within ${CONTEST_WINDOW}; otherwise the learner’s full refund is made then.`
+                ? ` Your full refund is made once the ${CONTEST_WINDOW} ${mentor} has to contest the report end; if ${mentor} contests it, an administrator decides first.`
+                : " The learner asked for a full refund: the report below says where it stands."
               : ""
           : booking.no_show_choice === "reschedule"
             ? learner
