@@ -722,7 +722,7 @@ async fn the_mentors_share_is_held_until_the_report_settles(engine: Engine) {
     assert_eq!(status, 200);
     // Well past the session's end and the 2-day hold: still held.
     w.wait(TimeDelta::days(5)).await;
-    assert_eq!(w.earning_state(&booking).await, "pending");
+    assert_eq!(w.earning_state(&booking).await, "held");
     let (status, _) = w
         .decide(&booking, json!({"outcome": "learner_missed"}))
         .await;

@@ -787,7 +787,7 @@ async fn an_open_refund_keeps_the_earning_pending(engine: Engine) {
         (NET, 0, 0),
         "held while the request is open: {e}"
     );
-    assert_eq!(e["sessions"][0]["state"], "pending");
+    assert_eq!(e["sessions"][0]["state"], "held");
     let (status, body) = w.create_batch().await;
     assert_eq!(status, 409, "{body}");
 

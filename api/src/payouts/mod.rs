@@ -631,6 +631,9 @@ pub fn facts(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SessionState {
     Pending,
+    /// Past its hold, but a refund request, a gateway dispute or a no-show
+    /// report of it is open: held until that is settled.
+    Held,
     Available,
     /// Carried by a payout line still on its way to the bank.
     InPayout,
@@ -726,6 +729,8 @@ pub async fn earnings(
                 paid_left = 0;
                 SessionState::InPayout
             }
+        } else if f.refund_open && f.completed && now_ms >= payouts::available_at_ms(f.end_ms) {
+            SessionState::Held
         } else if payouts::is_pending(f, now_ms) {
             SessionState::Pending
         } else {

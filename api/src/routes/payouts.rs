@@ -215,9 +215,12 @@ role_answers!(mentor, TdsStatementResponse {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
 #[oai(rename_all = "snake_case")]
 pub enum EarningState {
-    /// Not yet payable: the session is not over, within the 2-day hold,
-    /// or a refund of it is asked for or on its way.
+    /// Not yet payable: the session is not over, or within the 2-day hold
+    /// (a refund asked for meanwhile keeps it so).
     Pending,
+    /// Past the 2-day hold, but a refund request, a dispute or a no-show
+    /// report of it is open: held until that is settled.
+    Held,
     /// Payable in the next payout.
     Available,
     /// Carried by a payout on its way to the bank, counted oldest first.
@@ -723,6 +726,7 @@ impl MentorPayoutsApi {
                     net_paise: s.money.net_paise,
                     state: match s.state {
                         SessionState::Pending => EarningState::Pending,
+                        SessionState::Held => EarningState::Held,
                         SessionState::Available => EarningState::Available,
                         SessionState::InPayout => EarningState::InPayout,
                         SessionState::Paid => EarningState::Paid,

@@ -179,6 +179,16 @@ describe("the earnings tab", () => {
     expect(within(rows[1] as HTMLElement).getByText("Paid")).toBeTruthy();
   });
 
+  it("says a session held by an open refund request or report is on hold until settled, not pending until a date", async () => {
+    const [first] = anEarnings().sessions;
+    handlers({ "GET /api/mentor/earnings/": json(200, anEarnings({ sessions: [{ ...first!, state: "held" }] })) });
+    openEarnings();
+    const [row] = await screen.findAllByTestId("earn-session");
+    const pill = within(row as HTMLElement).getByText("On hold");
+    expect(pill.textContent).toBe("On hold until settled");
+    expect(within(row as HTMLElement).queryByText(/^Pending/)).toBeNull();
+  });
+
   it("lists each session’s price, commission, share and when it is released, and each payout with a failure’s reason", async () => {
     handlers();
     openEarnings();

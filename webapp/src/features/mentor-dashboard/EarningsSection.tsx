@@ -88,13 +88,19 @@ function tdsLabel(paise: number | null | undefined): string {
   return paise > 0 ? `−${rupees(paise)}` : rupees(0);
 }
 
-const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", available: "Available", in_payout: "In payout", paid: "Paid" };
+const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", held: "On hold", available: "Available", in_payout: "In payout", paid: "Paid" };
 
 function SessionState({ session, zone }: { session: EarningSession; zone: string }) {
   return (
     <span className={`earn-pill earn-pill--${session.state}`}>
       {SESSION_STATE[session.state] ?? session.state}
       {session.state === "pending" ? <span className="earn-pill__more"> until {dayLabel(session.available_at, zone)}</span> : null}
+      {session.state === "held" ? (
+        <span className="earn-pill__more" title="A refund request, a dispute or a missed-session report of this session is open.">
+          {" "}
+          until settled
+        </span>
+      ) : null}
     </span>
   );
 }
