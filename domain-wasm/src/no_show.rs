@@ -177,12 +177,6 @@ pub fn may_contest(f: &ContestFacts, party: Party, now_ms: i64) -> Result<(), St
                 .to_owned(),
         );
     }
-    if party == f.reporter() {
-        return Err(
-            "You made this no-show report, so you cannot contest it: the other side of the session can."
-                .to_owned(),
-        );
-    }
     match f.state {
         ContestState::Contested => {
             return Err(
@@ -194,6 +188,12 @@ pub fn may_contest(f: &ContestFacts, party: Party, now_ms: i64) -> Result<(), St
             return Err("This no-show report is already settled.".to_owned());
         }
         ContestState::Open => {}
+    }
+    if party == f.reporter() {
+        return Err(
+            "You made this no-show report, so you cannot contest it: the other side of the session can."
+                .to_owned(),
+        );
     }
     if window_closed(f, now_ms) {
         return Err(format!(

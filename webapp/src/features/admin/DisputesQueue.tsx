@@ -22,7 +22,7 @@ const DECIDE_FAILED = "We couldn’t record the decision. Please try again.";
 const OUTCOMES: readonly { id: DisputeOutcome; label: string; hint: string }[] = [
   { id: "mentor_missed", label: "The mentor missed it", hint: "The learner gets a full refund, or keeps the new time they chose." },
   { id: "learner_missed", label: "The learner missed it", hint: "No refund: the session counts as held and the mentor is paid." },
-  { id: "partial", label: "Neither is established", hint: "A partial refund, up to the feedback rule’s share, with a reason." },
+  { id: "partial", label: "Neither is established", hint: "A partial refund, at most half of what was paid, with a reason." },
 ];
 
 function side(s: "learner" | "mentor", d: Dispute): string {
