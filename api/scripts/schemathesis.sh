@@ -173,6 +173,13 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 include-operation-id = "listMentorSlots"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "404"]
 
+# The mentor's TDS statement: `fy` must be a financial year whose second
+# part follows its first (2026-27) and `quarter` one of Q1 to Q4, which a
+# schema of plain strings cannot say: 400 under the field.
+[[operations]]
+include-operation-id = "tdsStatement"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403"]
+
 # A mentor's reviews: no such mentor (most generated ids): 404.
 [[operations]]
 include-operation-id = "listMentorReviews"

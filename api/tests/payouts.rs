@@ -1467,12 +1467,20 @@ async fn the_quarterly_tds_statement_lists_gross_tds_and_net(engine: Engine) {
     let (status, _, csv) = w.statement("?fy=2026-27&quarter=Q3").await;
     assert_eq!(status, 200);
     assert_eq!(csv.lines().count(), 2, "nothing that quarter: {csv}");
-    let (status, _, body) = w.statement("?fy=2026-28&quarter=Q5").await;
+    let (status, _, body) = w.statement("?fy=2026-28&quarter=Q3").await;
     assert_eq!(status, 400, "{body}");
     assert!(
-        body.contains("\"fy\"") && body.contains("\"quarter\""),
+        body.contains("Give the financial year as 2026-27."),
         "{body}"
     );
+    for query in [
+        "?fy=2026-27&quarter=Q5",
+        "?fy=26-27&quarter=Q3",
+        "?quarter=Q3",
+    ] {
+        let (status, _, body) = w.statement(query).await;
+        assert_eq!(status, 400, "{query}: {body}");
+    }
     let (status, _) = w
         .call(
             "GET",

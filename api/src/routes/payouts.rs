@@ -667,9 +667,11 @@ impl MentorPayoutsApi {
     async fn tds_statement(
         &self,
         auth: SignedIn,
-        /// The financial year, `2026-27`.
+        /// The financial year, `2026-27` (required; anything else, or a
+        /// second year that does not follow the first, is 400 under `fy`).
         fy: Query<Option<String>>,
-        /// The quarter, `Q1` (April–June) to `Q4` (January–March).
+        /// The quarter, `Q1` (April–June) to `Q4` (January–March)
+        /// (required; anything else is 400 under `quarter`).
         quarter: Query<Option<String>>,
     ) -> poem::Result<TdsStatementResponse> {
         let mentor = or_forbidden!(auth.0.require_mentor(), TdsStatementResponse);

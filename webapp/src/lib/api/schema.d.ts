@@ -7707,9 +7707,15 @@ export interface operations {
     tdsStatement: {
         parameters: {
             query?: {
-                /** @description The financial year, `2026-27`. */
+                /**
+                 * @description The financial year, `2026-27` (required; anything else, or a
+                 *     second year that does not follow the first, is 400 under `fy`).
+                 */
                 fy?: string;
-                /** @description The quarter, `Q1` (April–June) to `Q4` (January–March). */
+                /**
+                 * @description The quarter, `Q1` (April–June) to `Q4` (January–March)
+                 *     (required; anything else is 400 under `quarter`).
+                 */
                 quarter?: string;
             };
             header?: never;
