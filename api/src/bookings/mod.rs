@@ -768,11 +768,39 @@ pub async fn call_off_refunded(
     };
     let mut u = updated(state, &b, &change, Some(REFUNDED_REASON.to_owned()), now);
     u.refund_owed_paise = b.refund_owed_paise;
-    if !tx.update_booking(id, &b, &u, now).await? {
+    apply_called_off(
+        state,
+        tx,
+        &b,
+        change.status,
+        &u,
+        BookingEvent::Cancelled,
+        now,
+    )
+    .await
+}
+
+/// The rest of a call-off inside `tx` (a refunded session, a disabled
+/// account's booking): the compare-and-swap of `b` to `u`, the event told,
+/// money newly owed back sent back, the deadline job re-planned. `false`
+/// when the booking changed since `b` was read.
+async fn apply_called_off(
+    state: &AppState,
+    tx: &mut Tx,
+    b: &BookingRecord,
+    status: Status,
+    u: &BookingUpdate,
+    event: BookingEvent,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    if !tx.update_booking(&b.id, b, u, now).await? {
         return Ok(false);
     }
-    notifications::booking_event(state, tx, id, BookingEvent::Cancelled, now).await?;
-    plan_due(tx, id, change.status, u.respond_by, u.pay_by, u.end_at, now).await?;
+    notifications::booking_event(state, tx, &b.id, event, now).await?;
+    if u.refund_owed_paise > b.refund_owed_paise {
+        crate::refunds::settle_owed(state, tx, &b.id, "", now).await?;
+    }
+    plan_due(tx, &b.id, status, u.respond_by, u.pay_by, u.end_at, now).await?;
     Ok(true)
 }
 
@@ -819,20 +847,10 @@ pub async fn call_off_for_disabled(
         return Ok(false);
     };
     let u = updated(state, &b, &change, Some(reason.to_owned()), now);
-    if !tx.update_booking(id, &b, &u, now).await? {
+    let Some(event) = event_of(&req, &b, change.status) else {
         return Ok(false);
-    }
-    let event = if req == Request::Decline {
-        BookingEvent::Declined
-    } else {
-        BookingEvent::Cancelled
     };
-    notifications::booking_event(state, tx, id, event, now).await?;
-    if u.refund_owed_paise > b.refund_owed_paise {
-        crate::refunds::settle_owed(state, tx, id, "", now).await?;
-    }
-    plan_due(tx, id, change.status, u.respond_by, u.pay_by, u.end_at, now).await?;
-    Ok(true)
+    apply_called_off(state, tx, &b, change.status, &u, event, now).await
 }
 
 /// Called by payments, INSIDE the payment's unit of work `tx`, when a
