@@ -31,6 +31,9 @@ test: setup-test
     set -uo pipefail
     logs=$(mktemp -d)
     failed_steps=()
+    # A full disk fails the build with a misleading error: say how much room
+    # there was at the start and at the end (the target directory's size).
+    echo "disk free at start: $(df -h --output=avail . | tail -1 | tr -d ' ')"
     step() {
       local name=$1; shift
       echo; echo "==> $name: $*"
@@ -74,6 +77,7 @@ test: setup-test
       fi
     done
     echo
+    echo "disk free at end: $(df -h --output=avail . | tail -1 | tr -d ' '); target/: $(du -sh target 2>/dev/null | cut -f1)"
     echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, api build, schemathesis (both engines)"
     echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
     [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
