@@ -4,14 +4,22 @@
 //! the per-account soft throttle slows strangers down but never locks the
 //! owner out; strangers cannot use up the owner's reset e-mails; and the
 //! answers that reveal whether an address has an account share one strict
-//! budget per client. Time moves only through the server's manual clock.
-//! Every test runs on SQLite and PostgreSQL.
+//! budget per client. A crowd is not an attack (issue 21): per-client
+//! sign-in limits count failures only, and an address many accounts sign
+//! in from gets raised registration and e-mail limits while the per-account
+//! and per-address protections hold. Time moves only through the server's
+//! manual clock. Every test runs on SQLite and PostgreSQL.
 
 mod common;
 
 use std::time::Duration;
 
+use api::auth::limits::{
+    CONFIRMATIONS_PER_CLIENT, EMAILS_PER_CLIENT, LOGIN_PER_CLIENT, REGISTER_PER_CLIENT,
+    SHARED_ADDRESS_ACCOUNTS, SHARED_ADDRESS_FACTOR,
+};
 use api::clock::{Clock, ManualClock};
+use api::store::{NewUser, Role};
 use common::{Engine, Options, TestApp, spawn_app_with};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
@@ -489,6 +497,312 @@ async fn revealing_answers_share_one_budget(engine: Engine) {
     assert_eq!(status, 204);
 }
 
+/// A campus, or a mobile carrier's NAT: one IPv4 address, many people.
+const CAMPUS: &str = "203.0.113.50";
+/// A household's address: nobody else signs in from it.
+const HOME: &str = "198.51.100.80";
+
+/// `n` active learners, `learner{i}@campus.example`, written straight into
+/// the store. Their password hash uses argon2id at its smallest cost (the
+/// server verifies a hash with the parameters it was made with), so
+/// hundreds of sign-ins stay fast in a debug build.
+async fn learners(app: &TestApp, from: usize, n: usize) -> Vec<String> {
+    use argon2::password_hash::{PasswordHasher, SaltString, rand_core::OsRng};
+    let cheap = argon2::Argon2::new(
+        argon2::Algorithm::Argon2id,
+        argon2::Version::V0x13,
+        argon2::Params::new(8, 1, 1, None).expect("params"),
+    );
+    let hash = cheap
+        .hash_password(PASSWORD.as_bytes(), &SaltString::generate(&mut OsRng))
+        .expect("hash")
+        .to_string();
+    let now = app.state.clock.now();
+    let mut tx = app.store.begin().await.expect("tx");
+    let mut emails = Vec::new();
+    for i in from..from + n {
+        let email = format!("learner{i}@campus.example");
+        tx.create_user(
+            &NewUser {
+                email: common::email(&email),
+                name: format!("Learner {i}"),
+                password_hash: Some(hash.clone()),
+                google_sub: None,
+                role: Role::User,
+                is_active: true,
+                contact_number: None,
+            },
+            now,
+        )
+        .await
+        .expect("a learner");
+        emails.push(email);
+    }
+    tx.commit().await.expect("commit");
+    emails
+}
+
+/// Signs each of `emails` in from `ip`, one after another.
+async fn sign_in_all(app: &TestApp, ip: &str, emails: &[String]) {
+    for email in emails {
+        assert_eq!(login_from(app, ip, email, PASSWORD).await.0, 200, "{email}");
+    }
+}
+
+/// POSTs `body(n)` to `path` from `ip` for n = 0, 1, ... until the answer
+/// is 429, at most `most` times: how many were answered otherwise.
+async fn passes_until_limited(
+    app: &TestApp,
+    ip: &str,
+    path: &str,
+    most: usize,
+    body: impl Fn(usize) -> Value,
+) -> usize {
+    for n in 0..most {
+        let (status, retry, answer) = post_from(app, ip, path, body(n), None).await;
+        if status == 429 {
+            assert!(
+                retry.is_some_and(|r| (1..=3600).contains(&r)),
+                "{path}: {retry:?}"
+            );
+            return n;
+        }
+        assert!(status < 500, "{path} #{n}: {status} {answer}");
+    }
+    most
+}
+
+/// 200 learners sign in from one address within one window of the
+/// per-client limit (the clock never moves), ten at a time, all 200; a
+/// guessing run from the same address, mixed in among them, is still
+/// stopped after the per-client failure limit. (Before, successes counted:
+/// the 31st learner was refused.)
+async fn a_crowd_signs_in_from_one_address_while_guessing_from_it_is_stopped(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    let crowd = learners(&app, 0, 200).await;
+    let failures = LOGIN_PER_CLIENT.max as usize;
+    // One wrong password on another learner's address between each batch:
+    // no (client, address) pair nor account sees more than a few.
+    let mut guesses = crowd.iter().rev().map(|victim| {
+        let app = &app;
+        async move { login_from(app, CAMPUS, victim, WRONG).await }
+    });
+    let mut guessed = 0;
+    for (n, batch) in crowd.chunks(10).enumerate() {
+        if n > 0 {
+            let answer = guesses.next().expect("a guess").await;
+            assert_eq!(answer.0, 401, "guess {guessed}");
+            guessed += 1;
+        }
+        let answers = join_all(batch.iter().map(|e| login_from(&app, CAMPUS, e, PASSWORD))).await;
+        assert!(answers.iter().all(|a| a.0 == 200), "batch {n}: {answers:?}");
+    }
+    assert_eq!(guessed, 19);
+    // The run goes on: wrong passwords up to the limit are checked, then refused.
+    while guessed < failures {
+        let answer = guesses.next().expect("a guess").await;
+        assert_eq!(answer.0, 401, "guess {guessed}");
+        guessed += 1;
+    }
+    assert_too_many(
+        guesses.next().expect("a guess").await,
+        LOGIN_PER_CLIENT.window_secs,
+        "the guess past the failure limit",
+    );
+    // Another address is another client.
+    assert_eq!(login_from(&app, HOME, &crowd[0], PASSWORD).await.0, 200);
+}
+
+/// Guessing one account's password is stopped whatever the addresses: from
+/// one address (even a shared one) after 5 wrong passwords, and from a new
+/// address each time by the per-account throttle after 10 attempts (then
+/// one per slot of 1, 2, 4 ... 60 s: the clock stands still), while the
+/// owner's known network still signs in at once.
+async fn guessing_one_account_is_stopped_whatever_the_addresses(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    let crowd = learners(&app, 0, SHARED_ADDRESS_ACCOUNTS as usize).await;
+    sign_in_all(&app, CAMPUS, &crowd).await;
+    let target = &crowd[0];
+    assert_eq!(login_from(&app, HOME, target, PASSWORD).await.0, 200);
+
+    for n in 0..5 {
+        assert_eq!(login_from(&app, CAMPUS, target, WRONG).await.0, 401, "{n}");
+    }
+    assert_too_many(
+        login_from(&app, CAMPUS, target, WRONG).await,
+        900,
+        "the sixth guess from the shared address",
+    );
+
+    let answers: Vec<(u16, Option<i64>)> = join_all((1..=40).map(|n| {
+        let app = &app;
+        async move { login_from(app, &format!("192.0.2.{n}"), target, WRONG).await }
+    }))
+    .await;
+    let checked = answers.iter().filter(|a| a.0 == 401).count();
+    assert!(
+        (10..=17).contains(&checked),
+        "10 attempts and one per growing slot are checked: {answers:?}"
+    );
+    for answer in answers.iter().filter(|a| a.0 != 401) {
+        assert_too_many(*answer, 60, "a throttled guess");
+    }
+    let late = login_from(&app, "192.0.2.200", target, WRONG).await;
+    assert_too_many(late, 60, "the run goes on from yet another address");
+    assert_eq!(
+        login_from(&app, HOME, target, PASSWORD).await.0,
+        200,
+        "the owner's known network"
+    );
+}
+
+/// Registration: an ordinary address gets 20 an hour; once
+/// `SHARED_ADDRESS_ACCOUNTS` (10) distinct accounts signed in from one, it
+/// gets `SHARED_ADDRESS_FACTOR` (10) times as many, counted from the same
+/// attempts. Nine accounts do not make an address shared.
+async fn registration_from_a_shared_address_gets_the_raised_limit(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    let normal = REGISTER_PER_CLIENT.max as usize;
+    let raised = normal * SHARED_ADDRESS_FACTOR as usize;
+    let crowd = learners(&app, 0, SHARED_ADDRESS_ACCOUNTS as usize).await;
+    let (first, tenth) = crowd.split_at(crowd.len() - 1);
+    sign_in_all(&app, CAMPUS, first).await;
+    // Bodies without the fields: counted before they are read, and cheap.
+    let register = |_| json!({});
+
+    assert_eq!(
+        passes_until_limited(&app, HOME, "/auth/users/", raised + 1, register).await,
+        normal,
+        "an ordinary address"
+    );
+    assert_eq!(
+        passes_until_limited(&app, CAMPUS, "/auth/users/", raised + 1, register).await,
+        normal,
+        "nine accounts are not a crowd"
+    );
+
+    // The tenth account signs in: the address is shared, and the attempts
+    // counted so far are within the raised limit.
+    sign_in_all(&app, CAMPUS, tenth).await;
+    let (status, _, body) = post_from(
+        &app,
+        CAMPUS,
+        "/auth/users/",
+        json!({
+            "name": "New Learner",
+            "email": "new@campus.example",
+            "password": PASSWORD,
+            "re_password": PASSWORD,
+        }),
+        None,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let more = passes_until_limited(&app, CAMPUS, "/auth/users/", raised + 1, register).await;
+    assert_eq!(normal + 2 + more, raised, "the raised limit, all told");
+
+    // A mentor application with a new account is a registration too.
+    let (status, _, _) = post_from(
+        &app,
+        CAMPUS,
+        "/api/mentor-applications/with-account/",
+        json!({}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 429, "the same count");
+    // The ordinary address is still held to the normal one.
+    let (status, _, _) = post_from(&app, HOME, "/auth/users/", json!({}), None).await;
+    assert_eq!(status, 429);
+}
+
+async fn resets_and_activations_sent_to(app: &TestApp, email: &str) -> usize {
+    app.outbox(email)
+        .await
+        .iter()
+        .filter(|m| m["kind"] == "password_reset" || m["kind"] == "activation")
+        .count()
+}
+
+/// Reset and activation e-mails and link confirmations: a shared address
+/// gets the raised per-client limits, an ordinary one the normal ones;
+/// the per-address e-mail limits do not change (3 an hour to one address
+/// from one client, then the same answer and nothing sent).
+async fn emails_from_a_shared_address_get_raised_limits_and_per_address_ones_hold(engine: Engine) {
+    let Some((app, _hand)) = app(engine).await else {
+        return;
+    };
+    let crowd = learners(&app, 0, SHARED_ADDRESS_ACCOUNTS as usize).await;
+    sign_in_all(&app, CAMPUS, &crowd).await;
+
+    // Resending activation answers 204 for any well-formed address.
+    let emails = EMAILS_PER_CLIENT.max as usize;
+    let resend = |n| json!({"email": format!("someone{n}@example.com")});
+    let path = "/auth/users/resend_activation/";
+    let factor = SHARED_ADDRESS_FACTOR as usize;
+    assert_eq!(
+        passes_until_limited(&app, HOME, path, emails * factor + 1, resend).await,
+        emails
+    );
+    assert_eq!(
+        passes_until_limited(&app, CAMPUS, path, emails * factor + 1, resend).await,
+        emails * factor
+    );
+    let (status, _, _) = post_from(
+        &app,
+        CAMPUS,
+        "/auth/users/reset_password/",
+        json!({"email": crowd[1]}),
+        None,
+    )
+    .await;
+    assert_eq!(status, 429, "resets share the count");
+
+    // Link confirmations (a wrong token answers 400).
+    let confirms = CONFIRMATIONS_PER_CLIENT.max as usize;
+    let activate = |_| json!({"uid": "MQ", "token": "not-a-token"});
+    let path = "/auth/users/activation/";
+    assert_eq!(
+        passes_until_limited(&app, HOME, path, confirms * factor + 1, activate).await,
+        confirms
+    );
+    assert_eq!(
+        passes_until_limited(&app, CAMPUS, path, confirms * factor + 1, activate).await,
+        confirms * factor
+    );
+
+    // Per address: from another shared /64, five resets to one account
+    // send three.
+    let (campus_64, phone_64) = ("2001:db8:ca:1::", "2001:db8:ca:1::ffff");
+    let others = learners(&app, 100, SHARED_ADDRESS_ACCOUNTS as usize).await;
+    for (n, email) in others.iter().enumerate() {
+        assert_eq!(
+            login_from(&app, &format!("{campus_64}{n:x}"), email, PASSWORD)
+                .await
+                .0,
+            200
+        );
+    }
+    for _ in 0..5 {
+        let (status, _, body) = post_from(
+            &app,
+            phone_64,
+            "/auth/users/reset_password/",
+            json!({"email": others[0]}),
+            None,
+        )
+        .await;
+        assert_eq!(status, 204, "{body}");
+    }
+    assert_eq!(resets_and_activations_sent_to(&app, &others[0]).await, 3);
+}
+
 on_both_engines!(
     racing_sign_ins_are_counted_before_the_password_is_checked,
     racing_password_changes_are_counted_before_the_password_is_checked,
@@ -499,4 +813,8 @@ on_both_engines!(
     the_not_registered_answer_of_reset_is_limited,
     the_auth_type_check_is_limited,
     revealing_answers_share_one_budget,
+    a_crowd_signs_in_from_one_address_while_guessing_from_it_is_stopped,
+    guessing_one_account_is_stopped_whatever_the_addresses,
+    registration_from_a_shared_address_gets_the_raised_limit,
+    emails_from_a_shared_address_get_raised_limits_and_per_address_ones_hold,
 );

@@ -9,6 +9,25 @@
 //! requests racing each other cannot all slip under a limit; a sign-in that
 //! succeeds then forgives its client's attempts on that address.
 //!
+//! A crowd is not an attack. Campuses and mobile carriers put many people
+//! behind one IPv4 address, so:
+//!
+//! - The per-client sign-in limits ([`LOGIN_PER_CLIENT`],
+//!   [`GOOGLE_PER_CLIENT`]) count *failures* only: every attempt is still
+//!   counted before the work (racing guesses cannot slip past), and a
+//!   success takes its own attempt back ([`Limiter::forgive`]), so any
+//!   number of people sign in from one address while a guessing run from it
+//!   is stopped after [`LOGIN_PER_CLIENT`]`.max` failures.
+//! - An address is *shared* once [`SHARED_ADDRESS_ACCOUNTS`] distinct
+//!   accounts signed in from it (password, Google or a reset link) in the
+//!   last [`SHARED_ADDRESS_WINDOW_SECS`]. Its per-client limits on
+//!   registration, activation and reset e-mails and link confirmations are
+//!   [`SHARED_ADDRESS_FACTOR`] times the normal ones
+//!   ([`Limiter::hit_raised_when_shared`]); the per-address (per-target)
+//!   e-mail limits and the per-account protections below are never raised.
+//!   Making an address shared takes that many accounts' passwords (or
+//!   mailboxes), and buys at most the raised per-client limits.
+//!
 //! An attacker must not be able to lock a victim out:
 //!
 //! - Sign-in attempts are limited per (client, address) pair
@@ -52,7 +71,10 @@ pub struct Rule {
     pub window_secs: i64,
 }
 
-/// Sign-in attempts from one client.
+/// Failed sign-ins from one client: counted before the password is
+/// checked, and a success takes its own attempt back, so only failures
+/// (wrong passwords, unknown addresses, refusals by the other limits,
+/// requests without the fields) stay counted.
 pub const LOGIN_PER_CLIENT: Rule = Rule {
     name: "login",
     max: 30,
@@ -66,13 +88,14 @@ pub const LOGIN_FAILURES: Rule = Rule {
     max: 5,
     window_secs: 900,
 };
-/// New accounts from one client.
+/// New accounts from one client (raised for a shared address).
 pub const REGISTER_PER_CLIENT: Rule = Rule {
     name: "register",
     max: 20,
     window_secs: 3600,
 };
-/// Reset and activation e-mails asked for by one client.
+/// Reset and activation e-mails asked for by one client (raised for a
+/// shared address).
 pub const EMAILS_PER_CLIENT: Rule = Rule {
     name: "emails",
     max: 20,
@@ -130,18 +153,31 @@ pub fn account_delay(attempts: i64) -> Option<i64> {
     let k = (past - 1).min(16) as u32;
     Some((1i64 << k).min(ACCOUNT_DELAY_CAP_SECS))
 }
-/// Google sign-ins from one client.
+/// Failed Google sign-ins (and links) from one client: a success takes its
+/// own attempt back, as for [`LOGIN_PER_CLIENT`].
 pub const GOOGLE_PER_CLIENT: Rule = Rule {
     name: "google",
     max: 30,
     window_secs: 600,
 };
-/// Activation and reset confirmations from one client (guessing tokens).
+/// Activation and reset confirmations from one client (guessing tokens;
+/// raised for a shared address).
 pub const CONFIRMATIONS_PER_CLIENT: Rule = Rule {
     name: "confirm",
     max: 30,
     window_secs: 600,
 };
+
+/// An address is shared (many people behind it) once this many distinct
+/// accounts signed in from it within [`SHARED_ADDRESS_WINDOW_SECS`].
+pub const SHARED_ADDRESS_ACCOUNTS: i64 = 10;
+/// How far back sign-ins make an address shared (24 hours, in seconds).
+pub const SHARED_ADDRESS_WINDOW_SECS: i64 = 24 * 3600;
+/// How many times the normal per-client limit a shared address gets for
+/// registration ([`REGISTER_PER_CLIENT`]: 200 an hour), reset and
+/// activation e-mails ([`EMAILS_PER_CLIENT`]: 200 an hour) and link
+/// confirmations ([`CONFIRMATIONS_PER_CLIENT`]: 300 in 10 minutes).
+pub const SHARED_ADDRESS_FACTOR: i64 = 10;
 
 /// Over the limit: try again after this many seconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,6 +289,71 @@ impl Limiter {
         })
     }
 
+    /// Counts an attempt by `client` under `rule` like [`hit`](Self::hit),
+    /// allowing [`SHARED_ADDRESS_FACTOR`] times `rule.max` when the address
+    /// is shared ([`is_shared`](Self::is_shared)). The counter is the same;
+    /// whether the address is shared is looked up only past the normal max.
+    pub async fn hit_raised_when_shared(
+        &self,
+        rule: Rule,
+        client: IpAddr,
+        now: DateTime<Utc>,
+    ) -> Result<Result<(), Limited>, StoreError> {
+        if !self.enabled {
+            return Ok(Ok(()));
+        }
+        let (start, end) = window(rule, now);
+        let key = super::client_key(client);
+        let hits = self
+            .store
+            .count_hit(&bucket(rule, &key), start, end)
+            .await?;
+        let allowed = hits <= rule.max
+            || (hits <= rule.max.saturating_mul(SHARED_ADDRESS_FACTOR)
+                && self.is_shared(client, now).await?);
+        Ok(if allowed {
+            Ok(())
+        } else {
+            Err(Limited {
+                retry_after_secs: (end - now.timestamp()).max(1),
+            })
+        })
+    }
+
+    /// Whether `client`'s address is shared: [`SHARED_ADDRESS_ACCOUNTS`]
+    /// distinct accounts signed in from it in the last
+    /// [`SHARED_ADDRESS_WINDOW_SECS`] (always false with limits off).
+    pub async fn is_shared(&self, client: IpAddr, now: DateTime<Utc>) -> Result<bool, StoreError> {
+        if !self.enabled {
+            return Ok(false);
+        }
+        let accounts = self
+            .store
+            .accounts_signed_in_from(
+                &super::client_key(client),
+                now.timestamp() - SHARED_ADDRESS_WINDOW_SECS,
+                SHARED_ADDRESS_ACCOUNTS,
+            )
+            .await?;
+        Ok(accounts >= SHARED_ADDRESS_ACCOUNTS)
+    }
+
+    /// Takes back an attempt [`hit`](Self::hit) counted under `rule` at
+    /// `now` (the same request's clock reading, so the same window): a
+    /// success forgives its own attempt and only failures stay counted.
+    pub async fn forgive(
+        &self,
+        rule: Rule,
+        key: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        if !self.enabled {
+            return Ok(());
+        }
+        let (start, _) = window(rule, now);
+        self.store.forgive_hit(&bucket(rule, key), start).await
+    }
+
     pub async fn clear(&self, rule: Rule, key: &str) -> Result<(), StoreError> {
         if !self.enabled {
             return Ok(());
@@ -303,13 +404,7 @@ impl Limiter {
         address: &str,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        if !self.enabled {
-            return Ok(());
-        }
-        let (start, _) = window(ACCOUNT_ATTEMPTS, now);
-        self.store
-            .forgive_hit(&bucket(ACCOUNT_ATTEMPTS, address), start)
-            .await
+        self.forgive(ACCOUNT_ATTEMPTS, address, now).await
     }
 
     /// Whether `client` signed in to account `user_id` with its password in
@@ -474,6 +569,40 @@ mod tests {
                 .await
                 .expect("known")
         );
+    }
+
+    #[tokio::test]
+    async fn an_address_is_shared_once_enough_accounts_signed_in_from_it_lately() {
+        use crate::accounts::testing::{state, t0, user};
+        let state = state().await;
+        let limiter = &state.limiter;
+        let campus: IpAddr = "203.0.113.50".parse().expect("ip");
+        for n in 0..SHARED_ADDRESS_ACCOUNTS {
+            assert!(
+                !limiter.is_shared(campus, t0()).await.expect("shared"),
+                "{n}"
+            );
+            let learner = user(&state, &format!("learner{n}@example.com"), |_| {}).await;
+            limiter
+                .remember_client(learner.id, campus, t0())
+                .await
+                .expect("remembered");
+            // One account signing in again is still one account.
+            limiter
+                .remember_client(learner.id, campus, t0())
+                .await
+                .expect("remembered");
+        }
+        assert!(limiter.is_shared(campus, t0()).await.expect("shared"));
+        let last = t0() + chrono::Duration::seconds(SHARED_ADDRESS_WINDOW_SECS);
+        assert!(limiter.is_shared(campus, last).await.expect("shared"));
+        let after = last + chrono::Duration::seconds(1);
+        assert!(
+            !limiter.is_shared(campus, after).await.expect("shared"),
+            "the sign-ins are too old"
+        );
+        let elsewhere: IpAddr = "203.0.113.51".parse().expect("ip");
+        assert!(!limiter.is_shared(elsewhere, t0()).await.expect("shared"));
     }
 
     #[test]

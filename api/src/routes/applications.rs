@@ -401,7 +401,14 @@ impl ApplicationsApi {
         body: Json<GuestApplicationBody>,
     ) -> poem::Result<GuestApplyResponse> {
         let now = self.state.clock.now();
-        if let Some(l) = self.throttle(limits::REGISTER_PER_CLIENT, req, now).await? {
+        let ip = crate::auth::client_of(req, self.state.trusted_proxies).ip;
+        if let Some(l) = self
+            .state
+            .limiter
+            .hit_raised_when_shared(limits::REGISTER_PER_CLIENT, ip, now)
+            .await?
+            .err()
+        {
             return Ok(l.into());
         }
         let (registration, form) = match parse_guest(&body) {

@@ -1,7 +1,8 @@
 //! Fixed-window attempt counters, shared by every API process on the
 //! database (an in-memory limiter would let each process allow its own
 //! quota); and the clients each account has signed in from, which the
-//! per-account throttle and the per-address e-mail cap exempt.
+//! per-account throttle and the per-address e-mail cap exempt, and which
+//! tell a shared address (many accounts signing in from it) from others.
 
 use super::{Store, StoreError, on_pool};
 use crate::auth::limits::KNOWN_CLIENT_SECS;
@@ -114,6 +115,29 @@ impl Store {
             .map(|_| ())
         })?;
         Ok(())
+    }
+
+    /// How many accounts signed in from `client_key` at `since` (Unix
+    /// seconds) or later, counting up to `at_most` (enough to tell a shared
+    /// address from one that is not; see `auth::limits::SHARED_ADDRESS_ACCOUNTS`).
+    pub async fn accounts_signed_in_from(
+        &self,
+        client_key: &str,
+        since: i64,
+        at_most: i64,
+    ) -> Result<i64, StoreError> {
+        let accounts: i64 = on_pool!(self, pool => {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM (SELECT 1 FROM known_clients \
+                 WHERE client_key = $1 AND last_success_at >= $2 LIMIT $3) AS recent",
+            )
+            .bind(client_key)
+            .bind(since)
+            .bind(at_most)
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(accounts)
     }
 
     /// Whether `client_key` signed in to account `user_id` at `since`

@@ -103,6 +103,8 @@ impl GoogleApi {
         .await
         {
             Ok((user, tokens)) => {
+                // Only failures count against the client (see login).
+                self.0.forgive(limits::GOOGLE_PER_CLIENT, req, now).await?;
                 let out = UserOut::from(&user);
                 Ok(GoogleResponse::Ok(Json(GoogleSignedIn {
                     access: tokens.access,
@@ -181,7 +183,10 @@ impl GoogleApi {
         };
         match google::link_signed_in(&self.0.state, &auth.0, body.credential.as_deref(), now).await
         {
-            Ok(user) => Ok(GoogleLinkResponse::Ok(Json(UserOut::from(&user)))),
+            Ok(user) => {
+                self.0.forgive(limits::GOOGLE_PER_CLIENT, req, now).await?;
+                Ok(GoogleLinkResponse::Ok(Json(UserOut::from(&user))))
+            }
             Err(GoogleLinkError::Google(GoogleSignInError::Store(e))) => Err(e.into()),
             Err(e @ GoogleLinkError::Google(GoogleSignInError::Unavailable(_))) => {
                 tracing::error!(reason = %e, "Google sign-in keys unavailable");

@@ -103,6 +103,37 @@ impl Accounts {
         Ok(self.state.limiter.hit(rule, &key, now).await?.err())
     }
 
+    /// Like [`throttle`](Self::throttle), with `rule`'s limit raised for a
+    /// shared address ([`Limiter::hit_raised_when_shared`]).
+    ///
+    /// [`Limiter::hit_raised_when_shared`]: crate::auth::limits::Limiter::hit_raised_when_shared
+    pub(crate) async fn throttle_raised_when_shared(
+        &self,
+        rule: Rule,
+        req: &Request,
+        now: DateTime<Utc>,
+    ) -> poem::Result<Option<Limited>> {
+        let ip = self.client(req).ip;
+        Ok(self
+            .state
+            .limiter
+            .hit_raised_when_shared(rule, ip, now)
+            .await?
+            .err())
+    }
+
+    /// Takes back the attempt [`throttle`](Self::throttle) counted under
+    /// `rule` for this request (`now` as it read): it succeeded.
+    pub(crate) async fn forgive(
+        &self,
+        rule: Rule,
+        req: &Request,
+        now: DateTime<Utc>,
+    ) -> poem::Result<()> {
+        let key = crate::auth::client_key(self.client(req).ip);
+        Ok(self.state.limiter.forgive(rule, &key, now).await?)
+    }
+
     /// Now, by the server's one clock.
     pub(crate) fn now(&self) -> DateTime<Utc> {
         self.state.clock.now()

@@ -63,7 +63,11 @@ impl PasswordApi {
         body: Json<EmailBody>,
     ) -> poem::Result<NoContentResponse> {
         let now = self.0.now();
-        if let Some(l) = self.0.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
+        if let Some(l) = self
+            .0
+            .throttle_raised_when_shared(limits::EMAILS_PER_CLIENT, req, now)
+            .await?
+        {
             return Ok(l.into());
         }
         let mut fields = Fields::default();
@@ -106,7 +110,7 @@ impl PasswordApi {
         let now = self.0.now();
         if let Some(l) = self
             .0
-            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
+            .throttle_raised_when_shared(limits::CONFIRMATIONS_PER_CLIENT, req, now)
             .await?
         {
             return Ok(l.into());

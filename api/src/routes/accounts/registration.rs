@@ -95,7 +95,7 @@ impl RegistrationApi {
         let now = self.0.now();
         if let Some(l) = self
             .0
-            .throttle(limits::REGISTER_PER_CLIENT, req, now)
+            .throttle_raised_when_shared(limits::REGISTER_PER_CLIENT, req, now)
             .await?
         {
             return Ok(l.into());
@@ -146,7 +146,7 @@ impl RegistrationApi {
         let now = self.0.now();
         if let Some(l) = self
             .0
-            .throttle(limits::CONFIRMATIONS_PER_CLIENT, req, now)
+            .throttle_raised_when_shared(limits::CONFIRMATIONS_PER_CLIENT, req, now)
             .await?
         {
             return Ok(l.into());
@@ -180,7 +180,11 @@ impl RegistrationApi {
         body: Json<EmailBody>,
     ) -> poem::Result<NoContentResponse> {
         let now = self.0.now();
-        if let Some(l) = self.0.throttle(limits::EMAILS_PER_CLIENT, req, now).await? {
+        if let Some(l) = self
+            .0
+            .throttle_raised_when_shared(limits::EMAILS_PER_CLIENT, req, now)
+            .await?
+        {
             return Ok(l.into());
         }
         let mut fields = Fields::default();

@@ -60,8 +60,10 @@ impl SessionApi {
     /// Answers `{token, refresh, user}`. A wrong password, an unknown
     /// address and an account not yet activated get the same answer in
     /// about the same time. 429 with `Retry-After` past the attempt limits:
-    /// per client, per (client, address), and the per-account throttle
-    /// (clients that signed in to the account before are exempt).
+    /// failed sign-ins per client (successes are not counted, so many
+    /// people can sign in from one address), per (client, address), and the
+    /// per-account throttle (clients that signed in to the account before
+    /// are exempt).
     #[oai(path = "/api/login/", method = "post", operation_id = "login")]
     async fn login(&self, req: &Request, body: Json<LoginBody>) -> poem::Result<LoginResponse> {
         let now = self.0.now();
@@ -76,11 +78,16 @@ impl SessionApi {
             return Ok(fields.into());
         };
         match session::login(&self.0.state, &client, email, password, now).await {
-            Ok((user, tokens)) => Ok(LoginResponse::Ok(Json(LoggedIn {
-                token: tokens.access,
-                refresh: tokens.refresh,
-                user: UserOut::from(&user),
-            }))),
+            Ok((user, tokens)) => {
+                // Only failures count against the client: many people
+                // sign in from one address (a campus, a carrier's NAT).
+                self.0.forgive(limits::LOGIN_PER_CLIENT, req, now).await?;
+                Ok(LoginResponse::Ok(Json(LoggedIn {
+                    token: tokens.access,
+                    refresh: tokens.refresh,
+                    user: UserOut::from(&user),
+                })))
+            }
             Err(e @ LoginError::Refused) => {
                 Ok(LoginResponse::Refused(Json(Detail::new(e.to_string()))))
             }

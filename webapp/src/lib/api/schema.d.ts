@@ -952,8 +952,10 @@ export interface paths {
          * @description Answers `{token, refresh, user}`. A wrong password, an unknown
          *     address and an account not yet activated get the same answer in
          *     about the same time. 429 with `Retry-After` past the attempt limits:
-         *     per client, per (client, address), and the per-account throttle
-         *     (clients that signed in to the account before are exempt).
+         *     failed sign-ins per client (successes are not counted, so many
+         *     people can sign in from one address), per (client, address), and the
+         *     per-account throttle (clients that signed in to the account before
+         *     are exempt).
          */
         post: operations["login"];
         delete?: never;
