@@ -18,6 +18,8 @@ function routes() {
     { path: "/session-request/:requestId", element: <BookingPage /> },
     { path: "/session-request-pending/:requestId", element: <BookingPage /> },
     { path: "/session-confirmed/:sessionId", element: <BookingPage /> },
+    { path: "/session-payment-required/:requestId", element: <BookingPage /> },
+    { path: "/session-request-cancelled/:requestId", element: <BookingPage /> },
     { path: "/my-bookings/:id", element: <BookingPage /> },
     { path: "/booking-confirmation", element: <ConfirmationPage /> },
     { path: "/feedback", element: <FeedbackPage /> },
