@@ -111,6 +111,14 @@ async fn a_confirmation_goes_to_both_sides_in_their_zones_with_the_invitation(en
         assert!(m.text.contains(&meeting), "the meeting link");
         assert!(m.html.contains(&format!("href=\"{meeting}\"")));
         assert!(m.text.contains(&format!("/my-bookings/{id}")));
+        // People read the short reference; the link keeps the whole id.
+        let reference = format!("MB-{}", id[..8].to_uppercase());
+        assert!(
+            m.text.contains(&format!("Booking reference: {reference}")),
+            "{}",
+            m.text
+        );
+        assert!(m.html.contains(&reference));
         assert_eq!(m.attachments.len(), 1, "the invitation");
         let ics = &m.attachments[0];
         assert_eq!(ics.filename, "invite.ics");

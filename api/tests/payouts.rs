@@ -23,6 +23,7 @@ on_both_engines!(
     earnings_become_available_two_days_after_the_session_and_a_batch_pays_them,
     a_failed_line_returns_to_available,
     an_open_refund_keeps_the_earning_pending,
+    a_cancelled_future_session_shows_as_cancelled_not_pending,
     a_refund_after_a_payout_is_owed_and_deducted_from_the_next_batch,
     a_monthly_mentor_waits_for_the_next_month,
     two_batches_at_once_pay_a_mentor_once,
@@ -798,6 +799,32 @@ async fn an_open_refund_keeps_the_earning_pending(engine: Engine) {
     .await;
     let e = w.earnings(Mentor).await;
     assert_eq!(amounts(&e), (0, NET, 0), "released when rejected: {e}");
+}
+
+/// Issue 21: a session cancelled before it took place was listed as
+/// "Ended <its future date> · Pending until …"; it is cancelled, with what
+/// the mentor keeps of it (nothing, once the learner is refunded).
+async fn a_cancelled_future_session_shows_as_cancelled_not_pending(engine: Engine) {
+    let Some(w) = world(engine).await else { return };
+    let (booking, end) = w.paid_session().await;
+    let (status, body) = w
+        .call(
+            "POST",
+            Learner,
+            &format!("/api/bookings/{booking}/cancel/"),
+            Some(json!({"reason": "plans changed"})),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    let e = w.earnings(Mentor).await;
+    let session = &e["sessions"][0];
+    assert_eq!(session["booking_id"], booking.as_str());
+    assert_eq!(session["state"], "cancelled", "{e}");
+    // Past the end it would have had and the hold after it: still cancelled.
+    w.to(end + TimeDelta::days(3)).await;
+    let e = w.earnings(Mentor).await;
+    assert_eq!(e["sessions"][0]["state"], "cancelled", "{e}");
 }
 
 async fn a_refund_after_a_payout_is_owed_and_deducted_from_the_next_batch(engine: Engine) {

@@ -28,6 +28,7 @@ pub mod mentor_profile;
 pub mod mentor_response;
 pub mod mentoring;
 pub mod money;
+pub mod naming;
 pub mod no_show;
 pub mod num;
 pub mod pages;

@@ -328,6 +328,37 @@ pub fn is_pending(f: &EarningFact, now_ms: i64) -> bool {
     !f.completed || now_ms < available_at_ms(f.end_ms) || f.refund_open
 }
 
+/// Where a session's net stands before any payout carried it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EarningState {
+    /// Not yet payable: the session is not over, or within the hold.
+    Pending,
+    /// Past its hold, with a refund request, a dispute or a no-show report open.
+    Held,
+    /// Payable in the next payout.
+    Available,
+    /// The session was called off (cancelled): it never ended and is never
+    /// "pending until" a date; its net is what the mentor keeps after the
+    /// refund (usually nothing).
+    Cancelled,
+}
+
+/// The state of a session's net that no payout carried: a cancelled
+/// session is [`EarningState::Cancelled`] whatever its dates; otherwise
+/// held, pending or available by [`is_pending`] and the hold.
+pub fn earning_state(f: &EarningFact, cancelled: bool, now_ms: i64) -> EarningState {
+    if cancelled {
+        EarningState::Cancelled
+    } else if f.refund_open && f.completed && now_ms >= available_at_ms(f.end_ms) {
+        EarningState::Held
+    } else if is_pending(f, now_ms) {
+        EarningState::Pending
+    } else {
+        EarningState::Available
+    }
+}
+
 /// A mentor's earnings from their sessions and the credit balance of their
 /// `mentor` account: pending = the nets of sessions still pending
 /// ([`is_pending`]); available = balance − pending (at least 0); owed =

@@ -741,5 +741,109 @@ pub fn refund_approval_beyond_rules(
     ))
 }
 
+/// What the booking page offers a learner who wants their money back, and
+/// in which order: while cancelling refunds everything at once (a paid,
+/// confirmed session more than the learner's notice before its start),
+/// cancelling is the way and no refund request is offered; otherwise a
+/// request is offered exactly when [`eligibility`] allows one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct RefundOffer {
+    /// Cancelling now gives back everything paid, automatically.
+    pub cancel_refunds: bool,
+    /// The moment cancelling stops refunding (the learner's notice before
+    /// the start), while it still does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(type = "number | null"))]
+    pub cancel_refunds_until_ms: Option<i64>,
+    /// Whether to offer a refund request (or the automatic refund owed).
+    pub request: bool,
+    /// The learner's words.
+    pub message: String,
+}
+
+/// The offer of [`RefundOffer`] for a booking at `now_ms`.
+pub fn refund_offer(f: &RefundFacts, now_ms: i64) -> RefundOffer {
+    let e = eligibility(f, now_ms);
+    let until = f
+        .start_ms
+        .saturating_sub(hours(crate::booking::LEARNER_NOTICE_HOURS));
+    let left = f.captured_paise.saturating_sub(f.refunded_paise.max(0));
+    let cancel_refunds = f.status == Status::Confirmed
+        && now_ms < until
+        && left > 0
+        && !f.open_request
+        && !e.automatic;
+    if cancel_refunds {
+        return RefundOffer {
+            cancel_refunds,
+            cancel_refunds_until_ms: Some(until),
+            request: false,
+            message: format!(
+                "Cancel the session to get all {} back at once: cancelling up to {} hours before the start refunds everything you paid, automatically, with no review. A refund request is only for when cancelling would no longer refund you.",
+                rupees(left),
+                crate::booking::LEARNER_NOTICE_HOURS
+            ),
+        };
+    }
+    RefundOffer {
+        cancel_refunds: false,
+        cancel_refunds_until_ms: None,
+        request: e.eligible,
+        message: e.message,
+    }
+}
+
+/// What the booking page offers a learner who wants their money back at
+/// `nowMs`: cancelling first while it refunds in full (`cancelRefunds`,
+/// until `cancelRefundsUntilMs`), a refund request only where cancelling
+/// would not refund (`request`), and the learner's words. Throws for a
+/// malformed booking or time.
+#[crate::export(dashboards, js_name = "refundOffer")]
+pub fn refund_offer_js(facts: RefundFacts, now_ms: f64) -> Result<RefundOffer, BadInput> {
+    Ok(refund_offer(&facts, js_whole(now_ms, "nowMs")?))
+}
+
+/// The refund policy's own sentences, from the rules' numbers, so the
+/// policy page says what the booking page does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub struct RefundPolicyText {
+    /// After "Refund requests are made by e-mail to {email}.": the in-app way.
+    pub in_app: String,
+    /// Cancelling in time: the first way to get money back.
+    pub cancel_first: String,
+    /// What a refund request is for, and its window.
+    pub request: String,
+    /// The hero's two facts: `12 hours`, `7 days`.
+    pub cancel_notice: String,
+    pub request_window: String,
+}
+
+/// The refund policy's sentences about cancelling and asking (the page
+/// `/refund`): cancelling up to the learner's notice before the start
+/// refunds in full at once; a refund request, by e-mail or from the
+/// booking's page, is for a session not taken that can no longer be
+/// cancelled for a refund, within 7 days of the transaction date.
+#[crate::export(on_demand, js_name = "refundPolicyText")]
+pub fn refund_policy_text() -> RefundPolicyText {
+    let notice = crate::booking::LEARNER_NOTICE_HOURS;
+    RefundPolicyText {
+        in_app: format!(
+            "You can also make the request from the booking's page in My Bookings: it is the same request, under the same rules, and the page shows whether a refund is possible now, how much and until when. We answer within {REVIEW_BUSINESS_DAYS_MIN}–{REVIEW_BUSINESS_DAYS_MAX} business days."
+        ),
+        cancel_first: format!(
+            "Cancel first: a paid session cancelled from My Bookings up to {notice} hours before it begins is refunded in full at once, automatically, with no request and no review."
+        ),
+        request: format!(
+            "A refund request is for a session you can no longer cancel for a refund: inside the {notice} hours before it begins, a session not yet taken can be refunded on request within {REFUND_WINDOW_DAYS} days of the transaction date; if the refund is approved, the session is cancelled."
+        ),
+        cancel_notice: format!("{notice} hours"),
+        request_window: format!("{REFUND_WINDOW_DAYS} days"),
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -144,6 +144,11 @@ fn details(b: &BookingNotice, to: &Recipient, side: Side) -> Vec<(&'static str, 
     {
         rows.push(("Meeting link", url.clone()));
     }
+    // The short reference people quote (the crate's `booking_reference`), not the raw id.
+    rows.push((
+        "Booking reference",
+        domain_wasm::naming::booking_reference(&b.id),
+    ));
     rows
 }
 

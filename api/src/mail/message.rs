@@ -79,7 +79,8 @@ pub(super) fn render(parts: Parts<'_>) -> Email {
     let mut txt = String::new();
     let mut body = String::new();
     if let Some(name) = name {
-        let hi = format!("Hi {},", greeting(name));
+        // Addressed by the short name: "Dr. Asha Rao" is Asha.
+        let hi = format!("Hi {},", greeting(&domain_wasm::naming::short_name(name)));
         txt.push_str(&format!("{hi}\n\n"));
         body.push_str(&format!(
             "<p style=\"margin:0 0 16px 0;\">{}</p>\n",

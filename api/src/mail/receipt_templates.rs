@@ -87,7 +87,10 @@ pub fn receipt_lines(d: &ReceiptDetail) -> Vec<(&'static str, String)> {
             local_range(d.start_at, d.end_at, &d.learner_zone),
         ),
         ("SAC", SAC.to_owned()),
-        ("Booking reference", r.booking_id.clone()),
+        (
+            "Booking reference",
+            domain_wasm::naming::booking_reference(&r.booking_id),
+        ),
     ];
     let payment_ref = d
         .gateway_payment_id
@@ -307,6 +310,7 @@ mod tests {
         assert_eq!(get("Seller GSTIN").as_deref(), Some("—"));
         assert_eq!(get("SAC").as_deref(), Some("999293"));
         assert_eq!(get("Payment reference").as_deref(), Some("pay_ABC"));
+        assert_eq!(get("Booking reference").as_deref(), Some("MB-B1"));
         assert_eq!(get("Paid through").as_deref(), Some("Razorpay, UPI"));
         let mail = receipt_email(
             &d,

@@ -635,6 +635,9 @@ pub enum SessionState {
     /// report of it is open: held until that is settled.
     Held,
     Available,
+    /// Called off: shown as cancelled with what the mentor keeps, never as
+    /// ended or pending.
+    Cancelled,
     /// Carried by a payout line still on its way to the bank.
     InPayout,
     /// Carried by a paid payout line.
@@ -729,12 +732,13 @@ pub async fn earnings(
                 paid_left = 0;
                 SessionState::InPayout
             }
-        } else if f.refund_open && f.completed && now_ms >= payouts::available_at_ms(f.end_ms) {
-            SessionState::Held
-        } else if payouts::is_pending(f, now_ms) {
-            SessionState::Pending
         } else {
-            SessionState::Available
+            match payouts::earning_state(f, s.status == "cancelled", now_ms) {
+                payouts::EarningState::Held => SessionState::Held,
+                payouts::EarningState::Pending => SessionState::Pending,
+                payouts::EarningState::Available => SessionState::Available,
+                payouts::EarningState::Cancelled => SessionState::Cancelled,
+            }
         };
         shown.push(SessionEarning {
             available_at: at(payouts::available_at_ms(f.end_ms)),

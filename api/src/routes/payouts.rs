@@ -223,6 +223,9 @@ pub enum EarningState {
     Held,
     /// Payable in the next payout.
     Available,
+    /// The session was cancelled: its net (`net_paise`) is what the mentor
+    /// keeps after the refund, usually nothing.
+    Cancelled,
     /// Carried by a payout on its way to the bank, counted oldest first.
     InPayout,
     /// Carried by a paid payout, counted oldest first.
@@ -731,6 +734,7 @@ impl MentorPayoutsApi {
                         SessionState::Held => EarningState::Held,
                         SessionState::Available => EarningState::Available,
                         SessionState::InPayout => EarningState::InPayout,
+                        SessionState::Cancelled => EarningState::Cancelled,
                         SessionState::Paid => EarningState::Paid,
                     },
                     available_at: s.available_at,

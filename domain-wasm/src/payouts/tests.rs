@@ -425,3 +425,24 @@ fn financial_years_and_quarters_run_april_to_march_in_india() {
         (2026, 3)
     );
 }
+
+#[test]
+fn a_cancelled_session_is_cancelled_never_pending_until_its_future_end() {
+    let day = 86_400_000;
+    let now = 1_796_000_000_000;
+    // Cancelled a week before it would have ended: not "pending until" a date.
+    let future = fact("b1", 0, now + 7 * day, false, false);
+    assert_eq!(earning_state(&future, true, now), EarningState::Cancelled);
+    assert_eq!(earning_state(&future, false, now), EarningState::Pending);
+    // Cancelled with a refund still on its way: cancelled too.
+    let refunding = fact("b2", 90_000, now + day, false, true);
+    assert_eq!(
+        earning_state(&refunding, true, now),
+        EarningState::Cancelled
+    );
+    // The other states are as before.
+    let done = fact("b3", 90_000, now - 3 * day, true, false);
+    assert_eq!(earning_state(&done, false, now), EarningState::Available);
+    let held = fact("b4", 90_000, now - 3 * day, true, true);
+    assert_eq!(earning_state(&held, false, now), EarningState::Held);
+}

@@ -13,6 +13,8 @@ export interface DialogProps {
   testId?: string;
   /** Where focus goes when the dialog closes; default: where it was before. */
   returnFocus?: () => HTMLElement | null;
+  /** A close (×) button in the corner, with this accessible name ("Close checkout"). */
+  closeLabel?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -22,7 +24,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * into it, Tab and Shift+Tab stay inside, Escape closes it and focus returns
  * to where it was.
  */
-export function Dialog({ title, children, actions, onClose, icon, testId, returnFocus }: DialogProps) {
+export function Dialog({ title, children, actions, onClose, icon, testId, returnFocus, closeLabel }: DialogProps) {
   const titleId = useId();
   const bodyId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -82,6 +84,11 @@ export function Dialog({ title, children, actions, onClose, icon, testId, return
         onKeyDown={onKeyDown}
         data-testid={testId}
       >
+        {closeLabel ? (
+          <button type="button" className="dialog__close" aria-label={closeLabel} onClick={() => onCloseRef.current()} data-testid="dialog-close">
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
         {icon ? <div className="dialog__icon">{icon}</div> : null}
         <h2 id={titleId} className="dialog__title">
           {title}

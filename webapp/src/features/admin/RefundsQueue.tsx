@@ -5,6 +5,7 @@ import { FormAlert, TextArea, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
+import { bookingReference } from "../../lib/domain";
 import {
   approveRefund,
   fetchRefunds,
@@ -247,7 +248,9 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
         ) : null}
         <div>
           <dt>Booking</dt>
-          <dd className="am-mono">{r.booking_id}</dd>
+          <dd className="am-mono" title={r.booking_id} data-testid="refund-booking-reference">
+            {bookingReference(r.booking_id)}
+          </dd>
         </div>
       </dl>
 

@@ -18,6 +18,8 @@ function routes() {
     { path: "/session-request/:requestId", element: <BookingPage /> },
     { path: "/session-request-pending/:requestId", element: <BookingPage /> },
     { path: "/session-confirmed/:sessionId", element: <BookingPage /> },
+    { path: "/session-payment-required/:requestId", element: <BookingPage /> },
+    { path: "/session-request-cancelled/:requestId", element: <BookingPage /> },
     { path: "/my-bookings/:id", element: <BookingPage /> },
     { path: "/booking-confirmation", element: <ConfirmationPage /> },
     { path: "/feedback", element: <FeedbackPage /> },
@@ -408,5 +410,40 @@ describe("a payment being confirmed", () => {
     renderScreen(`/my-bookings/${ID}`, routes());
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("The learner’s payment is being confirmed");
     expect(screen.getByTestId("next-step").textContent).toBe("The bank is confirming Ravi’s payment. The session is confirmed as soon as it answers; we’ll e-mail you.");
+  });
+});
+
+describe("issue 21's copy slips on the booking page", () => {
+  it("addresses a titled mentor by name, never by the title", async () => {
+    serve(aBooking({ mentor: { id: 12, name: "Dr. Asha Rao", slug: "dr-asha-rao", image_url: null }, respond_by: null }));
+    renderScreen(`/my-bookings/${ID}`, routes());
+    expect((await screen.findByTestId("next-step")).textContent).toBe("Asha will respond soon.");
+    expect(screen.getByTestId("meeting-link").textContent).toBe("Appears here and in your e-mail as soon as Asha accepts and you pay.");
+    expect(document.body.textContent).not.toMatch(/Dr\. (will|has|didn)/);
+  });
+
+  it("withdrawing a request opens a dialog that says it withdraws the request", async () => {
+    serve(aBooking());
+    renderScreen(`/my-bookings/${ID}`, routes());
+    fireEvent.click(await screen.findByRole("button", { name: "Withdraw request" }));
+    const dialog = await screen.findByTestId("cancel-dialog");
+    expect(within(dialog).getByRole("heading", { level: 2 }).textContent).toBe("Withdraw this request?");
+    expect(within(dialog).getAllByRole("button").map((b) => b.textContent)).toEqual(["Keep request", "Withdraw request"]);
+    expect(dialog.textContent).not.toMatch(/session\?/);
+  });
+
+  it("shows a short booking reference, while the address keeps the id", async () => {
+    serve(aConfirmedBooking());
+    const router = renderScreen(`/my-bookings/${ID}`, routes());
+    expect((await screen.findByTestId("booking-reference")).textContent).toBe("MB-5B0C1F0E");
+    expect(pathOf(router)).toBe(`/my-bookings/${ID}`);
+  });
+
+  it("a confirmed booking opened at its pending address moves to the confirmed one and shows its meeting link", async () => {
+    serve(aConfirmedBooking());
+    const router = renderScreen(`/session-request-pending/${ID}`, routes());
+    await waitFor(() => expect(pathOf(router)).toBe(`/session-confirmed/${ID}`));
+    expect(screen.getByTestId("meeting-link").textContent).toBe("meet.jit.si/MentorBridge-abc");
+    expect(screen.getByTestId("booking-status").textContent).toBe("Confirmed");
   });
 });

@@ -10,11 +10,13 @@
  * state as of now and its next action; a booking that does not exist or is
  * someone else's (404 either way) shows the not-found page.
  */
-import { useParams, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { NotFoundPage } from "../pages";
 import { useSession } from "../auth";
 import { BookingView, type ViewVariant } from "./BookingView";
+import { liveState, statusRouteMove } from "./rules";
 import { viewerZone } from "./time";
 import { useBooking, useNow } from "./useBooking";
 import "./bookings.css";
@@ -44,6 +46,15 @@ export function BookingScreen({ variant }: { variant: ViewVariant }) {
   const zone = viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
   const { state, retry, refresh, replace } = useBooking(id || undefined);
   const now = useNow();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const live = state.status === "ready" ? { id: state.booking.id, status: liveState(state.booking, now).status } : undefined;
+  const move = live ? statusRouteMove(pathname, live) : undefined;
+
+  // The address follows the booking's state: a confirmed session is never at `…-pending/`.
+  useEffect(() => {
+    if (move) void navigate(move, { replace: true });
+  }, [move, navigate]);
 
   if (state.status === "notFound") return <NotFoundPage />;
   return (

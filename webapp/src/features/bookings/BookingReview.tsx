@@ -15,7 +15,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
-import { durationLabel, priceLabel } from "../../lib/domain";
+import { durationLabel, priceLabel, shortName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { session, useSession } from "../auth";
@@ -82,7 +82,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
   const zone = timeZone ?? viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
   const startDate = new Date(start);
   const when = sessionTime(startDate, end, zone);
-  const firstName = mentor.name.split(/\s+/u)[0] || mentor.name;
+  const firstName = shortName(mentor.name);
   const price = priceLabel(service.price, "explorer");
 
   const signIn = () => {

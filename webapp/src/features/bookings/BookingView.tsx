@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/form";
-import { durationLabel } from "../../lib/domain";
+import { bookingReference, durationLabel, shortName } from "../../lib/domain";
 import { CONTEST_WINDOW } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { fetchCalendar } from "./api";
@@ -23,9 +23,8 @@ import { failureMessage } from "./useBooking";
 
 export type ViewVariant = "detail" | "confirmation" | "feedback";
 
-function first(name: string): string {
-  return name.split(/\s+/u)[0] || name;
-}
+/** How a person is addressed in a sentence: the crate's short name, titles skipped. */
+const first = shortName;
 
 /** The status's badge; a payment being confirmed reads as such, calmly (not "Payment due"). */
 export function StatusBadge({ status, confirming = false }: { status: BookingStatus; confirming?: boolean }) {
@@ -130,6 +129,23 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
             : "";
       return { title: "Missed session", next: `${booking.no_show_by === booking.role ? "You were" : `${missedBy} was`} reported as not joining.${choice}` };
     }
+  }
+}
+
+/** When the meeting link appears, for a booking that has none to show yet; undefined when it never will. */
+export function meetingLinkWhen(booking: Booking, status: BookingStatus): string | undefined {
+  const learner = booking.role !== "mentor";
+  switch (status) {
+    case "pending":
+      return learner
+        ? `Appears here and in your e-mail as soon as ${first(booking.mentor.name)} accepts${booking.price_paise > 0 ? " and you pay" : ""}.`
+        : `Appears here and in both e-mails as soon as you accept${booking.price_paise > 0 ? " and the learner pays" : ""}.`;
+    case "payment_required":
+      return learner ? "Appears here and in your e-mail as soon as your payment is confirmed." : "Appears here and in both e-mails as soon as the learner’s payment is confirmed.";
+    case "confirmed":
+      return "Being created: it appears here and in your e-mail within a minute. Reload the page if it doesn’t.";
+    default:
+      return undefined;
   }
 }
 
@@ -321,11 +337,16 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
           {booking.meeting_url && (status === "confirmed" || status === "completed") ? (
             <div>
               <dt>Meeting link</dt>
-              <dd className="bk-summary__link">
+              <dd className="bk-summary__link" data-testid="meeting-link">
                 <a href={booking.meeting_url} target="_blank" rel="noopener noreferrer">
                   {booking.meeting_url.replace(/^https?:\/\//u, "")}
                 </a>
               </dd>
+            </div>
+          ) : meetingLinkWhen(booking, status) ? (
+            <div>
+              <dt>Meeting link</dt>
+              <dd data-testid="meeting-link">{meetingLinkWhen(booking, status)}</dd>
             </div>
           ) : null}
           {booking.note ? (
@@ -354,13 +375,20 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
           ) : null}
           <div>
             <dt>Booking reference</dt>
-            <dd className="bk-summary__ref">{booking.id}</dd>
+            <dd className="bk-summary__ref" data-testid="booking-reference">
+              {bookingReference(booking.id)}
+            </dd>
           </div>
         </dl>
       </section>
 
       <NoShowPanel booking={booking} now={now} zone={zone} onChanged={() => setMoneyVersion((n) => n + 1)} />
-      <RefundPanel booking={booking} now={now} zone={zone} onRefundsChanged={() => setMoneyVersion((n) => n + 1)} />
+      <RefundPanel
+        booking={booking}
+        now={now}
+        zone={zone}
+        onCancel={can("cancel") ? () => setOpen("cancel") : undefined}
+        onRefundsChanged={() => setMoneyVersion((n) => n + 1)} />
       <Receipts booking={booking} zone={zone} version={moneyVersion} />
 
       <nav className="bk-view__links" aria-label="More">
@@ -372,8 +400,15 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
         <CancelDialog
           booking={booking}
           decline={open === "decline"}
+          withdraw={open === "cancel" && status === "pending" && learner}
           onClose={() => setOpen(undefined)}
-          onDone={done(open === "decline" ? "Request declined. The learner has been told." : "The session is cancelled. We’ve told everyone by e-mail.")}
+          onDone={done(
+            open === "decline"
+              ? "Request declined. The learner has been told."
+              : status === "pending" && learner
+                ? "Request withdrawn. We’ve told your mentor."
+                : "The session is cancelled. We’ve told everyone by e-mail.",
+          )}
         />
       ) : null}
       {open === "reschedule" ? (

@@ -70,6 +70,16 @@ describe("the sandbox checkout", () => {
     expect(callsTo(calls, "POST", "/api/payments/verify/")[0]?.body).toEqual(proof);
   });
 
+  it("has a close button that closes the checkout without paying (issue 21)", async () => {
+    const { calls } = open({});
+    fireEvent.click(await screen.findByRole("button", { name: "Pay ₹1,500" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Pay ₹1,500" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Close checkout" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(callsTo(calls, "POST", "/api/payments/sandbox/order_SBX123/pay/")).toHaveLength(0);
+    expect(screen.getByRole("button", { name: "Pay ₹1,500" })).toBeTruthy();
+  });
+
   it("a failed payment says so, verifies nothing and can be tried again", async () => {
     const { calls } = open({
       "POST /api/payments/sandbox/order_SBX123/pay/": (call) =>

@@ -168,6 +168,7 @@ export function SandboxCheckout({ order, onClose, onPaid }: SandboxProps) {
     <Dialog
       title={`Pay ${amount}`}
       onClose={() => (busy ? undefined : onClose())}
+      closeLabel="Close checkout"
       testId="sandbox-checkout"
       actions={
         <>

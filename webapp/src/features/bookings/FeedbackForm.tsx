@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "../../components/form";
 import { TextArea } from "../../components/form";
+import { shortName } from "../../lib/domain";
 import { sendTransition } from "./dialogs";
 import type { Booking } from "./types";
 
@@ -37,7 +38,7 @@ export function FeedbackForm({ booking, onDone }: { booking: Booking; onDone: (b
   const [ratingError, setRatingError] = useState<string | undefined>(undefined);
   const [textError, setTextError] = useState<string | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const firstName = booking.mentor.name.split(/\s+/u)[0] ?? booking.mentor.name;
+  const firstName = shortName(booking.mentor.name);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -10,7 +10,7 @@ import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, useFakeC
 import { readEligibility, type Refund } from "./api";
 import { BookingPage } from "./BookingPage";
 import { aBooking, aConfirmedBooking, HOUR } from "./fixtures.test-util";
-import { eligibilityAt, REFUND_POLL_MS, refundSteps } from "./RefundPanel";
+import { cancelInsteadAt, eligibilityAt, REFUND_POLL_MS, refundSteps } from "./RefundPanel";
 import type { Booking } from "./types";
 
 const ID = aBooking().id;
@@ -148,7 +148,9 @@ describe("what the learner may ask for", () => {
 
   it("the crate's rule at this moment wins over the answer's verdict: the 7 days after the payment have passed", async () => {
     // The server said yes when it answered; the payment was 8 days ago, so by the rule the window is closed now.
-    const booking = aConfirmedBooking();
+    // The session starts in 6 hours, inside the notice: cancelling would not refund either.
+    const soon = Date.now() + 6 * HOUR;
+    const booking = aConfirmedBooking({ start: new Date(soon).toISOString(), end: new Date(soon + HOUR).toISOString(), allowed_actions: [] });
     serve(booking, {
       eligibility: { ...PARTIAL_OPEN, basis: "unused", max_paise: 150_000 },
       refunds: [],
@@ -186,6 +188,42 @@ describe("what the learner may ask for", () => {
     if (!stale) throw new Error("unread");
     const verdict = eligibilityAt({ eligibility: stale, refunds: [], captured_paise: 150_000, refunded_paise: 0, facts }, Date.now());
     expect(verdict).toMatchObject({ eligible: true, automatic: false, basis: "unused", maxPaise: 150_000, closesAtMs: facts.capturedAtMs + 7 * 24 * HOUR });
+  });
+
+  it("cancel first: while cancelling refunds everything at once, the panel offers cancelling, not a refund request (issue 21)", async () => {
+    // Paid a day ago, starting in two days: well before the 12-hour notice.
+    const booking = aConfirmedBooking();
+    serve(booking, {
+      eligibility: { ...PARTIAL_OPEN, basis: "unused", max_paise: 150_000 },
+      refunds: [],
+      captured_paise: 150_000,
+      refunded_paise: 0,
+      facts: factsOf(booking, 24 * HOUR),
+    });
+    renderScreen(PATH, routes());
+    const eligibility = await screen.findByTestId("refund-eligibility");
+    expect(eligibility.dataset["cancelFirst"]).toBe("true");
+    expect(eligibility.textContent).toMatch(/^Cancel the session to get all ₹1,500 back at once: cancelling up to 12 hours before the start refunds everything you paid/);
+    expect(within(eligibility).getByTestId("refund-closes").textContent).toMatch(/^Cancelling refunds in full until .* \(3\d hours?[^)]*from now\)\.$/);
+    const panel = within(screen.getByTestId("refund-panel"));
+    expect(panel.queryByRole("button", { name: "Ask for a refund" })).toBeNull();
+    // The panel's button opens the cancel dialog, which says what it is.
+    fireEvent.click(panel.getByRole("button", { name: "Cancel for a full refund" }));
+    const dialog = await screen.findByTestId("cancel-dialog");
+    expect(within(dialog).getByRole("heading", { level: 2 }).textContent).toBe("Cancel this session?");
+    expect(dialog.textContent).toContain("You’ll get a full refund of ₹1,500.");
+  });
+
+  it("inside the notice, where cancelling no longer refunds, the request is offered (the crate's refundOffer decides)", () => {
+    const soon = Date.now() + 6 * HOUR;
+    const booking = aConfirmedBooking({ start: new Date(soon).toISOString(), end: new Date(soon + HOUR).toISOString() });
+    const data = { eligibility: closed("stale"), refunds: [], captured_paise: 150_000, refunded_paise: 0, facts: factsOf(booking, 24 * HOUR) };
+    const read = readEligibility(data.eligibility);
+    if (!read) throw new Error("unread");
+    expect(cancelInsteadAt({ ...data, eligibility: read }, Date.now())).toBeUndefined();
+    expect(eligibilityAt({ ...data, eligibility: read }, Date.now())).toMatchObject({ eligible: true, basis: "unused" });
+    const early = aConfirmedBooking();
+    expect(cancelInsteadAt({ ...data, eligibility: read, facts: factsOf(early, 24 * HOUR) }, Date.now())).toMatchObject({ untilMs: Date.parse(early.start) - 12 * HOUR });
   });
 
   it("without facts, the server's verdict stands", () => {

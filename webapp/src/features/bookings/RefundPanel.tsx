@@ -14,7 +14,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
-import { refundEligibility } from "../../lib/domain";
+import { refundEligibility, refundOffer } from "../../lib/domain";
 import { REFUND_POLICY, REFUND_REVIEW_TIME } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -322,15 +322,33 @@ type PanelState = { status: "loading" } | { status: "hidden" } | { status: "erro
 /** Statuses in which nothing can have been paid yet. */
 const UNPAID = new Set(["pending", "payment_required"]);
 
+/**
+ * Whether cancelling refunds in full now, so the panel offers cancelling
+ * instead of a refund request (the crate's `refundOffer`: cancel first
+ * while it refunds everything; a request only where cancelling would not).
+ * Undefined when the answer has no facts or the rule cannot read them.
+ */
+export function cancelInsteadAt(data: BookingRefunds, now: number): { message: string; untilMs: number | null } | undefined {
+  if (!data.facts) return undefined;
+  try {
+    const offer = refundOffer(data.facts as unknown as RefundFacts, now);
+    return offer.cancelRefunds ? { message: offer.message, untilMs: offer.cancelRefundsUntilMs ?? null } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RefundPanelProps {
   booking: Booking;
   now: number;
   zone: string;
+  /** Opens the cancel dialog: offered first while cancelling refunds in full. */
+  onCancel?: () => void;
   /** A refund was made or changed state (a receipt may have been issued). */
   onRefundsChanged?: () => void;
 }
 
-export function RefundPanel({ booking, now, zone, onRefundsChanged }: RefundPanelProps) {
+export function RefundPanel({ booking, now, zone, onCancel, onRefundsChanged }: RefundPanelProps) {
   const titleId = useId();
   const [state, setState] = useState<PanelState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -409,6 +427,8 @@ export function RefundPanel({ booking, now, zone, onRefundsChanged }: RefundPane
   if (captured <= 0 && refunds.length === 0) return null;
   if (!learner && refunds.length === 0) return null;
   const eligibility = eligibilityAt(state.data, now);
+  const cancelInstead = learner ? cancelInsteadAt(state.data, now) : undefined;
+  const cancelUntil = cancelInstead?.untilMs != null && cancelInstead.untilMs > now ? new Date(cancelInstead.untilMs) : undefined;
   const ordered = [...refunds].sort((a, b) => Date.parse(b.requested_at) - Date.parse(a.requested_at));
   const closes = eligibility.closesAtMs !== null && eligibility.closesAtMs > now ? new Date(eligibility.closesAtMs) : undefined;
 
@@ -447,7 +467,21 @@ export function RefundPanel({ booking, now, zone, onRefundsChanged }: RefundPane
         </FormAlert>
       ) : null}
 
-      {learner ? (
+      {cancelInstead ? (
+        <div className="rf-eligibility rf-eligibility--open" data-testid="refund-eligibility" data-eligible="false" data-cancel-first="true">
+          <p className="rf-eligibility__message">{cancelInstead.message}</p>
+          {cancelUntil ? (
+            <p className="rf-eligibility__closes" data-testid="refund-closes">
+              Cancelling refunds in full until {deadlineWords(cancelUntil, new Date(now), zone)} ({timeLeft(cancelUntil, new Date(now))} from now).
+            </p>
+          ) : null}
+          {onCancel ? (
+            <button type="button" className="btn btn--secondary" onClick={onCancel} data-testid="refund-cancel">
+              Cancel for a full refund
+            </button>
+          ) : null}
+        </div>
+      ) : learner ? (
         <div className={`rf-eligibility${eligibility.eligible ? " rf-eligibility--open" : ""}`} data-testid="refund-eligibility" data-eligible={eligibility.eligible}>
           <p className="rf-eligibility__message">{eligibility.message}</p>
           {eligibility.eligible ? (

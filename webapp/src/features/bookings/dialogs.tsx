@@ -6,6 +6,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "../../components/Dialog";
+import { shortName } from "../../lib/domain";
 import { FormAlert, TextArea } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -63,14 +64,26 @@ function refundLine(booking: Booking): string {
   return paid ? `${booking.learner.name} gets a full refund of ${rupees(price)}.` : "The learner hasn’t been charged.";
 }
 
-/** Cancel (either side) or decline (the mentor, a request): a reason, then the transition. */
-export function CancelDialog({ booking, onClose, onDone, decline = false }: ActionDialogProps & { decline?: boolean }) {
+/** What a cancel dialog does, in its own words: the title, the confirming button and the way back. */
+export function cancelWords(decline: boolean, withdraw: boolean): { title: string; confirm: string; back: string } {
+  if (decline) return { title: "Decline this request?", confirm: "Decline request", back: "Back" };
+  if (withdraw) return { title: "Withdraw this request?", confirm: "Withdraw request", back: "Keep request" };
+  return { title: "Cancel this session?", confirm: "Cancel session", back: "Keep session" };
+}
+
+/**
+ * Cancel (either side), withdraw (the learner, a request not yet accepted)
+ * or decline (the mentor, a request): a reason, then the transition. The
+ * dialog says which of them it is.
+ */
+export function CancelDialog({ booking, onClose, onDone, decline = false, withdraw = false }: ActionDialogProps & { decline?: boolean; withdraw?: boolean }) {
+  const words = cancelWords(decline, withdraw);
   const formId = useId();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [reasonError, setReasonError] = useState<string | undefined>(undefined);
-  const other = booking.role === "learner" ? booking.mentor.name.split(/\s+/u)[0] : booking.learner.name.split(/\s+/u)[0];
+  const other = shortName(booking.role === "learner" ? booking.mentor.name : booking.learner.name);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,16 +111,16 @@ export function CancelDialog({ booking, onClose, onDone, decline = false }: Acti
 
   return (
     <Dialog
-      title={decline ? "Decline this request?" : "Cancel this session?"}
+      title={words.title}
       onClose={onClose}
       testId="cancel-dialog"
       actions={
         <>
           <button type="button" className="btn btn--secondary" onClick={onClose}>
-            {decline ? "Back" : "Keep session"}
+            {words.back}
           </button>
           <Submit form={formId} busy={busy} tone="danger">
-            {decline ? "Decline request" : "Cancel session"}
+            {words.confirm}
           </Submit>
         </>
       }
@@ -120,7 +133,7 @@ export function CancelDialog({ booking, onClose, onDone, decline = false }: Acti
           {decline ? "" : refundLine(booking)}
         </p>
         <TextArea
-          label={decline ? "Reason" : "Reason for cancelling"}
+          label={decline ? "Reason" : withdraw ? "Reason for withdrawing" : "Reason for cancelling"}
           optional={!decline}
           rows={3}
           maxLength={REASON_LIMIT}

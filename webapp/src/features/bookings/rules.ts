@@ -29,6 +29,23 @@ export function routeFor(booking: Pick<Booking, "id" | "status">): string {
   }
 }
 
+const STATUS_ROUTES = ["/session-request/", "/session-request-pending/", "/session-payment-required/", "/session-confirmed/", "/session-request-cancelled/"];
+
+/**
+ * Where a status route should move to once the booking is in another
+ * state (a request that was accepted, paid and confirmed while its page
+ * was open no longer reads "pending" in the address), or undefined when
+ * the path is right or is not a status route (`/my-bookings/{id}` and the
+ * confirmation and feedback screens stay where they are).
+ */
+export function statusRouteMove(pathname: string, booking: Pick<Booking, "id" | "status">): string | undefined {
+  if (!STATUS_ROUTES.some((prefix) => pathname.startsWith(prefix))) return undefined;
+  const want = routeFor(booking);
+  if (want.startsWith("/my-bookings/")) return undefined;
+  if (pathname.startsWith("/session-request/") && booking.status === "pending") return undefined;
+  return want === pathname ? undefined : want;
+}
+
 /** The status as a short label for a badge. */
 export const STATUS_LABEL: Readonly<Record<BookingStatus, string>> = {
   pending: "Awaiting mentor",

@@ -189,6 +189,20 @@ describe("the earnings tab", () => {
     expect(within(row as HTMLElement).queryByText(/^Pending/)).toBeNull();
   });
 
+  it("shows a cancelled future session as cancelled with its outcome, never as ended or pending (issue 21)", async () => {
+    const [first] = anEarnings().sessions;
+    const refunded = { ...first!, state: "cancelled" as const, net_paise: 0, commission_paise: 0 };
+    const kept = { ...first!, booking_id: "bk-late", state: "cancelled" as const };
+    handlers({ "GET /api/mentor/earnings/": json(200, anEarnings({ sessions: [refunded, kept] })) });
+    openEarnings();
+    const [row, keptRow] = (await screen.findAllByTestId("earn-session")) as HTMLElement[];
+    expect(within(row!).getByText(/^Cancelled/).textContent).toBe("Cancelled · learner refunded");
+    expect(within(row!).queryByText(/^Pending/)).toBeNull();
+    expect(row!.querySelector('[data-label="Ended"]')).toBeNull();
+    expect(row!.querySelector('[data-label="Was to end"]')?.textContent).toContain("(cancelled)");
+    expect(within(keptRow!).getByText(/^Cancelled/).textContent).toBe("Cancelled · you keep ₹2,125");
+  });
+
   it("lists each session’s price, commission, share and when it is released, and each payout with a failure’s reason", async () => {
     handlers();
     openEarnings();

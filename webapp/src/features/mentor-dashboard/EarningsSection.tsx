@@ -88,13 +88,26 @@ function tdsLabel(paise: number | null | undefined): string {
   return paise > 0 ? `−${rupees(paise)}` : rupees(0);
 }
 
-const SESSION_STATE: Record<EarningSession["state"], string> = { pending: "Pending", held: "On hold", available: "Available", in_payout: "In payout", paid: "Paid" };
+const SESSION_STATE: Record<EarningSession["state"], string> = {
+  pending: "Pending",
+  held: "On hold",
+  available: "Available",
+  cancelled: "Cancelled",
+  in_payout: "In payout",
+  paid: "Paid",
+};
+
+/** What a cancelled session left the mentor: nothing once the learner is refunded, else what they keep. */
+function cancelledOutcome(session: EarningSession): string {
+  return session.net_paise > 0 ? ` · you keep ${rupees(session.net_paise)}` : session.gross_paise > 0 ? " · learner refunded" : "";
+}
 
 function SessionState({ session, zone }: { session: EarningSession; zone: string }) {
   return (
     <span className={`earn-pill earn-pill--${session.state}`}>
       {SESSION_STATE[session.state] ?? session.state}
       {session.state === "pending" ? <span className="earn-pill__more"> until {dayLabel(session.available_at, zone)}</span> : null}
+      {session.state === "cancelled" ? <span className="earn-pill__more">{cancelledOutcome(session)}</span> : null}
       {session.state === "held" ? (
         <span className="earn-pill__more" title="A refund request, a dispute or a missed-session report of this session is open.">
           {" "}
@@ -121,7 +134,7 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
             <thead>
               <tr>
                 <th scope="col">Session</th>
-                <th scope="col">Ended</th>
+                <th scope="col">Date</th>
                 <th scope="col" className="earn-num">
                   Price
                 </th>
@@ -145,7 +158,10 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
                       {s.service_title}
                     </Link>
                   </th>
-                  <td data-label="Ended">{dayLabel(s.end_at, zone)}</td>
+                  <td data-label={s.state === "cancelled" ? "Was to end" : "Ended"}>
+                    {dayLabel(s.end_at, zone)}
+                    {s.state === "cancelled" ? <span className="sr-only"> (cancelled)</span> : null}
+                  </td>
                   <td data-label="Price" className="earn-num">
                     {rupees(s.gross_paise)}
                   </td>

@@ -8,6 +8,7 @@ import {
   priceLabel,
   ratingCaption,
   ratingLabel,
+  shortName,
   shownPrice,
   yearsLabel,
   type CardLabels,
@@ -141,7 +142,7 @@ function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; ti
   const bookable = bookableServices(mentor).length > 0;
   const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
   const price = shownPrice(mentor.services.map((s) => s.price));
-  const firstName = mentor.name.split(/\s+/u)[0] ?? mentor.name;
+  const firstName = shortName(mentor.name);
   const zone = slots[0] ? timeZoneName(slots[0].start, timeZone) : undefined;
 
   return (

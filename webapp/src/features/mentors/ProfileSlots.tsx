@@ -8,7 +8,7 @@
  * to the booking review.
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
-import { durationLabel } from "../../lib/domain";
+import { durationLabel, shortName } from "../../lib/domain";
 import { SelectField } from "../../components/form";
 import type { Mentor } from "./api";
 import { LoadError } from "./LoadError";
@@ -155,7 +155,7 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 
   const current = shown?.key === requestKey ? shown : undefined;
   const hasNext = (weekIndex + 1) * 7 < windowDays;
   const hasPrevious = weekIndex > 0;
-  const firstName = mentor.name.split(/\s+/u)[0] || mentor.name;
+  const firstName = shortName(mentor.name);
   const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
   const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { siteName } from "../../lib/domain";
+import { refundPolicyText, siteName, type RefundPolicyText } from "../../lib/domain";
 import {
   BOOKING_POLICY,
   CONTEST_WINDOW,
@@ -35,7 +35,7 @@ function MailLink({ email }: { email: string }) {
   );
 }
 
-function sections(email: string): PolicySection[] {
+function sections(email: string, rules: RefundPolicyText): PolicySection[] {
   const [payment, eligibility, process, nonRefundable, cancellation, contact] = REFUND_SECTION_TITLES;
   return [
     {
@@ -73,12 +73,16 @@ function sections(email: string): PolicySection[] {
             <li>you cancel a paid session in time, as the Cancellation Policy below describes; or</li>
             <li>a payment reached us for a booking that had already lapsed, or more was paid than the price.</li>
           </ul>
+          <p data-testid="cancel-first">
+            <strong>{rules.cancelFirst}</strong>
+          </p>
           <p>Otherwise, a payment can be refunded on request when all of the following are true:</p>
           <ul>
             <li>the service was not accessed or used: the session has not taken place;</li>
             <li>the refund is requested within {REFUND_WINDOW} of the transaction date; and</li>
             <li>the request follows the process described in this policy.</li>
           </ul>
+          <p data-testid="refund-request-rule">{rules.request}</p>
           <p data-testid="partial-refund">
             <strong>The session did not go as described.</strong> If you submit feedback about the session within{" "}
             {FEEDBACK_WINDOW} of it, you may ask for a partial refund of <strong>{PARTIAL_REFUND_SHARE}</strong> of what
@@ -131,9 +135,8 @@ function sections(email: string): PolicySection[] {
             <li>the date of the transaction; and</li>
             <li>the reason for your request.</li>
           </ul>
-          <p>
-            You can also ask from the booking’s page in <Link to="/my-bookings">My Bookings</Link>: it shows whether a
-            refund is possible now, how much and until when, and asks for your reason.
+          <p data-testid="refund-in-app">
+            {rules.inApp} <Link to="/my-bookings">Go to My Bookings</Link>
           </p>
           <ol>
             <li>We confirm by e-mail that we have received your request.</li>
@@ -178,10 +181,11 @@ function sections(email: string): PolicySection[] {
           <p>
             You can cancel or reschedule a confirmed session from <Link to="/my-bookings">My Bookings</Link> up to{" "}
             {BOOKING_POLICY.learnerNoticeHours} hours before it begins, and reschedule a session up to{" "}
-            {BOOKING_POLICY.maxReschedules} times. If you cancel a paid session in time, the full payment is owed back
-            to you. Inside those {BOOKING_POLICY.learnerNoticeHours} hours the session can no longer be cancelled for a
-            refund, and once it has begun it cannot be cancelled at all.
+            {BOOKING_POLICY.maxReschedules} times. If you cancel a paid session in time, the full payment comes back to
+            you at once. Inside those {BOOKING_POLICY.learnerNoticeHours} hours the session can no longer be cancelled,
+            and once it has begun it cannot be cancelled at all.
           </p>
+          <p>{rules.request}</p>
           <p>
             A request you sent and your mentor has not yet accepted, or a session you have not yet paid for, can be
             withdrawn at any time before it begins; nothing is charged.
@@ -226,6 +230,7 @@ function sections(email: string): PolicySection[] {
 
 export default function RefundPage() {
   const email = useSupportEmail();
+  const rules = refundPolicyText();
   return (
     <StaticPage testId="refund-page">
       <Hero
@@ -251,7 +256,13 @@ export default function RefundPage() {
             <li>
               <Icon name="calendar" />
               <span>
-                <strong>{REFUND_WINDOW}</strong> to request a refund
+                Cancel up to <strong>{rules.cancelNotice}</strong> before: full refund at once
+              </span>
+            </li>
+            <li>
+              <Icon name="calendar" />
+              <span>
+                <strong>{rules.requestWindow}</strong> to request a refund after that
               </span>
             </li>
             <li>
@@ -271,7 +282,7 @@ export default function RefundPage() {
             <Link to="/terms">Terms &amp; Conditions</Link>.
           </p>
         }
-        sections={sections(email)}
+        sections={sections(email, rules)}
       />
     </StaticPage>
   );

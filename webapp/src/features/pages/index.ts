@@ -14,7 +14,6 @@ export const AboutPage = lazy(() => import("./AboutPage"));
 export const ServicesPage = lazy(() => import("./ServicesPage"));
 export const PrivacyPage = lazy(() => import("./PrivacyPage"));
 export const TermsPage = lazy(() => import("./TermsPage"));
-export const RefundPage = lazy(() => import("./RefundPage"));
 export const SitemapPage = lazy(() => import("./SitemapPage"));
 export const BecomeMentorPage = lazy(() => import("./BecomeMentorPage"));
 export const WhyBecomeMentorPage = lazy(() => import("./WhyBecomeMentorPage"));
@@ -30,3 +29,5 @@ function withRules(load: () => Promise<{ default: ComponentType }>) {
 export const BusinessPage = withRules(() => import("./BusinessPage"));
 export const ContactPage = withRules(() => import("./ContactPage"));
 export const QuotePage = withRules(() => import("./QuotePage"));
+/** The refund policy: its sentences about cancelling and asking come from the crate (`refundPolicyText`). */
+export const RefundPage = withRules(() => import("./RefundPage"));

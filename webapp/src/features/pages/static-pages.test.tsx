@@ -12,6 +12,7 @@ import SitemapPage from "./SitemapPage";
 import TermsPage from "./TermsPage";
 import WhyBecomeMentorPage from "./WhyBecomeMentorPage";
 import { json, mockApi, renderAt, skippedHeadingLevels } from "../../testing";
+import { refundPolicyText } from "../../lib/domain";
 
 const scrolled: Element[] = [];
 
@@ -193,13 +194,29 @@ describe("the refund policy", () => {
     expect(text).toMatch(/from 10 minutes after the start until 48 hours after it/);
   });
 
+  it("says one thing about cancelling and asking, in the crate's words (issue 21: e-mail vs in-app, 7 days vs 12 hours)", () => {
+    mockApi();
+    renderAt("/refund", <RefundPage />);
+    const rules = refundPolicyText();
+    // Cancelling in time comes first and refunds at once; a request is for when cancelling no longer refunds.
+    expect(screen.getByTestId("cancel-first").textContent).toBe(rules.cancelFirst);
+    expect(rules.cancelFirst).toMatch(/up to 12 hours before it begins is refunded in full at once/);
+    expect(screen.getByTestId("refund-request-rule").textContent).toBe(rules.request);
+    expect(rules.request).toMatch(/inside the 12 hours before it begins, a session not yet taken can be refunded on request within 7 days of the transaction date/);
+    // The booking page's request is the e-mail request's twin, not another policy.
+    expect(screen.getByTestId("refund-in-app").textContent).toContain(rules.inApp);
+    const text = document.body.textContent ?? "";
+    expect(text).not.toMatch(/can no longer be cancelled for a\s+refund/);
+    expect(text).toMatch(/Cancel up to 12 hours before: full refund at once/);
+  });
+
   it("asks for refund requests at the configured address", async () => {
     mockApi({}, { support_email: "refunds@example.org" });
     renderAt("/refund", <RefundPage />);
     await waitFor(() => expect(screen.getAllByTestId("refund-email")[0]?.textContent).toBe("refunds@example.org"));
     const process = screen.getAllByTestId("policy-section")[2] as HTMLElement;
     expect(process.textContent).toMatch(/Refund requests are made by e-mail to refunds@example\.org\./);
-    expect(process.textContent).toMatch(/You can also ask from the booking’s page in My Bookings/);
+    expect(process.textContent).toMatch(/You can also make the request from the booking's page in My Bookings: it is the same request, under the same rules/);
     expect(within(process).getByRole("link", { name: "refunds@example.org" }).getAttribute("href")).toMatch(/^mailto:refunds@example\.org\?/);
   });
 

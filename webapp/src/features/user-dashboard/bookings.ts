@@ -14,7 +14,7 @@
 import { useEffect, useState } from "react";
 import { api, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
-import { bookingRules } from "../../lib/domain";
+import { bookingRules, shortName } from "../../lib/domain";
 
 export type { Answer } from "../../lib/api/client";
 
@@ -154,8 +154,9 @@ export function learnerNextStep(booking: Booking): { text: string; label: string
   }
 }
 
+/** The name to address a person by: the crate's `shortName` ("Dr. Asha Rao" is Asha, never "Dr."). */
 export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
+  return shortName(name);
 }
 
 /* ---------- Time ---------- */

@@ -2434,7 +2434,7 @@ export interface components {
          * @description Where one session's net stands.
          * @enum {string}
          */
-        EarningState: "pending" | "held" | "available" | "in_payout" | "paid";
+        EarningState: "pending" | "held" | "available" | "cancelled" | "in_payout" | "paid";
         /**
          * EarningsView
          * @description The mentor's money.
