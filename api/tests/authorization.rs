@@ -451,6 +451,8 @@ fn matrix() -> Vec<Row> {
             }))
         }),
         row("GET", "/api/bookings/", signed_in, plain),
+        // What waits for the caller (issue 21): their own, for anyone signed in.
+        row("GET", "/api/me/attention/", signed_in, plain),
         row("GET", "/api/bookings/{id}/", [U, A, N, A, N, A], |w, _| {
             at(format!("/api/bookings/{}/", w.booking.id))
         }),

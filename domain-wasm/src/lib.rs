@@ -10,6 +10,7 @@
 pub use domain_macros::export;
 
 pub mod accounts;
+pub mod attention;
 pub mod bindings;
 pub mod booking;
 pub mod commission;

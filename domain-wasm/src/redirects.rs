@@ -35,9 +35,68 @@ pub fn safe_redirect(path: Option<&str>) -> Option<String> {
     }
 }
 
+/// Where a learner lands after login when no path was remembered: their dashboard.
+pub const LEARNER_HOME: &str = "/dashboard/user";
+/// Where a mentor lands: the mentor dashboard's requests, the thing that waits on them.
+pub const MENTOR_HOME: &str = "/dashboard/mentor?tab=requests";
+/// Where an administrator lands: the admin dashboard.
+pub const ADMIN_HOME: &str = "/dashboard/admin";
+
+/// The home of an account's role (`"user"`, `"mentor"` or `"admin"`, as the
+/// API names roles): where a login leads when no path was remembered.
+/// An unknown or missing role lands on the learner's dashboard, which every
+/// signed-in account may see.
+#[crate::export]
+pub fn role_home(role: Option<&str>) -> String {
+    match role {
+        Some("mentor") => MENTOR_HOME,
+        Some("admin") => ADMIN_HOME,
+        _ => LEARNER_HOME,
+    }
+    .to_owned()
+}
+
+/// Where a login (password or Google) leads (SPEC §4): the remembered path
+/// wins for every role when it is safe ([`safe_redirect`]); without one,
+/// the role's home ([`role_home`]).
+#[crate::export]
+pub fn after_login(remembered: Option<&str>, role: Option<&str>) -> String {
+    safe_redirect(remembered).unwrap_or_else(|| role_home(role))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_remembered_path_wins_else_the_roles_home() {
+        assert_eq!(
+            after_login(Some("/my-bookings"), Some("admin")),
+            "/my-bookings"
+        );
+        assert_eq!(
+            after_login(Some("/my-bookings"), Some("mentor")),
+            "/my-bookings"
+        );
+        assert_eq!(after_login(None, Some("user")), "/dashboard/user");
+        assert_eq!(
+            after_login(None, Some("mentor")),
+            "/dashboard/mentor?tab=requests"
+        );
+        assert_eq!(after_login(None, Some("admin")), "/dashboard/admin");
+        assert_eq!(
+            after_login(Some("/auth/login"), Some("admin")),
+            "/dashboard/admin"
+        );
+        assert_eq!(after_login(Some("//evil.example"), None), "/dashboard/user");
+        for home in [LEARNER_HOME, MENTOR_HOME, ADMIN_HOME] {
+            assert_eq!(
+                safe_redirect(Some(home)).as_deref(),
+                Some(home),
+                "a home is a safe path"
+            );
+        }
+    }
 
     #[test]
     fn only_this_sites_screens_that_a_user_can_see() {

@@ -21,6 +21,7 @@ use crate::state::AppState;
 use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
 use crate::store::{Constraint, StoreError, Tx};
 
+pub mod attention;
 pub mod no_show;
 
 /// One booking as stored, with its mentor's name, photo and rules, the

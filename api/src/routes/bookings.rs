@@ -850,4 +850,25 @@ impl BookingsApi {
             format!("attachment; filename=\"session-{}.ics\"", b.id),
         ))
     }
+
+    /// What waits for me
+    ///
+    /// Until in-app notifications exist: the requests the caller must
+    /// answer as a mentor (`answer_request`, by the request's deadline) and
+    /// the sessions they must pay for as a learner (`pay`, by the end of
+    /// the payment window), soonest deadline first, with their count. A
+    /// deadline that has passed is left out; so is a payment the gateway
+    /// is confirming. Any signed-in account; an administrator's list is
+    /// usually empty.
+    #[oai(
+        path = "/api/me/attention/",
+        method = "get",
+        operation_id = "getAttention"
+    )]
+    async fn attention(&self, auth: SignedIn) -> poem::Result<super::attention::AttentionResponse> {
+        let items = bookings::attention::waiting_for(&self.state, &auth.0, self.now()).await?;
+        Ok(super::attention::AttentionResponse::Ok(Json(
+            super::attention::Attention::of(items),
+        )))
+    }
 }

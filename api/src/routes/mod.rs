@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod admin_commission;
 pub mod applications;
+pub mod attention;
 pub mod bookings;
 pub mod disputes;
 pub mod explorer;

@@ -5,6 +5,7 @@
 
 pub mod adjustments;
 pub mod applications;
+pub mod attention;
 pub mod audit;
 mod availability;
 pub mod bookings;

@@ -1,8 +1,28 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { countOf, useAttention, useAttentionRefresh, waitingLabel, type AttentionItem } from "../features/attention";
 import { session, useSession } from "../features/auth";
 import { Logo } from "./Logo";
-import { BUSINESS_LINKS, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, PROFILE, SIGN_IN } from "./navigation";
+import { BUSINESS_LINKS, dashboardLinks, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, SIGN_IN, type DashboardLink } from "./navigation";
+
+/** The count of waiting items beside a dashboard link, seen as a number; the link's name says it in words (`linkName`). */
+function Count({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="nav-count" aria-hidden="true" data-testid="attention-count">
+      {count}
+    </span>
+  );
+}
+
+/** A dashboard link's accessible name with its count: "Mentor dashboard, 2 waiting for you" (undefined: the text alone). */
+function linkName(link: DashboardLink, count: number): string | undefined {
+  return count > 0 ? `${link.label}, ${waitingLabel(count)}` : undefined;
+}
+
+function linkCount(link: DashboardLink, items: readonly AttentionItem[]): number {
+  return link.counts ? countOf(items, link.counts) : 0;
+}
 
 function Chevron() {
   return (
@@ -88,7 +108,14 @@ function BusinessMenu() {
   );
 }
 
-function MobileMenu({ open, id, loggedIn }: { open: boolean; id: string; loggedIn: boolean }) {
+/**
+ * The phone menu: navigation first (the site's links, then the signed-in
+ * person's dashboards with their counts, then the business links), and
+ * the account's buttons last; Logout is a quiet button there, never the
+ * menu's main one.
+ */
+function MobileMenu({ open, id, dashboards, items }: { open: boolean; id: string; dashboards: DashboardLink[] | null; items: readonly AttentionItem[] }) {
+  const loggedIn = dashboards !== null;
   return (
     <div id={id} className="mobile-menu" hidden={!open}>
       <nav aria-label="Mobile">
@@ -97,6 +124,14 @@ function MobileMenu({ open, id, loggedIn }: { open: boolean; id: string; loggedI
             <li key={link.to}>
               <NavLink to={link.to} end className="mobile-menu__link">
                 {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {(dashboards ?? []).map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className="mobile-menu__link" aria-label={linkName(link, linkCount(link, items))}>
+                {link.label}
+                <Count count={linkCount(link, items)} />
               </NavLink>
             </li>
           ))}
@@ -113,14 +148,9 @@ function MobileMenu({ open, id, loggedIn }: { open: boolean; id: string; loggedI
         </ul>
         <div className="mobile-menu__actions">
           {loggedIn ? (
-            <>
-              <Link to={PROFILE.to} className="btn btn--secondary btn--block">
-                {PROFILE.label}
-              </Link>
-              <button type="button" className="btn btn--primary btn--block" onClick={() => session.logout()}>
-                {LOGOUT_LABEL}
-              </button>
-            </>
+            <button type="button" className="btn btn--ghost btn--block mobile-menu__logout" onClick={() => session.logout()}>
+              {LOGOUT_LABEL}
+            </button>
           ) : (
             <>
               <Link to={SIGN_IN.to} className="btn btn--secondary btn--block">
@@ -141,7 +171,12 @@ export function Header({ overlay }: { overlay: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-  const loggedIn = useSession().status === "user";
+  const snapshot = useSession();
+  const loggedIn = snapshot.status === "user";
+  const dashboards = snapshot.status === "user" ? dashboardLinks(snapshot.user?.role) : null;
+  const items = useAttention();
+  useAttentionRefresh(loggedIn, pathname);
+  const waiting = loggedIn ? (dashboards ?? []).reduce((n, link) => n + linkCount(link, items), 0) : 0;
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -190,11 +225,20 @@ export function Header({ overlay }: { overlay: boolean }) {
           </ul>
         </nav>
         <div className="site-header__actions">
-          {loggedIn ? (
+          {dashboards ? (
             <>
-              <NavLink to={PROFILE.to} className={({ isActive }) => `nav-link site-header__signin${isActive ? " is-active" : ""}`}>
-                {PROFILE.label}
-              </NavLink>
+              {dashboards.map((link) => (
+                <NavLink
+                  key={link.to}
+                  to={link.to}
+                  end
+                  className={({ isActive }) => `nav-link site-header__signin${isActive ? " is-active" : ""}`}
+                  aria-label={linkName(link, linkCount(link, items))}
+                >
+                  {link.label}
+                  <Count count={linkCount(link, items)} />
+                </NavLink>
+              ))}
               <button type="button" className="btn btn--secondary site-header__cta site-header__logout" onClick={() => session.logout()}>
                 {LOGOUT_LABEL}
               </button>
@@ -216,7 +260,12 @@ export function Header({ overlay }: { overlay: boolean }) {
             aria-controls={menuId}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">{menuOpen ? "Close menu" : waiting > 0 ? `Open menu, ${waitingLabel(waiting)}` : "Open menu"}</span>
+            {waiting > 0 && !menuOpen ? (
+              <span className="menu-toggle__count" aria-hidden="true" data-testid="menu-attention-count">
+                {waiting}
+              </span>
+            ) : null}
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               {menuOpen ? (
                 <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
@@ -227,7 +276,7 @@ export function Header({ overlay }: { overlay: boolean }) {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} id={menuId} loggedIn={loggedIn} />
+      <MobileMenu open={menuOpen} id={menuId} dashboards={dashboards} items={items} />
     </header>
   );
 }

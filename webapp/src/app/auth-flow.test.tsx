@@ -46,6 +46,8 @@ describe("the login guard", () => {
   it("sends a logged-in user away from login and register to the home page", async () => {
     mockApi({});
     logIn();
+    // Signed in a while ago: the login's own destination was reached already.
+    session.clearArrival();
     const router = renderAt("/auth/login");
     await waitFor(() => expect(here(router)).toBe("/"));
     await act(async () => {
@@ -89,11 +91,32 @@ describe("logging in and out", () => {
     expect(header().getByRole("link", { name: "Get Started" })).toBeTruthy();
   });
 
-  it("goes home after a login nobody was sent to", async () => {
+  it("lands a learner on their dashboard after a login nobody was sent to", async () => {
     mockApi({ "POST /api/login/": json(200, { token: "a1", refresh: "r1", user: aUser() }) });
     const router = renderAt("/auth/login");
     await signInWithForm("asha@example.com", "Secret#123");
-    await waitFor(() => expect(here(router)).toBe("/"));
+    await waitFor(() => expect(here(router)).toBe("/dashboard/user"));
+  });
+
+  it("lands a mentor on their requests", async () => {
+    mockApi({ "POST /api/login/": json(200, { token: "a1", refresh: "r1", user: aUser({ role: "mentor", mentor_id: 3 }) }) });
+    const router = renderAt("/auth/login");
+    await signInWithForm("asha@example.com", "Secret#123");
+    await waitFor(() => expect(here(router)).toBe("/dashboard/mentor?tab=requests"));
+  });
+
+  it("lands an administrator on the admin dashboard", async () => {
+    mockApi({ "POST /api/login/": json(200, { token: "a2", refresh: "r2", user: aUser({ role: "admin" }) }) });
+    const router = renderAt("/auth/login");
+    await signInWithForm("asha@example.com", "Secret#123");
+    await waitFor(() => expect(here(router)).toBe("/dashboard/admin"));
+  });
+
+  it("returns a mentor to the remembered page rather than their dashboard", async () => {
+    mockApi({ "POST /api/login/": json(200, { token: "a1", refresh: "r1", user: aUser({ role: "mentor", mentor_id: 3 }) }) });
+    const router = renderAt("/my-bookings?tab=upcoming");
+    await signInWithForm("asha@example.com", "Secret#123");
+    await waitFor(() => expect(here(router)).toBe("/my-bookings?tab=upcoming"));
   });
 
   it("completes the profile first when a contact number is needed, then goes to the remembered page", async () => {

@@ -45,3 +45,25 @@ export const GET_STARTED: NavLink = { to: "/auth/register", label: "Get Started"
 /** Shown instead of Sign In / Get Started when logged in, with a Logout button. */
 export const PROFILE: NavLink = { to: "/dashboard/user", label: "Profile" };
 export const LOGOUT_LABEL = "Logout";
+/** Beside Profile for mentors (issue 21). */
+export const MENTOR_DASHBOARD: NavLink = { to: "/dashboard/mentor", label: "Mentor dashboard" };
+/** Beside Profile for administrators (issue 21): the admin dashboard is linked from here. */
+export const ADMIN_DASHBOARD: NavLink = { to: "/dashboard/admin", label: "Admin" };
+
+/** A dashboard link of the header, and which waiting items it counts (`GET /api/me/attention/`'s kinds). */
+export interface DashboardLink extends NavLink {
+  counts?: "pay" | "answer_request";
+}
+
+/**
+ * The dashboards a signed-in person sees in the header, in order: SPEC §2's
+ * Profile (the learner's dashboard, counting sessions to pay for) for
+ * everyone, then a mentor's dashboard (counting requests to answer) or an
+ * administrator's.
+ */
+export function dashboardLinks(role: string | undefined): DashboardLink[] {
+  const links: DashboardLink[] = [{ ...PROFILE, counts: "pay" }];
+  if (role === "mentor") links.push({ ...MENTOR_DASHBOARD, counts: "answer_request" });
+  else if (role === "admin") links.push(ADMIN_DASHBOARD);
+  return links;
+}

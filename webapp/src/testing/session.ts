@@ -1,5 +1,6 @@
 /** A logged-in session for tests, and a clean slate between them. Imported by tests only. */
 import { resetConfig } from "../lib/api/config";
+import { attention } from "../features/attention";
 import { session, type User } from "../features/auth";
 
 export function aUser(overrides: Partial<User> = {}): User {
@@ -32,4 +33,5 @@ export function resetAuth(): void {
   session.reload();
   session.acknowledgeEnd();
   resetConfig();
+  attention.clear();
 }

@@ -64,7 +64,7 @@ export default function CompleteProfilePage() {
           requires_contact_number:
             typeof body.requires_contact_number === "boolean" ? body.requires_contact_number : updated.requires_contact_number,
         });
-        void navigate(session.takeRedirect() ?? "/", { replace: true });
+        void navigate(session.arrivalFor(updated), { replace: true });
         return;
       }
       if (answer.status === 400) {

@@ -39,6 +39,29 @@ describe("the Google credential", () => {
   });
 
   it.each([
+    ["user", "/dashboard/user"],
+    ["mentor", "/dashboard/mentor?tab=requests"],
+    ["admin", "/dashboard/admin"],
+  ] as const)("leads a %s with a complete profile to their home, or to the remembered path", async (role, home) => {
+    const complete = {
+      ...GOOD,
+      user: aUser({ is_google_user: true, role, mentor_id: role === "mentor" ? 3 : null }),
+      profile_complete: true,
+      needs_profile_completion: false,
+      requires_contact_number: false,
+    };
+    mockApi({ "POST /api/accounts/google-auth/": json(200, complete) });
+    expect(await handleGoogleCredential("id-token")).toBeUndefined();
+    expect(session.getSnapshot()).toMatchObject({ status: "user", arrival: home });
+
+    resetAuth();
+    mockApi({ "POST /api/accounts/google-auth/": json(200, complete) });
+    session.rememberRedirect("/my-bookings/abc");
+    expect(await handleGoogleCredential("id-token")).toBeUndefined();
+    expect(session.getSnapshot()).toMatchObject({ status: "user", arrival: "/my-bookings/abc" });
+  });
+
+  it.each([
     ["the server's error field", json(400, { error: "Invalid Google token." }), "Google login failed. Invalid Google token."],
     ["key: value pairs", json(400, { credential: ["This field is required."] }), "Google login failed. credential: This field is required."],
     ["the raw text", new Response("Bad Gateway", { status: 502 }), "Google login failed. Bad Gateway"],

@@ -45,8 +45,20 @@ describe("storage keys", () => {
 });
 
 describe("where a login leads", () => {
-  it("goes home when nothing was remembered", () => {
-    expect(newStore().signIn({ access: "a", refresh: "r", user: aUser() })).toBe("/");
+  it("goes to the role's home when nothing was remembered", () => {
+    // The rule is the crate's redirects::after_login (vectors/redirects.json).
+    expect(newStore().signIn({ access: "a", refresh: "r", user: aUser() })).toBe("/dashboard/user");
+    expect(newStore().signIn({ access: "a", refresh: "r", user: aUser({ role: "mentor", mentor_id: 3 }) })).toBe("/dashboard/mentor?tab=requests");
+    expect(newStore().signIn({ access: "a", refresh: "r", user: aUser({ role: "admin" }) })).toBe("/dashboard/admin");
+    expect(newStore().signIn({ access: "a", refresh: "r", user: null })).toBe("/dashboard/user");
+  });
+
+  it("goes to the remembered path whatever the role", () => {
+    for (const role of ["user", "mentor", "admin"] as const) {
+      const store = newStore();
+      store.rememberRedirect("/mentors/7-asha-rao?tab=reviews");
+      expect(store.signIn({ access: "a", refresh: "r", user: aUser({ role }) })).toBe("/mentors/7-asha-rao?tab=reviews");
+    }
   });
 
   it("goes to the remembered path with its query, then forgets it", () => {

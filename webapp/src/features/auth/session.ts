@@ -13,7 +13,7 @@
  * logout survive a reload and agree across tabs.
  */
 import { useSyncExternalStore } from "react";
-import { afterRefresh, safeRedirect, sessionDue, sessionKeys, sessionTimers, storageKeys, storedProfileComplete, type StorageKey } from "../../lib/domain";
+import { afterLogin, afterRefresh, safeRedirect, sessionDue, sessionKeys, sessionTimers, storageKeys, storedProfileComplete, type StorageKey } from "../../lib/domain";
 import { bindSession, createApiClient, type Answer, type ApiClient, type SessionPort } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
 
@@ -268,7 +268,9 @@ export class SessionStore implements SessionPort {
   /**
    * Stores a new session and returns where to go (SPEC §2, §4): the profile
    * completion first when a contact number is needed (the remembered path
-   * stays for afterwards), else the remembered path (then forgotten), else `/`.
+   * stays for afterwards), else the remembered path (then forgotten) for
+   * every role, else the role's home (the crate's `afterLogin`: a learner's
+   * dashboard, a mentor's requests, the admin dashboard).
    */
   signIn(data: SignIn): string {
     const { storage, now } = this.deps;
@@ -288,7 +290,7 @@ export class SessionStore implements SessionPort {
     if (requiresContactNumber) {
       arrival = COMPLETE_PROFILE;
     } else {
-      arrival = this.takeRedirect() ?? "/";
+      arrival = this.arrivalFor(data.user);
     }
     this.reload();
     if (this.snapshot.status === "user") this.snapshot = { ...this.snapshot, arrival };
@@ -322,6 +324,11 @@ export class SessionStore implements SessionPort {
   /** Remembers a protected path (with its query) to return to after login. */
   rememberRedirect(path: string): void {
     if (safeRedirect(path)) this.deps.storage.setItem(KEYS.redirectPath, path);
+  }
+
+  /** Where a login leads now: the remembered path (then forgotten), else the home of `user`'s role. */
+  arrivalFor(user: Pick<User, "role"> | null | undefined): string {
+    return afterLogin(this.takeRedirect(), user?.role);
   }
 
   /** The remembered path, forgotten as it is read. */

@@ -3,7 +3,9 @@ import { useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { TabList } from "../../components/TabList";
 import { Icon } from "../../components/icons";
-import { useBookings } from "../user-dashboard";
+import { attention } from "../attention";
+import { useSession } from "../auth";
+import { AttentionBanners, useBookings, viewerZone } from "../user-dashboard";
 import { fetchAvailability, fetchProfile, fetchServices, type MentorProfile, type MentorService, type StoredAvailability } from "./api";
 import { AvailabilitySection } from "./AvailabilitySection";
 import { EarningsSection } from "./EarningsSection";
@@ -54,6 +56,9 @@ export default function MentorDashboardPage() {
   const upcoming = useBookings("mentor", "upcoming");
   const waiting = upcoming.state.status === "ready" ? requestsOf(upcoming.state.value).length : 0;
   const baseId = useId();
+  const snapshot = useSession();
+  // Deadlines in the viewer's zone: the account's, else the browser's.
+  const zone = viewerZone(snapshot.status === "user" ? snapshot.user : null);
 
   function open(next: Tab, keyboard = false) {
     setParams(next === "overview" ? {} : { tab: next }, { replace: true });
@@ -70,7 +75,18 @@ export default function MentorDashboardPage() {
     overview: () => (
       <OverviewSection profile={profile.state} services={services.state} availability={availability.state} requests={upcoming.state.status === "ready" ? waiting : undefined} onOpen={(t) => open(t)} />
     ),
-    requests: () => <RequestsSection state={upcoming.state} reload={upcoming.reload} onChange={upcoming.set} onOpen={(t) => open(t)} />,
+    requests: () => (
+      <RequestsSection
+        state={upcoming.state}
+        reload={upcoming.reload}
+        onChange={(list) => {
+          upcoming.set(list);
+          // An answered request waits no more: the header's count and the banners follow at once.
+          void attention.refresh(true);
+        }}
+        onOpen={(t) => open(t)}
+      />
+    ),
     schedule: () => <ScheduleSection state={upcoming.state} reload={upcoming.reload} onOpen={(t) => open(t)} />,
     past: () => <PastSessionsSection />,
     earnings: () => <EarningsSection timeZone={availability.state.status === "ready" ? availability.state.value.time_zone : undefined} />,
@@ -91,6 +107,7 @@ export default function MentorDashboardPage() {
           <p className="md__lead">
             {name ? `Welcome back, ${name.split(" ")[0]}. ` : null}Your requests, sessions, profile, services and calendar, in one place.
           </p>
+          <AttentionBanners kind="answer_request" zone={zone} />
         </div>
       </header>
       <div className="container md__body">

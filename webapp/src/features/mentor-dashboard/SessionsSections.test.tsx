@@ -247,3 +247,25 @@ describe("the past sessions tab", () => {
     expect((await screen.findByTestId("past-empty")).textContent).toContain("No past sessions yet");
   });
 });
+
+describe("what waits for the mentor (issue 21)", () => {
+  it("shows a request to answer as a banner above the sections, its deadline in the mentor's zone", async () => {
+    const waiting = {
+      kind: "answer_request",
+      booking_id: "r-1",
+      deadline: "2026-11-25T02:30:00Z",
+      start: "2026-11-25T10:00:00Z",
+      service_title: "Career plan",
+      with_name: "Lata Learner",
+    };
+    const pay = { ...waiting, kind: "pay", booking_id: "p-1", with_name: "Meera Nair" };
+    handlers([], [], { "GET /api/me/attention/": json(200, { count: 2, items: [waiting, pay] }) });
+    renderAt("overview");
+    const banners = await screen.findAllByTestId("attention-banner");
+    expect(banners).toHaveLength(1);
+    const banner = within(banners[0] as HTMLElement);
+    expect(banner.getByText("Lata Learner asked for Career plan")).toBeTruthy();
+    expect(banner.getByRole("link", { name: "Answer request" }).getAttribute("href")).toBe("/session-request/r-1");
+    expect(skippedHeadingLevels()).toEqual([]);
+  });
+});

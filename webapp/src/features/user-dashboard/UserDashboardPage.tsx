@@ -4,6 +4,7 @@ import { Icon } from "../../components/icons";
 import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
 import { useSession } from "../auth";
+import { AttentionBanners } from "./AttentionBanners";
 import { allows, confirmingPayment, firstName, learnerNextStep, sessionTime, timeLeft, useNow, viewerZone, zoneName, type Booking } from "./bookings";
 import { useBookings, type Loaded } from "./load";
 import { JoinButton, StatusPill } from "./parts";
@@ -229,6 +230,7 @@ export default function UserDashboardPage() {
             {user?.name ? `Welcome back, ${firstName(user.name)}. ` : null}Your sessions, mentors and profile at a glance. Times are shown in{" "}
             <strong>{zoneName(zone)}</strong> (<Link to="/auth/edit-profile">change</Link>).
           </p>
+          <AttentionBanners kind="pay" zone={zone} />
         </div>
       </header>
       <div className="container ud__body">

@@ -37,3 +37,4 @@ export {
 } from "./bookings";
 export { useBookings, type Loaded as LoadedBookings } from "./load";
 export { JoinButton, StatusPill } from "./parts";
+export { AttentionBanners } from "./AttentionBanners";

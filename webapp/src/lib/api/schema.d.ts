@@ -985,6 +985,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/attention/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for me
+         * @description Until in-app notifications exist: the requests the caller must
+         *     answer as a mentor (`answer_request`, by the request's deadline) and
+         *     the sessions they must pay for as a learner (`pay`, by the end of
+         *     the payment window), soonest deadline first, with their count. A
+         *     deadline that has passed is left out; so is a payment the gateway
+         *     is confirming. Any signed-in account; an administrator's list is
+         *     usually empty.
+         */
+        get: operations["getAttention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mentor-applications/": {
         parameters: {
             query?: never;
@@ -1966,6 +1992,51 @@ export interface components {
             /** Format: uint32 */
             seed: number;
         };
+        /**
+         * Attention
+         * @description Everything waiting for the caller, soonest deadline first.
+         */
+        Attention: {
+            /**
+             * Format: int64
+             * @description How many items there are (the header's badge).
+             */
+            count: number;
+            items: components["schemas"]["AttentionItem"][];
+        };
+        /**
+         * AttentionItem
+         * @description One thing waiting for the caller.
+         */
+        AttentionItem: {
+            /** @description The booking: its page is `/my-bookings/{id}`. */
+            booking_id: string;
+            /**
+             * Format: date-time
+             * @description Act before then (RFC 3339, UTC), or the booking expires: the
+             *     request's answer deadline or the payment window's end, as stored,
+             *     never past the start.
+             */
+            deadline: string;
+            kind: components["schemas"]["AttentionKind"];
+            /** @description The service's title when booked. */
+            service_title: string;
+            /**
+             * Format: date-time
+             * @description The session's start (RFC 3339, UTC).
+             */
+            start: string;
+            /**
+             * @description Who the session is with: the learner (for a request) or the mentor
+             *     (for a payment).
+             */
+            with_name: string;
+        };
+        /**
+         * @description What the caller must do.
+         * @enum {string}
+         */
+        AttentionKind: "answer_request" | "pay";
         /** AuthType */
         AuthType: {
             exists: boolean;
@@ -7088,6 +7159,34 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    getAttention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Attention"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
                 };
             };
         };
