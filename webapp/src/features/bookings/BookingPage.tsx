@@ -15,7 +15,7 @@ import { RouteTitle } from "../../components/RouteTitle";
 import { NotFoundPage } from "../pages";
 import { useSession } from "../auth";
 import { BookingView, type ViewVariant } from "./BookingView";
-import { viewerZone } from "./time";
+import { viewerZone } from "../../lib/time";
 import { useBooking, useNow } from "./useBooking";
 import "./bookings.css";
 
@@ -41,7 +41,7 @@ export function BookingScreen({ variant }: { variant: ViewVariant }) {
   const id = params["requestId"] ?? params["sessionId"] ?? params["id"] ?? search.get("booking") ?? undefined;
   const snapshot = useSession();
   const user = snapshot.status === "user" ? snapshot.user : null;
-  const zone = viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
+  const zone = viewerZone(user);
   const { state, retry, refresh, replace } = useBooking(id || undefined);
   const now = useNow();
 

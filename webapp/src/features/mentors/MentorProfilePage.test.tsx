@@ -253,7 +253,7 @@ describe("MentorProfilePage", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
     const summary = dialog.getByTestId("review-summary").textContent ?? "";
     expect(summary).toContain("SEO audit walkthrough · 1 hr");
-    expect(summary).toContain("IST");
+    expect(summary).toContain("India Standard Time");
     expect(dialog.getByTestId("review-price").textContent).toBe("₹1,500");
     // A guest signs in first; the choice is remembered for after.
     expect(dialog.getByRole("button", { name: "Sign in to book" })).toBeTruthy();
