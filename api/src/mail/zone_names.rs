@@ -95,9 +95,9 @@ mod tests {
 
     #[test]
     fn names_read_as_in_india() {
-        let kolkata: Tz = "Asia/Kolkata".parse().unwrap();
-        let london: Tz = "Europe/London".parse().unwrap();
-        let sydney: Tz = "Australia/Sydney".parse().unwrap();
+        let kolkata: Tz = "Asia/Kolkata".parse().expect("a zone");
+        let london: Tz = "Europe/London".parse().expect("a zone");
+        let sydney: Tz = "Australia/Sydney".parse().expect("a zone");
         let winter = at("2026-01-15T10:00:00Z");
         let summer = at("2026-07-15T10:00:00Z");
         assert_eq!(long_name(winter, kolkata), "India Standard Time");
@@ -113,7 +113,10 @@ mod tests {
             "Australian Eastern Standard Time"
         );
         assert_eq!(long_name(summer, Tz::UTC), "Coordinated Universal Time");
-        assert_eq!(long_name(summer, "Etc/GMT+5".parse().unwrap()), "GMT-05:00");
+        assert_eq!(
+            long_name(summer, "Etc/GMT+5".parse().expect("a zone")),
+            "GMT-05:00"
+        );
         assert_eq!(gmt_offset(5 * 3600 + 45 * 60), "GMT+05:45");
         assert_eq!(gmt_offset(0), "GMT");
     }
@@ -175,8 +178,9 @@ mod tests {
         let text = String::from_utf8(out.stdout).expect("utf-8");
         let mut compared = 0;
         for line in text.lines() {
-            let mut f = line.splitn(3, '|');
-            let (zone, instant, node) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+            let [zone, instant, node] = line.splitn(3, '|').collect::<Vec<_>>()[..] else {
+                panic!("zone|instant|name, not {line:?}");
+            };
             let tz: Tz = zone.parse().expect("a zone");
             assert_eq!(long_name(at(instant), tz), node, "{zone} at {instant}");
             compared += 1;
