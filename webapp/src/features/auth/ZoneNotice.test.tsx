@@ -3,12 +3,14 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { ZoneNotice } from "./ZoneNotice";
 import { aUser, callsTo, json, logIn, mockApi, resetAuth } from "../../testing";
 
-/** This device says it is in `zone`, as Chrome in India says Asia/Calcutta. */
+/** This device is in `zone` (named as Chrome in India names it, Asia/Calcutta): formats made without a zone use it. */
 function deviceIn(zone: string) {
-  const real = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
-    return { ...real.call(this), timeZone: zone };
-  });
+  const Real = Intl.DateTimeFormat;
+  const Device = function (locales?: string | string[], options?: Intl.DateTimeFormatOptions) {
+    return new Real(locales, options?.timeZone ? options : { ...options, timeZone: zone });
+  } as unknown as typeof Intl.DateTimeFormat;
+  Object.assign(Device, { supportedLocalesOf: Real.supportedLocalesOf.bind(Real) });
+  vi.stubGlobal("Intl", { ...Intl, DateTimeFormat: Device, supportedValuesOf: Intl.supportedValuesOf.bind(Intl) });
 }
 
 function storedUser() {

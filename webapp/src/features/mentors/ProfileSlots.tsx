@@ -160,6 +160,8 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
   const firstName = mentor.name.split(/\s+/u)[0] || mentor.name;
   const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  // Zones are named as they are at the times shown (summer or winter names).
+  const namedAt = days[0]?.slots[0]?.start ?? now;
   const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);
 
   const onService = (e: ChangeEvent<HTMLSelectElement>) => {
@@ -192,7 +194,7 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
           </p>
         )}
         <SelectField label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)}>
-          {zoneOptions(viewerZone, mentorZone, zone, now).map((option) => (
+          {zoneOptions(viewerZone, mentorZone, zone, namedAt).map((option) => (
             <option key={option.zone} value={option.zone}>
               {option.label}
             </option>
@@ -201,7 +203,7 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
       </div>
 
       <p className="slots__zone" data-testid="slots-zone">
-        {zoneSentence(zone, viewerZone, mentorZone, now)}
+        {zoneSentence(zone, viewerZone, mentorZone, namedAt)}
       </p>
 
       <div className="slots__week" role="group" aria-labelledby={`${ids}-week`}>
