@@ -93,6 +93,12 @@ api-types: setup-build
     cargo run -q -p api --locked --example openapi > "$dir/openapi.json"
     webapp/node_modules/.bin/openapi-typescript "$dir/openapi.json" -o webapp/src/lib/api/schema.d.ts
 
+# Regenerates api/src/mail/zone_names/table.rs: the en-IN long names of
+# time zones ("India Standard Time") the e-mails use, from CLDR through
+# Node's Intl, for every zone the server's zone data knows (issue 21).
+zone-names:
+    node api/scripts/zone-names.mjs
+
 # Fails when webapp/src/lib/api/schema.d.ts differs from what the server's
 # OpenAPI document generates now (a step of `just test`).
 api-types-check: setup-build

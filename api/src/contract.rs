@@ -167,6 +167,7 @@ pub fn body_rules() -> Vec<BodyRule> {
                 ("name", name()),
                 ("contact_number", text(CONTACT_NUMBER_OR_BLANK)),
                 ("time_zone", text(TIME_ZONE)),
+                ("detected_time_zone", text(TIME_ZONE)),
             ],
         ),
         (

@@ -94,14 +94,36 @@ async fn a_confirmation_goes_to_both_sides_in_their_zones_with_the_invitation(en
         .expect("read")
         .expect("booking");
     let meeting = b.meeting_url.clone().expect("a meeting link");
-    for (to, zone, other) in [
-        (LEARNER, "Asia/Kolkata", "Asha Rao"),
-        (MENTOR, "America/New_York", "Ravi Kumar"),
+    for (to, zone, names, other) in [
+        (
+            LEARNER,
+            "Asia/Kolkata",
+            &["India Standard Time"][..],
+            "Asha Rao",
+        ),
+        (
+            MENTOR,
+            "America/New_York",
+            &["Eastern Standard Time", "Eastern Daylight Time"][..],
+            "Ravi Kumar",
+        ),
     ] {
         let m = one_mail(&store, to, "booking_confirmed").await;
         let when = local_range(b.start, b.end, zone);
         assert!(m.text.contains(&when), "{to}: {when} in {}", m.text);
-        assert!(m.text.contains(&format!("({zone})")), "the zone is named");
+        // The zone's en-IN long name, as the web app shows it (issue 21),
+        // not an abbreviation with the IANA name.
+        assert!(
+            names
+                .iter()
+                .any(|n| when.ends_with(n) && m.html.contains(n)),
+            "the zone is named in full: {when}"
+        );
+        assert!(!m.text.contains(&format!("({zone})")), "{}", m.text);
+        assert!(
+            when.contains(" am ") || when.contains(" pm "),
+            "en-IN clock: {when}"
+        );
         assert!(
             m.subject.contains(&local_time(b.start, zone)),
             "{}",

@@ -32,6 +32,10 @@ pub struct UserOut {
     /// The IANA time zone times are shown in, e.g. `Asia/Kolkata`
     /// (`UTC` until chosen).
     pub time_zone: String,
+    /// `false` while no zone was ever chosen for the account (made without
+    /// one: it is in UTC). The web app then sends the browser's zone as the
+    /// profile's `detected_time_zone` at the first sign-in.
+    pub time_zone_chosen: bool,
 }
 
 impl From<&User> for UserOut {
@@ -49,6 +53,7 @@ impl From<&User> for UserOut {
             mentor_id: u.mentor_id,
             date_joined: u.date_joined,
             time_zone: u.time_zone.clone(),
+            time_zone_chosen: u.time_zone_chosen,
         }
     }
 }

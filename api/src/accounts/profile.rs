@@ -17,6 +17,9 @@ pub struct ProfileEdit<'a> {
     pub contact_required: bool,
     /// An IANA time zone name, e.g. `Asia/Kolkata`.
     pub time_zone: Option<&'a str>,
+    /// The zone the browser detected: taken only by an account that never
+    /// chose one ([`User::time_zone_chosen`]), ignored otherwise.
+    pub detected_time_zone: Option<&'a str>,
 }
 
 /// The answer to a time zone that is not an IANA zone name.
@@ -41,12 +44,14 @@ pub enum ProfileError {
     Store(#[from] StoreError),
 }
 
-/// What a profile edit stores: name, contact number and time zone.
-pub type ProfileValues = (String, Option<String>, String);
+/// What a profile edit stores: name, contact number, the time zone, and
+/// the detected zone to adopt if the account never chose one.
+pub type ProfileValues = (String, Option<String>, String, Option<String>);
 
 /// The name, contact number and time zone to store for `user`, by the
 /// domain's rules. A Google account cannot clear its contact number (it
 /// needs one to book); a time zone cannot be cleared, only changed.
+/// A detected zone that is not a zone is a field error like a chosen one.
 pub fn apply(user: &User, edit: ProfileEdit<'_>) -> Result<ProfileValues, Fields> {
     let mut fields = Fields::default();
     let name = match edit.name {
@@ -74,8 +79,18 @@ pub fn apply(user: &User, edit: ProfileEdit<'_>) -> Result<ProfileValues, Fields
             String::new()
         }),
     };
+    let detected = match edit.detected_time_zone {
+        None => None,
+        Some(raw) => match parse_time_zone(raw) {
+            Ok(zone) => Some(zone),
+            Err(message) => {
+                fields.add("detected_time_zone", message);
+                None
+            }
+        },
+    };
     if fields.is_empty() {
-        Ok((name, contact, time_zone))
+        Ok((name, contact, time_zone, detected))
     } else {
         Err(fields)
     }
@@ -88,12 +103,16 @@ pub async fn update(
     edit: ProfileEdit<'_>,
     now: DateTime<Utc>,
 ) -> Result<User, ProfileError> {
-    let (name, contact_number, time_zone) = apply(user, edit).map_err(ProfileError::Invalid)?;
+    let (name, contact_number, time_zone, detected) =
+        apply(user, edit).map_err(ProfileError::Invalid)?;
     let mut tx = state.store.begin().await?;
     tx.update_profile(user.id, &name, contact_number.as_deref(), now)
         .await?;
-    if time_zone != user.time_zone {
+    if edit.time_zone.is_some() {
+        // Chosen, even when it is the zone the account already had.
         tx.set_time_zone(user.id, &time_zone, now).await?;
+    } else if let Some(zone) = detected {
+        tx.adopt_time_zone(user.id, &zone, now).await?;
     }
     let updated = tx.user_by_id(user.id).await?;
     tx.commit().await?;

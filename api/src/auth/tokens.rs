@@ -293,6 +293,7 @@ mod tests {
             mentor_id: None,
             disabled_at: None,
             time_zone: "UTC".into(),
+            time_zone_chosen: false,
         }
     }
 

@@ -21,48 +21,46 @@ fn zone(name: &str) -> Tz {
     name.trim().parse().unwrap_or(Tz::UTC)
 }
 
-/// The zone's label after a time: "IST (Asia/Kolkata)", "UTC", "GMT (Europe/London)".
-fn zone_label(t: DateTime<Utc>, tz: Tz) -> String {
-    let abbreviation = t.with_timezone(&tz).format("%Z").to_string();
-    let name = tz.name();
-    if abbreviation == name {
-        name.to_owned()
-    } else if abbreviation.starts_with(['+', '-']) {
-        // Zones without a letter abbreviation: the offset says less than the name.
-        format!("{name} (UTC{abbreviation})")
-    } else {
-        format!("{abbreviation} ({name})")
-    }
+/// A date as Indian English writes it: "Wed, 25 Nov 2026".
+fn day(t: &DateTime<Tz>) -> String {
+    t.format("%a, %-d %b %Y").to_string()
 }
 
-/// A moment in the reader's zone, the zone named:
-/// "Wed 25 Nov 2026, 3:30 PM IST (Asia/Kolkata)".
+/// A clock time as Indian English writes it: "3:30 pm", "12:00 am".
+fn clock(t: &DateTime<Tz>) -> String {
+    t.format("%-I:%M %P").to_string()
+}
+
+/// A moment in the reader's zone, the zone named in full as the web app
+/// names it (en-IN, CLDR's long name):
+/// "Wed, 25 Nov 2026, 3:30 pm India Standard Time".
 pub fn local_time(t: DateTime<Utc>, zone_name: &str) -> String {
     let tz = zone(zone_name);
     let local = t.with_timezone(&tz);
     format!(
         "{}, {} {}",
-        local.format("%a %-d %b %Y"),
-        local.format("%-I:%M %p"),
-        zone_label(t, tz)
+        day(&local),
+        clock(&local),
+        super::zone_names::long_name(t, tz)
     )
 }
 
-/// A session's time in the reader's zone: "Wed 25 Nov 2026, 3:30 PM – 4:30 PM
-/// IST (Asia/Kolkata)" (the end's date too when it is another day there).
+/// A session's time in the reader's zone: "Wed, 25 Nov 2026, 3:30 pm –
+/// 4:30 pm India Standard Time" (the end's date too when it is another day
+/// there).
 pub fn local_range(start: DateTime<Utc>, end: DateTime<Utc>, zone_name: &str) -> String {
     let tz = zone(zone_name);
     let (s, e) = (start.with_timezone(&tz), end.with_timezone(&tz));
     let end_shown = if s.date_naive() == e.date_naive() {
-        e.format("%-I:%M %p").to_string()
+        clock(&e)
     } else {
-        format!("{}, {}", e.format("%a %-d %b %Y"), e.format("%-I:%M %p"))
+        format!("{}, {}", day(&e), clock(&e))
     };
     format!(
         "{}, {} – {end_shown} {}",
-        s.format("%a %-d %b %Y"),
-        s.format("%-I:%M %p"),
-        zone_label(start, tz)
+        day(&s),
+        clock(&s),
+        super::zone_names::long_name(start, tz)
     )
 }
 
@@ -731,27 +729,27 @@ mod tests {
     }
 
     #[test]
-    fn times_are_in_the_readers_zone_with_the_zone_named() {
+    fn times_are_in_the_readers_zone_in_indian_english_with_the_zones_long_name() {
         assert_eq!(
             local_time(at(10, 0), "Asia/Kolkata"),
-            "Wed 25 Nov 2026, 3:30 PM IST (Asia/Kolkata)"
+            "Wed, 25 Nov 2026, 3:30 pm India Standard Time"
         );
         assert_eq!(
             local_time(at(10, 0), "UTC"),
-            "Wed 25 Nov 2026, 10:00 AM UTC"
+            "Wed, 25 Nov 2026, 10:00 am Coordinated Universal Time"
         );
         assert_eq!(
             local_time(at(10, 0), "Not/AZone"),
-            "Wed 25 Nov 2026, 10:00 AM UTC",
+            "Wed, 25 Nov 2026, 10:00 am Coordinated Universal Time",
             "an unknown zone reads as UTC"
         );
         assert_eq!(
             local_range(at(10, 0), at(11, 0), "America/New_York"),
-            "Wed 25 Nov 2026, 5:00 AM – 6:00 AM EST (America/New_York)"
+            "Wed, 25 Nov 2026, 5:00 am – 6:00 am Eastern Standard Time"
         );
         assert_eq!(
             local_range(at(18, 0), at(19, 0), "Asia/Kolkata"),
-            "Wed 25 Nov 2026, 11:30 PM – Thu 26 Nov 2026, 12:30 AM IST (Asia/Kolkata)"
+            "Wed, 25 Nov 2026, 11:30 pm – Thu, 26 Nov 2026, 12:30 am India Standard Time"
         );
     }
 

@@ -37,6 +37,7 @@ pub mod receipt_templates;
 pub mod refund_templates;
 mod smtp;
 pub mod templates;
+pub mod zone_names;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

@@ -65,6 +65,10 @@ pub struct User {
     /// Their IANA time zone, e.g. `Asia/Kolkata` (`UTC` until they choose
     /// one): e-mails and screens show times in it.
     pub time_zone: String,
+    /// Someone chose [`User::time_zone`] (registration, Google sign-up or
+    /// the profile, or the browser's adopted at first sign-in); `false`
+    /// while it is the UTC every account starts in.
+    pub time_zone_chosen: bool,
 }
 
 /// A `users` row as the database gives it, before its values are checked.
@@ -84,6 +88,7 @@ struct UserRow {
     mentor_id: Option<i64>,
     disabled_at: Option<DateTime<Utc>>,
     time_zone: String,
+    time_zone_chosen: bool,
 }
 
 impl TryFrom<UserRow> for User {
@@ -116,6 +121,7 @@ impl TryFrom<UserRow> for User {
             mentor_id: row.mentor_id,
             disabled_at: row.disabled_at,
             time_zone: row.time_zone,
+            time_zone_chosen: row.time_zone_chosen,
         })
     }
 }
@@ -159,7 +165,7 @@ pub struct NewUser {
 
 const USER_COLUMNS: &str = "u.id, u.email, u.name, u.password_hash, u.google_sub, u.role, \
      u.is_active, u.contact_number, u.date_joined, u.last_login, u.updated_at, u.disabled_at, \
-     u.time_zone, (SELECT MIN(m.id) FROM mentors m WHERE m.user_id = u.id) AS mentor_id";
+     u.time_zone, u.time_zone_chosen, (SELECT MIN(m.id) FROM mentors m WHERE m.user_id = u.id) AS mentor_id";
 
 /// A login session as the token checks need it.
 #[derive(Debug, Clone, FromRow)]
@@ -387,7 +393,7 @@ impl Tx {
     }
 
     /// Sets the account's IANA time zone (already checked, e.g. by
-    /// `crate::accounts::profile::parse_time_zone`).
+    /// `crate::accounts::profile::parse_time_zone`), as chosen.
     pub async fn set_time_zone(
         &mut self,
         id: i64,
@@ -395,11 +401,36 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         self.update_user(
-            "UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3",
+            "UPDATE users SET time_zone = $1, time_zone_chosen = TRUE, updated_at = $2 WHERE id = $3",
             id,
             &[Bind::Text(time_zone), Bind::Time(now)],
         )
         .await
+    }
+
+    /// Gives the account the zone its browser detected, only if no zone
+    /// was ever chosen for it (its first sign-in); `false` when it already
+    /// had one, which is then kept. One statement, so two first sign-ins at
+    /// once adopt one zone.
+    pub async fn adopt_time_zone(
+        &mut self,
+        id: i64,
+        time_zone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let done = on_tx!(self, conn => {
+            sqlx::query(
+                "UPDATE users SET time_zone = $1, time_zone_chosen = TRUE, updated_at = $2 \
+                 WHERE id = $3 AND NOT time_zone_chosen",
+            )
+            .bind(time_zone)
+            .bind(now)
+            .bind(id)
+            .execute(conn)
+            .await
+            .map(|r| r.rows_affected())
+        })?;
+        Ok(done == 1)
     }
 
     pub async fn update_profile(

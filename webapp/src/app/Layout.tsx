@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { Outlet, useLocation } from "react-router";
-import { SessionEffects } from "../features/auth";
+import { SessionEffects, ZoneNotice } from "../features/auth";
 import { matchRoute } from "../lib/domain";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -72,6 +72,7 @@ export function Layout() {
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main">
         <Outlet />
       </main>
+      {bare ? null : <ZoneNotice />}
       {bare ? null : <Footer />}
       {bare ? null : <ScrollTopButton />}
     </div>

@@ -17,6 +17,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     mentor_id: null,
     date_joined: "2026-01-01T00:00:00Z",
     time_zone: "UTC",
+    time_zone_chosen: true,
     ...overrides,
   };
 }

@@ -18,6 +18,11 @@ pub struct ProfileBody {
     /// An IANA time zone name, e.g. `Asia/Kolkata`: times in e-mails and
     /// on screens are shown in it.
     pub time_zone: Option<String>,
+    /// The IANA zone the browser is in, sent at sign-in: it becomes the
+    /// account's zone only while none was ever chosen (`time_zone_chosen`
+    /// false, the first sign-in of an account made without one); otherwise
+    /// it is ignored. `time_zone` wins when both are given.
+    pub detected_time_zone: Option<String>,
 }
 
 #[derive(Debug, Object)]
@@ -63,7 +68,8 @@ impl ProfileApi {
     /// Edit my profile
     ///
     /// Name, contact number and time zone; the e-mail address cannot
-    /// change here.
+    /// change here. `detected_time_zone` sets the zone of an account that
+    /// never chose one (its first sign-in) and is ignored afterwards.
     #[oai(path = "/auth/users/me/", method = "patch", operation_id = "updateMe")]
     async fn update_me(&self, auth: SignedIn, body: Json<ProfileBody>) -> poem::Result<MeResponse> {
         let edit = ProfileEdit {
@@ -71,6 +77,7 @@ impl ProfileApi {
             contact_number: body.contact_number.as_deref(),
             contact_required: false,
             time_zone: body.time_zone.as_deref(),
+            detected_time_zone: body.detected_time_zone.as_deref(),
         };
         match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
             Ok(user) => Ok(MeResponse::Ok(Json(UserOut::from(&user)))),
@@ -98,6 +105,7 @@ impl ProfileApi {
             contact_number: Some(body.contact_number.as_deref().unwrap_or_default()),
             contact_required: true,
             time_zone: None,
+            detected_time_zone: None,
         };
         match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
             Ok(user) => {

@@ -1,23 +1,20 @@
 /**
- * Times as the administrator's own clock reads them, in their own zone
- * (stated), and how long an application has waited. Whether it is overdue
+ * Times as the administrator's own clock reads them, in their account's
+ * zone (stated, as every screen: `lib/time`), and how long an application
+ * has waited. Whether it is overdue
  * is the server's answer (`overdue`), not computed here.
  */
 import { durationLabel } from "../../lib/domain";
+import { dateTime, viewerZone } from "../../lib/time";
+import { session } from "../auth";
 
-/** `25 Nov 2026, 9:30 am GMT+5:30`: the viewer's zone, named. */
+/** `Wed, 25 Nov 2026, 9:30 am India Standard Time`: in the signed-in person's zone, named. */
 export function submittedLabel(iso: string | null | undefined): string {
   if (!iso) return "Not submitted yet";
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "—";
-  return new Intl.DateTimeFormat(undefined, {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(at);
+  const snapshot = session.getSnapshot();
+  return dateTime(at, viewerZone(snapshot.status === "user" ? snapshot.user : null));
 }
 
 /** A day in this browser's time zone as a date input holds it: `2026-11-24`. */

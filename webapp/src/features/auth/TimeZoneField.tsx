@@ -6,7 +6,7 @@
  */
 import { useId, useMemo } from "react";
 import { Field } from "../../components/form";
-import { browserZone, zoneChoices } from "../mentor-dashboard";
+import { browserZone, zoneChoices, zoneLabel } from "../../lib/time";
 
 /**
  * The zone as the list writes it (`asia/kolkata` → `Asia/Kolkata`, spaces
@@ -67,7 +67,7 @@ export function TimeZoneField({
       below={
         <datalist id={listId}>
           {zones.map((z) => (
-            <option key={z} value={z} />
+            <option key={z} value={z} label={zoneLabel(z)} />
           ))}
         </datalist>
       }

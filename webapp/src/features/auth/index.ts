@@ -7,6 +7,8 @@ import { lazy, type ComponentType } from "react";
 import { loadOnDemand, loadPasswordRules } from "../../lib/domain";
 
 export { AccessGate, RequireRole, SessionEffects, type Role } from "./Guard";
+/** Gives a new account the browser's time zone and offers the switch when the device moves (issue 21). */
+export { ZoneNotice } from "./ZoneNotice";
 export { session, useSession, type SessionSnapshot, type SignIn, type User } from "./session";
 /**
  * A password being chosen and its confirmation, with the meter: the mentor

@@ -17,7 +17,7 @@ import { NotFoundPage } from "../pages";
 import { useSession } from "../auth";
 import { BookingView, type ViewVariant } from "./BookingView";
 import { liveState, statusRouteMove } from "./rules";
-import { viewerZone } from "./time";
+import { viewerZone } from "../../lib/time";
 import { useBooking, useNow } from "./useBooking";
 import "./bookings.css";
 
@@ -43,7 +43,7 @@ export function BookingScreen({ variant }: { variant: ViewVariant }) {
   const id = params["requestId"] ?? params["sessionId"] ?? params["id"] ?? search.get("booking") ?? undefined;
   const snapshot = useSession();
   const user = snapshot.status === "user" ? snapshot.user : null;
-  const zone = viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
+  const zone = viewerZone(user);
   const { state, retry, refresh, replace } = useBooking(id || undefined);
   const now = useNow();
   const { pathname } = useLocation();

@@ -22,7 +22,7 @@ import { session, useSession } from "../auth";
 import { createBooking } from "./api";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
 import { routeFor } from "./rules";
-import { sessionTime, viewerZone } from "./time";
+import { sessionTime, viewerZone } from "../../lib/time";
 import { failureMessage } from "./useBooking";
 import "./bookings.css";
 
@@ -79,7 +79,7 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
   const [held, setHeld] = useState(false);
 
   const user = snapshot.status === "user" ? snapshot.user : null;
-  const zone = timeZone ?? viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
+  const zone = timeZone ?? viewerZone(user);
   const startDate = new Date(start);
   const when = sessionTime(startDate, end, zone);
   const firstName = shortName(mentor.name);

@@ -17,7 +17,7 @@ import { Receipts } from "./Receipts";
 import { NoShowPanel } from "./NoShowPanel";
 import { RefundPanel } from "./RefundPanel";
 import { CONFIRMING_LABEL, confirmingPayment, liveState, STATUS_LABEL, statusTone } from "./rules";
-import { deadlineWords, sessionTime, timeLeft } from "./time";
+import { deadlineWords, sessionTime, timeLeft } from "../../lib/time";
 import type { Booking, BookingAction, BookingStatus } from "./types";
 import { failureMessage } from "./useBooking";
 

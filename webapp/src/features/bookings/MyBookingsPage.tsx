@@ -15,7 +15,7 @@ import { fetchBookings } from "./api";
 import { rupees } from "./Checkout";
 import { StatusBadge } from "./BookingView";
 import { liveState } from "./rules";
-import { clockTime, dayDate, zoneAbbreviation, viewerZone } from "./time";
+import { clockTime, dayDate, viewerZone, zoneLabel, zoneLongName } from "../../lib/time";
 import type { Booking, BookingAction, BookingsTab } from "./types";
 import { failureMessage, useNow } from "./useBooking";
 import "./bookings.css";
@@ -64,7 +64,7 @@ function BookingCard({ booking, zone, now }: { booking: Booking; zone: string; n
         </h2>
         <p className="bk-item__when">
           <time dateTime={booking.start}>
-            {dayDate(start, zone)}, {clockTime(start, zone)} – {clockTime(end, zone)} {zoneAbbreviation(start, zone)}
+            {dayDate(start, zone)}, {clockTime(start, zone)} – {clockTime(end, zone)} {zoneLongName(start, zone)}
           </time>
           <span aria-hidden="true"> · </span>
           {durationLabel(booking.service.duration_minutes)} · {rupees(booking.price_paise)}
@@ -104,7 +104,7 @@ export function MyBookingsPage() {
   const [search, setSearch] = useSearchParams();
   const snapshot = useSession();
   const user = snapshot.status === "user" ? snapshot.user : null;
-  const zone = viewerZone((user as { time_zone?: unknown } | null)?.time_zone);
+  const zone = viewerZone(user);
   const isMentor = user?.role === "mentor";
   const tabParam = search.get("tab");
   const tab: BookingsTab = tabParam === "past" || tabParam === "cancelled" ? tabParam : "upcoming";
@@ -150,7 +150,7 @@ export function MyBookingsPage() {
         <div className="bk-list__head">
           <p className="eyebrow">Bookings</p>
           <h1 className="bk-view__title">My bookings</h1>
-          <p className="bk-view__next">Times are shown in {zoneAbbreviation(new Date(now), zone)} ({zone}).</p>
+          <p className="bk-view__next">Times are shown in {zoneLabel(zone, new Date(now))}.</p>
         </div>
 
         {isMentor ? (

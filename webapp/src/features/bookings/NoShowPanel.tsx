@@ -11,7 +11,7 @@ import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { contestNoShow, fetchNoShowReport, type NoShowReport } from "./api";
 import { rupees } from "./Checkout";
-import { deadlineWords, timeLeft } from "./time";
+import { deadlineWords, timeLeft } from "../../lib/time";
 import type { Booking } from "./types";
 import "./no-show.css";
 

@@ -20,7 +20,7 @@ import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { fetchRefunds, requestRefund, type BookingRefunds, type Refund, type RefundBasis, type RefundEligibility, type RefundStatus } from "./api";
 import { rupees } from "./Checkout";
-import { clockTime, dayDate, deadlineWords, timeLeft, zoneAbbreviation } from "./time";
+import { clockTime, dayDate, deadlineWords, timeLeft, zoneLongName } from "../../lib/time";
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
 import "./refunds.css";
@@ -70,7 +70,7 @@ function statusTone(status: RefundStatus): "info" | "warn" | "success" | "muted"
 /** `Tue, 24 Nov 2026, 3:00 PM IST` in `zone`. */
 export function instantWords(iso: string, zone: string): string {
   const at = new Date(iso);
-  return `${dayDate(at, zone)}, ${clockTime(at, zone)} ${zoneAbbreviation(at, zone)}`;
+  return `${dayDate(at, zone)}, ${clockTime(at, zone)} ${zoneLongName(at, zone)}`;
 }
 
 /** `₹750.50` for an amount in paise, `₹0` for nothing (the price label would say "Free"). */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from "react";
 import { fetchOpenTimes, type OpenTime } from "./api";
-import { clockTime, dayDate, zoneLongName } from "./time";
+import { clockTime, dayDate, zoneLongName } from "../../lib/time";
 
 /** How many days one read covers, and how far ahead the picker goes at most. */
 const STEP_DAYS = 14;

@@ -5,35 +5,8 @@
  * (`mentorSlots`); nothing here decides it.
  */
 
-/**
- * Browsers name a few zones by their old IANA names (CLDR keeps them as
- * canonical): the editor offers and stores the current ones, which the
- * server's IANA data knows too.
- */
-const CURRENT_NAMES: Readonly<Record<string, string>> = {
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-};
-
-function current(zone: string): string {
-  return CURRENT_NAMES[zone] ?? zone;
-}
-
-/** The browser's own IANA zone ("UTC" when it has none), by its current name. */
-export function browserZone(): string {
-  return current(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
-}
-
-/** Every IANA zone the browser knows, by current names, with `extra` (the saved one) kept in. */
-export function zoneChoices(extra: readonly string[]): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone").map(current) : [];
-  const all = new Set<string>([...known, ...Object.values(CURRENT_NAMES), ...extra.filter(Boolean), "UTC"]);
-  return [...all].sort();
-}
+/** The browser's zone and the zones to offer are the app's one copy (`lib/time`). */
+export { browserZone, zoneChoices } from "../../lib/time";
 
 /** "HH:MM" on a 15-minute grid through the day, ending with 24:00 (the next midnight). */
 export const CLOCK_TIMES: readonly string[] = Array.from({ length: 97 }, (_, i) => {
@@ -70,11 +43,7 @@ export function laterBy(value: string, minutes: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in `zone`. */
-export function dayIn(at: Date, zone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
+export { dayIn } from "../../lib/time";
 
 /** A date (`YYYY-MM-DD`) as a calendar label, read as a date, not an instant: `Tue, 25 Nov 2026`. */
 export function dateLabel(day: string, locale?: string): string {

@@ -236,9 +236,9 @@ describe("MentorProfilePage", () => {
     renderAt("/mentors/12-pallavi-borah");
     const section = await screen.findByRole("region", { name: "Available times" });
     const time = await within(section).findByText((_, element) => element?.tagName === "TIME" && element.getAttribute("datetime") === "2030-01-07T09:00:00.000Z");
-    // 09:00 in London in winter is 14:30 in Kolkata, whatever the locale writes.
-    expect(time.textContent).toMatch(/^(14:30|2:30\sPM)$/);
-    expect(within(section).getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Europe/London.");
+    // 09:00 in London in winter is 2:30 pm in Kolkata, in Indian English.
+    expect(time.textContent).toBe("2:30 pm");
+    expect(within(section).getByTestId("slots-zone").textContent).toBe("Times shown in Kolkata — India Standard Time (your time). Mentor is in London — Greenwich Mean Time.");
     const asked = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes("/slots/"));
     expect(asked).toBe("/api/mentors/12/slots/?service=23&from=2030-01-05T18%3A30%3A00.000Z&to=2030-01-12T18%3A30%3A00.000Z");
     expect(within(section).getByLabelText("Session")).toBeTruthy();
@@ -248,12 +248,12 @@ describe("MentorProfilePage", () => {
     serve(pallavi());
     renderAt("/mentors/12-pallavi-borah");
     const section = await screen.findByRole("region", { name: "Available times" });
-    const time = await within(section).findByRole("button", { name: /^(14:30|2:30\sPM)$/ });
+    const time = await within(section).findByRole("button", { name: "2:30 pm" });
     fireEvent.click(time);
     const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
     const summary = dialog.getByTestId("review-summary").textContent ?? "";
     expect(summary).toContain("SEO audit walkthrough · 1 hr");
-    expect(summary).toContain("IST");
+    expect(summary).toContain("India Standard Time");
     expect(dialog.getByTestId("review-price").textContent).toBe("₹1,500");
     // A guest signs in first; the choice is remembered for after.
     expect(dialog.getByRole("button", { name: "Sign in to book" })).toBeTruthy();

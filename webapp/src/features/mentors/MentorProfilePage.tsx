@@ -14,6 +14,8 @@ import {
   type CardLabels,
 } from "../../lib/domain";
 import { NotFoundPage } from "../pages";
+import { useSession } from "../auth";
+import { viewerZone } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
 import { RouteTitle } from "../../components/RouteTitle";
 import { portraitUrl, textField, type Mentor } from "./api";
@@ -504,8 +506,11 @@ export interface MentorProfilePageProps {
  * stale or missing slug is replaced by the canonical one, and an unknown id
  * shows the not-found page (the server answers 404 on a first load).
  */
-export function MentorProfilePage({ timeZone }: MentorProfilePageProps) {
+export function MentorProfilePage({ timeZone: given }: MentorProfilePageProps) {
   const { idSlug = "" } = useParams();
+  // One zone per person (issue 21): the account's when signed in, else the browser's.
+  const snapshot = useSession();
+  const timeZone = given ?? viewerZone(snapshot.status === "user" ? snapshot.user : null);
   const id = parseMentorSegment(safeDecode(idSlug));
   if (id === undefined) return <NotFoundPage />;
   return <MentorProfile id={id} timeZone={timeZone} />;

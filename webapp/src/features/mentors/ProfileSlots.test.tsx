@@ -67,7 +67,7 @@ describe("ProfileSlots", () => {
       ["Mon 7 Jan", ["14:30"]],
       ["Tue 8 Jan", ["1:30", "14:30"]],
     ]);
-    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Europe/London.");
+    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Kolkata — India Standard Time (your time). Mentor is in London — Greenwich Mean Time.");
     expect(screen.getAllByTestId("slot-time")[0]?.getAttribute("datetime")).toBe("2030-01-07T09:00:00.000Z");
     expect(screen.getByRole("list", { name: /^Open times, 6\s–\s12 Jan 2030$/u })).toBeTruthy();
     expect(screen.getByRole("list", { name: "Tuesday 8 January" })).toBeTruthy();
@@ -89,12 +89,12 @@ describe("ProfileSlots", () => {
 
     const zone = screen.getByLabelText("Time zone");
     const labels = Array.from((zone as HTMLSelectElement).options, (o) => o.textContent);
-    expect(labels.slice(0, 2)).toEqual(["Asia/Kolkata (your time)", "Europe/London (mentor’s time)"]);
-    expect(labels).toContain("America/New_York");
+    expect(labels.slice(0, 2)).toEqual(["Kolkata — India Standard Time (your time)", "London — Greenwich Mean Time (mentor’s time)"]);
+    expect(labels).toContain("New York — Eastern Standard Time");
 
     fireEvent.change(zone, { target: { value: "Europe/London" } });
     expect(await screen.findByText("9:00")).toBeTruthy();
-    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Europe/London. Mentor is in Europe/London too.");
+    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in London — Greenwich Mean Time. Mentor is in London — Greenwich Mean Time too.");
     expect(query(callsTo(calls, "GET", SLOTS)[1])).toMatchObject({ from: "2030-01-06T00:00:00.000Z", to: "2030-01-13T00:00:00.000Z" });
 
     fireEvent.change(zone, { target: { value: "America/New_York" } });
@@ -189,9 +189,9 @@ describe("ProfileSlots", () => {
     mockApi({ [`GET ${SLOTS}`]: json(200, [slot("2030-01-07T09:00:00Z")], { "X-Mentor-Time-Zone": "Asia/Kolkata" }) });
     render(<ProfileSlots mentor={mentor()} timeZone="Asia/Calcutta" locale="en-GB" />);
     await screen.findByTestId("slots-days");
-    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Asia/Kolkata (your time). Mentor is in Asia/Kolkata too.");
+    expect(screen.getByTestId("slots-zone").textContent).toBe("Times shown in Kolkata — India Standard Time (your time). Mentor is in Kolkata — India Standard Time too.");
     const labels = Array.from((screen.getByLabelText("Time zone") as HTMLSelectElement).options, (o) => o.textContent);
-    expect(labels.filter((l) => l?.startsWith("Asia/K") || l?.startsWith("Asia/C"))).toEqual(["Asia/Kolkata (yours and the mentor’s)"]);
+    expect(labels.filter((l) => l?.startsWith("Kolkata") || l?.startsWith("Calcutta"))).toEqual(["Kolkata — India Standard Time (yours and the mentor’s)"]);
   });
 
   it("shows nothing for a mentor without a bookable service", () => {

@@ -9,6 +9,7 @@
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import { durationLabel, shortName } from "../../lib/domain";
+import { LOCALE, zoneLabel } from "../../lib/time";
 import { SelectField } from "../../components/form";
 import type { Mentor } from "./api";
 import { LoadError } from "./LoadError";
@@ -49,7 +50,7 @@ export interface ProfileSlotsProps {
   mentor: Mentor & { id: number };
   /** The viewer's IANA zone; the browser's when not given. */
   timeZone?: string | undefined;
-  /** The locale for dates and times; the browser's when not given. */
+  /** The locale for dates and times; Indian English (`en-IN`) when not given. */
   locale?: string | undefined;
   /** The booking issue's seam: when given, each time is a button choosing that slot. */
   onChoose?: ((slot: OpenSlot, service: BookableService) => void) | undefined;
@@ -77,21 +78,22 @@ function weekLabel(first: DayKey, last: DayKey, locale: string | undefined): str
   return format.formatRange(at(first), at(last));
 }
 
-function zoneSentence(shownZone: string, viewerZone: string, mentorZone: string | undefined): string {
-  const shown = `Times shown in ${shownZone}${sameZone(shownZone, viewerZone) ? " (your time)" : ""}.`;
+function zoneSentence(shownZone: string, viewerZone: string, mentorZone: string | undefined, at: Date): string {
+  const shown = `Times shown in ${zoneLabel(shownZone, at)}${sameZone(shownZone, viewerZone) ? " (your time)" : ""}.`;
   if (mentorZone === undefined) return shown;
-  return `${shown} Mentor is in ${mentorZone}${sameZone(mentorZone, shownZone) ? " too" : ""}.`;
+  return `${shown} Mentor is in ${zoneLabel(mentorZone, at)}${sameZone(mentorZone, shownZone) ? " too" : ""}.`;
 }
 
 /** The zones to pick from: the viewer's, the mentor's, the one shown, then common ones; one entry per zone. */
-function zoneOptions(viewerZone: string, mentorZone: string | undefined, shownZone: string): { zone: string; label: string }[] {
+function zoneOptions(viewerZone: string, mentorZone: string | undefined, shownZone: string, at: Date): { zone: string; label: string }[] {
   const zones: string[] = [];
   for (const zone of [viewerZone, ...(mentorZone ? [mentorZone] : []), shownZone, ...COMMON_ZONES]) {
     if (!zones.some((z) => sameZone(z, zone))) zones.push(zone);
   }
   return zones.map((zone) => {
     const notes = [sameZone(zone, viewerZone) ? "your time" : "", mentorZone && sameZone(zone, mentorZone) ? "mentor’s time" : ""].filter(Boolean);
-    return { zone, label: notes.length === 2 ? `${zone} (yours and the mentor’s)` : notes.length === 1 ? `${zone} (${notes[0]})` : zone };
+    const label = zoneLabel(zone, at);
+    return { zone, label: notes.length === 2 ? `${label} (yours and the mentor’s)` : notes.length === 1 ? `${label} (${notes[0]})` : label };
   });
 }
 
@@ -117,7 +119,7 @@ function SlotsSkeleton() {
   );
 }
 
-export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 0 }: ProfileSlotsProps) {
+export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refreshKey = 0 }: ProfileSlotsProps) {
   const services = useMemo(() => bookableServices(mentor), [mentor]);
   const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? currentZoneName(timeZone) : browserZone()), [timeZone]);
   const [now] = useState(() => new Date());
@@ -158,6 +160,8 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 
   const firstName = shortName(mentor.name);
   const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  // Zones are named as they are at the times shown (summer or winter names).
+  const namedAt = days[0]?.slots[0]?.start ?? now;
   const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);
 
   const onService = (e: ChangeEvent<HTMLSelectElement>) => {
@@ -190,7 +194,7 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 
           </p>
         )}
         <SelectField label="Time zone" value={zone} onChange={(e) => setZone(e.target.value)}>
-          {zoneOptions(viewerZone, mentorZone, zone).map((option) => (
+          {zoneOptions(viewerZone, mentorZone, zone, namedAt).map((option) => (
             <option key={option.zone} value={option.zone}>
               {option.label}
             </option>
@@ -199,7 +203,7 @@ export function ProfileSlots({ mentor, timeZone, locale, onChoose, refreshKey = 
       </div>
 
       <p className="slots__zone" data-testid="slots-zone">
-        {zoneSentence(zone, viewerZone, mentorZone)}
+        {zoneSentence(zone, viewerZone, mentorZone, namedAt)}
       </p>
 
       <div className="slots__week" role="group" aria-labelledby={`${ids}-week`}>

@@ -33,52 +33,9 @@ export type SlotsAnswer =
 /** How far ahead the week navigation goes when the server does not say: the API's longest range. */
 export const DEFAULT_WINDOW_DAYS = 92;
 
-/**
- * Zones IANA renamed whose old name browsers still report (ICU keeps the old
- * one as canonical: Chromium in India says "Asia/Calcutta"), by their current
- * names, which the server and the mentors use.
- */
-const RENAMED: Readonly<Record<string, string>> = {
-  "Asia/Calcutta": "Asia/Kolkata",
-  "Asia/Katmandu": "Asia/Kathmandu",
-  "Asia/Saigon": "Asia/Ho_Chi_Minh",
-  "Asia/Rangoon": "Asia/Yangon",
-  "Europe/Kiev": "Europe/Kyiv",
-  "Atlantic/Faeroe": "Atlantic/Faroe",
-  "America/Godthab": "America/Nuuk",
-  "Pacific/Enderbury": "Pacific/Kanton",
-};
-
-/** A zone by its current IANA name. */
-export function currentZoneName(zone: string): string {
-  return RENAMED[zone] ?? zone;
-}
-
-/** The browser's own IANA zone, by its current name ("UTC" when it has none). */
-export function browserZone(): string {
-  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
-}
-
-/** Whether two names are one zone (an old name and the new, a link and its target). */
-export function sameZone(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    const canonical = (zone: string) => new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
-    return canonical(a) === canonical(b);
-  } catch {
-    return false;
-  }
-}
-
-/** Whether this browser knows `zone` as an IANA zone. */
-export function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Zone names and comparisons are the app's one copy (`lib/time`). */
+import { isKnownZone } from "../../lib/time";
+export { browserZone, currentZoneName, isKnownZone, sameZone } from "../../lib/time";
 
 /** Zones most viewers pick from, besides their own and the mentor's. */
 export const COMMON_ZONES: readonly string[] = [

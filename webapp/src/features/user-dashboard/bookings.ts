@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { api, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
 import { bookingRules, shortName } from "../../lib/domain";
+import { LOCALE, zoneLabel } from "../../lib/time";
 
 export type { Answer } from "../../lib/api/client";
 
@@ -165,7 +166,7 @@ export function firstName(name: string): string {
  * A session's time in `zone`: `Tue, 25 Nov · 3:30 – 4:30 pm GMT+5:30`
  * (the locale decides the order and clock). The zone's name follows.
  */
-export function sessionTime(start: string, end: string, zone: string, locale?: string): string {
+export function sessionTime(start: string, end: string, zone: string, locale: string = LOCALE): string {
   const from = new Date(start);
   const to = new Date(end);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return start;
@@ -185,7 +186,7 @@ export function sessionTime(start: string, end: string, zone: string, locale?: s
 }
 
 /** An instant in `zone`, short: `Tue, 25 Nov, 3:30 pm`. */
-export function instantLabel(at: string | Date, zone: string, locale?: string): string {
+export function instantLabel(at: string | Date, zone: string, locale: string = LOCALE): string {
   const date = typeof at === "string" ? new Date(at) : at;
   if (Number.isNaN(date.getTime())) return String(at);
   return new Intl.DateTimeFormat(locale, {
@@ -199,7 +200,7 @@ export function instantLabel(at: string | Date, zone: string, locale?: string): 
 }
 
 /** A clock time in `zone`: `3:30 pm`. */
-export function clockIn(at: Date, zone: string, locale?: string): string {
+export function clockIn(at: Date, zone: string, locale: string = LOCALE): string {
   return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: safeZone(zone) }).format(at);
 }
 
@@ -215,20 +216,13 @@ export function safeZone(zone: string | null | undefined): string {
 }
 
 /** The zone's name as people read it: `Asia/Kolkata` → `Asia/Kolkata`, underscores as spaces. */
+/** A zone as people read it: `Kolkata — India Standard Time`. */
 export function zoneName(zone: string): string {
-  return zone.replace(/_/g, " ");
+  return zoneLabel(zone);
 }
 
-/** The browser's own IANA zone, "UTC" when it has none. */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-}
-
-/** The viewer's zone: the account's (`time_zone`), else the browser's. */
-export function viewerZone(user: object | null | undefined): string {
-  const zone = user && "time_zone" in user ? (user as { time_zone?: unknown }).time_zone : undefined;
-  return typeof zone === "string" && zone ? safeZone(zone) : browserZone();
-}
+/** The zone rules are the app's one copy (`lib/time`): the account's zone, else the browser's. */
+export { browserZone, viewerZone } from "../../lib/time";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

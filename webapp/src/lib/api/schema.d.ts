@@ -1644,7 +1644,8 @@ export interface paths {
         /**
          * Edit my profile
          * @description Name, contact number and time zone; the e-mail address cannot
-         *     change here.
+         *     change here. `detected_time_zone` sets the zone of an account that
+         *     never chose one (its first sign-in) and is ignored afterwards.
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -3402,6 +3403,13 @@ export interface components {
         ProfileBody: {
             /** @description Empty clears it (not for Google accounts, which need one). */
             contact_number?: string | null;
+            /**
+             * @description The IANA zone the browser is in, sent at sign-in: it becomes the
+             *     account's zone only while none was ever chosen (`time_zone_chosen`
+             *     false, the first sign-in of an account made without one); otherwise
+             *     it is ignored. `time_zone` wins when both are given.
+             */
+            detected_time_zone?: string | null;
             name?: string | null;
             /**
              * @description An IANA time zone name, e.g. `Asia/Kolkata`: times in e-mails and
@@ -4077,6 +4085,12 @@ export interface components {
              *     (`UTC` until chosen).
              */
             time_zone: string;
+            /**
+             * @description `false` while no zone was ever chosen for the account (made without
+             *     one: it is in UTC). The web app then sends the browser's zone as the
+             *     profile's `detected_time_zone` at the first sign-in.
+             */
+            time_zone_chosen: boolean;
         };
         /**
          * VerifyBody
