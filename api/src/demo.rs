@@ -293,6 +293,13 @@ pub const MENTOR_DOMAIN: &str = "mentors.example";
 /// The time zone of the demo mentors' accounts.
 pub const MENTOR_TIME_ZONE: &str = "Asia/Kolkata";
 
+/// A demo mentor's profile: its contact e-mail is on [`MENTOR_DOMAIN`].
+pub fn is_demo_profile(m: &crate::store::model::Mentor) -> bool {
+    m.contact
+        .iter()
+        .any(|(kind, value)| kind == "email" && value.ends_with(&format!("@{MENTOR_DOMAIN}")))
+}
+
 /// The demo mentor's e-mail address for a profile (its handle's dots, on
 /// [`MENTOR_DOMAIN`]): their profile's contact e-mail and their account's.
 fn mentor_email(handle: &str) -> String {
@@ -479,12 +486,12 @@ async fn ensure_mentor_accounts(store: &Store, now: DateTime<Utc>) -> Result<usi
         if m.user_id.is_some() {
             continue;
         }
+        if !is_demo_profile(&m) {
+            continue;
+        }
         let Some((_, address)) = m.contact.iter().find(|(kind, _)| kind == "email") else {
             continue;
         };
-        if !address.ends_with(&format!("@{MENTOR_DOMAIN}")) {
-            continue;
-        }
         let Ok(email) = Email::parse(address) else {
             continue;
         };

@@ -3,7 +3,7 @@
 //! one on PostgreSQL, and two `api` processes (the built binary) on one
 //! PostgreSQL database. Exactly one request gets 201; every other one gets
 //! 409 with the contract's message, and the database holds one booking.
-//! An unpaid hold lasts `HOLD_MINUTES` (the server's clock is moved, never
+//! An unpaid hold lasts the pay window (`PAY_WINDOW_MINUTES`) (the server's clock is moved, never
 //! waited for) and then frees the slot for someone else.
 //!
 //! Transitions of one booking cannot be raced (issue 20): eight reschedules
@@ -30,7 +30,10 @@ use api::store::services::ServiceFields;
 use api::store::{NewUser, Role, Store};
 use chrono::{DateTime, Utc};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_with};
-use domain_wasm::booking::HOLD_MINUTES;
+use domain_wasm::booking::DEFAULT_PAY_WINDOW_MINUTES;
+
+/// The pay window of a paid instant booking (`PAY_WINDOW_MINUTES`, default).
+const HOLD_MINUTES: i64 = DEFAULT_PAY_WINDOW_MINUTES as i64;
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::{Value, json};
 
@@ -1035,10 +1038,12 @@ async fn add_mentor(
         max_sessions_per_day: None,
         slot_interval_minutes: None,
     };
+    // Run by an active account: only then is it listed and bookable.
+    let runner = common::running_account(store).await;
     let ids = store
         .insert_mentors(
             &[NewMentor {
-                user_id: None,
+                user_id: Some(runner),
                 name: name.into(),
                 headline: "Always has time".into(),
                 expertise: vec!["Technology".into()],
@@ -1058,6 +1063,7 @@ async fn add_mentor(
                         description: "Bring your questions.".into(),
                         duration_minutes: minutes,
                         price_paise: price,
+                        instant_confirmation: false,
                     })
                     .collect(),
                 availability: Some(availability),

@@ -218,12 +218,16 @@ async fn each_condition_unlists_and_fixing_it_lists_again(engine: Engine) {
     // (a) The account is disabled; enabled again.
     let now = w.clock.now();
     let mut tx = w.app.store.begin().await.expect("begin");
-    tx.set_disabled(w.mentor_user, true, now).await.expect("disable");
+    tx.set_disabled(w.mentor_user, true, now)
+        .await
+        .expect("disable");
     tx.commit().await.expect("commit");
     w.written();
     let start = w.unlisted_and_refused(next.next().expect("a slot")).await;
     let mut tx = w.app.store.begin().await.expect("begin");
-    tx.set_disabled(w.mentor_user, false, now).await.expect("enable");
+    tx.set_disabled(w.mentor_user, false, now)
+        .await
+        .expect("enable");
     tx.commit().await.expect("commit");
     w.written();
     assert!(w.listed().await, "listed once enabled");
@@ -350,18 +354,54 @@ async fn every_input_of_the_definition_moves_the_catalogue(engine: Engine) {
     // No local write is counted here: the triggers move the version, and a
     // refresh (what the watcher does on NOTIFY and once a second) reloads.
     let changes: [(&str, &str, bool); 8] = [
-        ("UPDATE users SET disabled_at = CURRENT_TIMESTAMP WHERE id = $1", "user", false),
-        ("UPDATE users SET disabled_at = NULL WHERE id = $1", "user", true),
-        ("UPDATE users SET is_active = FALSE WHERE id = $1", "user", false),
-        ("UPDATE users SET is_active = TRUE WHERE id = $1", "user", true),
-        ("UPDATE mentor_services SET active = FALSE WHERE mentor_id = $1", "mentor", false),
-        ("UPDATE mentor_services SET active = TRUE WHERE mentor_id = $1", "mentor", true),
-        ("UPDATE mentors SET hidden_at = CURRENT_TIMESTAMP WHERE id = $1", "mentor", false),
-        ("UPDATE mentors SET hidden_at = NULL WHERE id = $1", "mentor", true),
+        (
+            "UPDATE users SET disabled_at = CURRENT_TIMESTAMP WHERE id = $1",
+            "user",
+            false,
+        ),
+        (
+            "UPDATE users SET disabled_at = NULL WHERE id = $1",
+            "user",
+            true,
+        ),
+        (
+            "UPDATE users SET is_active = FALSE WHERE id = $1",
+            "user",
+            false,
+        ),
+        (
+            "UPDATE users SET is_active = TRUE WHERE id = $1",
+            "user",
+            true,
+        ),
+        (
+            "UPDATE mentor_services SET active = FALSE WHERE mentor_id = $1",
+            "mentor",
+            false,
+        ),
+        (
+            "UPDATE mentor_services SET active = TRUE WHERE mentor_id = $1",
+            "mentor",
+            true,
+        ),
+        (
+            "UPDATE mentors SET hidden_at = CURRENT_TIMESTAMP WHERE id = $1",
+            "mentor",
+            false,
+        ),
+        (
+            "UPDATE mentors SET hidden_at = NULL WHERE id = $1",
+            "mentor",
+            true,
+        ),
     ];
     for (sql, on, listed) in changes {
         let before = version().await;
-        let id = if on == "user" { w.mentor_user } else { w.mentor_id };
+        let id = if on == "user" {
+            w.mentor_user
+        } else {
+            w.mentor_id
+        };
         exec(store, sql, id).await;
         assert!(version().await > before, "{sql} moves the version");
         let snapshot = catalogue.refresh().await.expect("reloads");
@@ -374,13 +414,21 @@ async fn every_input_of_the_definition_moves_the_catalogue(engine: Engine) {
         w.mentor_id,
     )
     .await;
-    assert!(version().await > before, "removing the hours moves the version");
+    assert!(
+        version().await > before,
+        "removing the hours moves the version"
+    );
     assert!(!shown(&catalogue.refresh().await.expect("reloads")));
 
     // A learner's account is no input: activating one leaves the version.
     let learner = w.learner.id;
     let before = version().await;
-    exec(store, "UPDATE users SET is_active = TRUE WHERE id = $1", learner).await;
+    exec(
+        store,
+        "UPDATE users SET is_active = TRUE WHERE id = $1",
+        learner,
+    )
+    .await;
     assert_eq!(version().await, before, "a learner's account is no input");
 }
 
@@ -410,8 +458,10 @@ async fn a_new_free_service_confirms_instantly_by_default(engine: Engine) {
         "paid: by request unless said"
     );
     assert!(
-        !add(json!({"title": "Free chat", "duration_minutes": 15, "price_paise": 0,
-                    "instant_confirmation": false}))
+        !add(
+            json!({"title": "Free chat", "duration_minutes": 15, "price_paise": 0,
+                    "instant_confirmation": false})
+        )
         .await,
         "the mentor's word wins"
     );
@@ -489,7 +539,11 @@ async fn every_demo_mentor_has_an_account_in_india_and_is_listed(engine: Engine)
         let email = m["contact"]["email"].as_str().expect("an e-mail");
         assert!(email.ends_with("@mentors.example"), "{email}");
         let caller = sign_in(&app, email, api::demo::mentor_password()).await;
-        assert_eq!(caller.mentor_id, m["id"].as_i64(), "{email} runs the profile");
+        assert_eq!(
+            caller.mentor_id,
+            m["id"].as_i64(),
+            "{email} runs the profile"
+        );
         let (status, me) = app.me(&caller.token).await;
         assert_eq!(status, 200);
         assert_eq!(me["time_zone"], "Asia/Kolkata", "{me}");
@@ -516,7 +570,9 @@ async fn with_the_demo_off_the_demo_mentors_are_unlisted(engine: Engine) {
     let list = app.get_json("/api/mentors/").await;
     let some = list[3]["id"].as_i64().expect("an id");
     // What a start with DEMO_DATA=off does (`server::prepare`).
-    let removed = api::demo::remove_accounts(&app.store).await.expect("removes");
+    let removed = api::demo::remove_accounts(&app.store)
+        .await
+        .expect("removes");
     assert!(removed >= 65, "{removed} demo accounts removed");
     let list = app.get_json("/api/mentors/").await;
     assert_eq!(list, json!([]), "nobody to answer: none listed");
@@ -525,6 +581,12 @@ async fn with_the_demo_off_the_demo_mentors_are_unlisted(engine: Engine) {
         404
     );
     let mentors = app.store.list_mentors().await.expect("mentors");
-    assert_eq!(mentors.len(), api::demo::catalogue(Utc::now().date_naive()).len());
-    assert!(mentors.iter().all(|m| m.user_id.is_none()), "the profiles stay, unrun");
+    assert_eq!(
+        mentors.len(),
+        api::demo::catalogue(Utc::now().date_naive()).len()
+    );
+    assert!(
+        mentors.iter().all(|m| m.user_id.is_none()),
+        "the profiles stay, unrun"
+    );
 }
