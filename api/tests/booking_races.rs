@@ -30,10 +30,13 @@ use api::store::services::ServiceFields;
 use api::store::{NewUser, Role, Store};
 use chrono::{DateTime, Utc};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_with};
-use domain_wasm::booking::DEFAULT_PAY_WINDOW_MINUTES;
+/// The pay window of a paid instant booking in these tests: a
+/// `PAY_WINDOW_MINUTES` other than the default, which the server follows.
+const HOLD_MINUTES: i64 = 30;
 
-/// The pay window of a paid instant booking (`PAY_WINDOW_MINUTES`, default).
-const HOLD_MINUTES: i64 = DEFAULT_PAY_WINDOW_MINUTES as i64;
+fn short_pay_window(settings: &mut api::config::Settings) {
+    settings.pay_window_minutes = HOLD_MINUTES as u32;
+}
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::{Value, json};
 
@@ -496,6 +499,7 @@ async fn spawn(engine: Engine) -> Option<(TestApp, Clock, ManualClock)> {
             demo_data: false,
             rate_limits: false,
             clock: Some(clock.clone()),
+            tweak: Some(short_pay_window),
             ..Options::default()
         },
     )
@@ -577,7 +581,7 @@ async fn overlapping_race(engine: Engine) {
 }
 
 /// Paid and instant: the booking holds the slot as `payment_required`
-/// for `HOLD_MINUTES`; unpaid by then it expires and someone else may
+/// for `HOLD_MINUTES` (the server's `PAY_WINDOW_MINUTES`, set to 30 here); unpaid by then it expires and someone else may
 /// book the slot.
 async fn hold_expires(engine: Engine) {
     let Some((app, clock, hand)) = spawn(engine).await else {

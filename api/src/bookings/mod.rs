@@ -662,6 +662,22 @@ async fn perform(
     extra: Extra,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
+    // The mentor's minimum notice, for the pay window an accept starts:
+    // read before the unit of work (a booking's mentor never changes), so
+    // that it holds no second connection while it runs.
+    let notice = if req == Request::Accept {
+        match state.store.booking(id).await {
+            Ok(b) => state
+                .store
+                .availability(b.mentor_id)
+                .await?
+                .map_or(0, |a| a.minimum_notice_minutes),
+            Err(StoreError::NotFound) => 0,
+            Err(e) => return Err(e.into()),
+        }
+    } else {
+        0
+    };
     let mut tx = state.store.begin().await?;
     let b = tx.booking(id).await?;
     let party = party_of(caller, &b).ok_or(BookingError::NotFound)?;
@@ -676,11 +692,7 @@ async fn perform(
         // The pay window that starts now: the setting, never past the
         // start minus the mentor's minimum notice.
         f.pay_window_minutes = state.pay_window_minutes;
-        f.minimum_notice_minutes = state
-            .store
-            .availability(b.mentor_id)
-            .await?
-            .map_or(0, |a| a.minimum_notice_minutes);
+        f.minimum_notice_minutes = notice;
     }
     let change = rules::transition(&f, party, &req, ms(now))
         .map_err(|r| BookingError::Refused(r.message))?;
