@@ -283,7 +283,7 @@ fn availability(index: usize, today: NaiveDate) -> Availability {
 /// calls), and the paid ones of every third mentor, so that a visitor can
 /// book a free session or pay for one without anyone acting.
 fn instant(index: usize, price_paise: i64) -> bool {
-    domain_wasm::mentoring::instant_by_default(price_paise) || index % 3 == 0
+    domain_wasm::mentoring::instant_by_default(price_paise) || index.is_multiple_of(3)
 }
 
 /// The e-mail domain of the demo mentors (their profiles' contact and their

@@ -975,8 +975,14 @@ fn minutes_of(f: &Fields<'_>, key: &str) -> Result<Option<u32>, BadInput> {
             })
             .and_then(|v| u32::try_from(v).ok())
             .map(Some)
-            .ok_or_else(|| bad(format!("a booking's {key} must be a whole number of minutes from 0"))),
-        Some(_) => Err(bad(format!("a booking's {key} must be a whole number of minutes from 0"))),
+            .ok_or_else(|| {
+                bad(format!(
+                    "a booking's {key} must be a whole number of minutes from 0"
+                ))
+            }),
+        Some(_) => Err(bad(format!(
+            "a booking's {key} must be a whole number of minutes from 0"
+        ))),
     }
 }
 

@@ -56,7 +56,10 @@ fn a_request_is_answered_by_the_start_minus_the_notice_when_sooner() {
     assert_eq!(o.respond_by_ms, Some(S - 2 * H));
     // Exactly where the two meet.
     let now = S - 26 * H;
-    assert_eq!(start(0, false, now, S, 120, 240).respond_by_ms, Some(S - 2 * H));
+    assert_eq!(
+        start(0, false, now, S, 120, 240).respond_by_ms,
+        Some(S - 2 * H)
+    );
     assert_eq!(
         start(0, false, now - 1, S, 120, 240).respond_by_ms,
         Some(now - 1 + 24 * H)
@@ -72,7 +75,10 @@ fn a_request_inside_the_notice_still_gets_a_minute_but_never_past_the_start() {
         Some(now + M)
     );
     let now = S - 20_000;
-    assert_eq!(start(150_000, false, now, S, 120, 240).respond_by_ms, Some(S));
+    assert_eq!(
+        start(150_000, false, now, S, 120, 240).respond_by_ms,
+        Some(S)
+    );
     // A start already past: expired at once.
     let o = start(0, false, S + 5, S, 0, 240);
     assert_eq!(o.respond_by_ms, Some(S));
@@ -739,7 +745,10 @@ fn the_pay_window_never_runs_past_the_start_minus_the_notice() {
     // (2 hours) leaves one hour.
     let c = transition(&f, Party::Mentor, &Request::Accept, S - 3 * H).expect("accept");
     assert_eq!(c.pay_by_ms, Some(S - 2 * H));
-    assert_eq!(start(150_000, true, S - 3 * H, S, 120, 240).pay_by_ms, Some(S - 2 * H));
+    assert_eq!(
+        start(150_000, true, S - 3 * H, S, 120, 240).pay_by_ms,
+        Some(S - 2 * H)
+    );
     // Inside the notice: still a minute, never past the start.
     assert_eq!(pay_until(S - 30 * M, S, 240, 120), S - 29 * M);
     assert_eq!(pay_until(S - 30 * 1000, S, 240, 120), S);
