@@ -178,6 +178,11 @@ pub struct Settings {
     /// New bookings one account may make in an hour (with RATE_LIMITS on).
     #[arg(long, env = "BOOKINGS_PER_HOUR", default_value_t = 20, global = true)]
     pub bookings_per_hour: u32,
+    /// Minutes a learner has to pay once a mentor accepts a paid request (or
+    /// books a paid instant session), never past the start minus the
+    /// mentor's minimum notice.
+    #[arg(long, env = "PAY_WINDOW_MINUTES", default_value_t = domain_wasm::booking::DEFAULT_PAY_WINDOW_MINUTES, value_parser = clap::value_parser!(u32).range(1..=43_200), global = true)]
+    pub pay_window_minutes: u32,
     /// How many reverse proxies of yours stand in front of the server (default
     /// 0: the connecting address is the client). With N, the client is the
     /// Nth address from the right of `X-Forwarded-For`: each proxy appends
@@ -317,6 +322,7 @@ impl Settings {
             max_upcoming_free_per_mentor: domain_wasm::holds::DEFAULT_FREE_PER_MENTOR,
             max_upcoming_free: domain_wasm::holds::DEFAULT_UPCOMING_FREE,
             bookings_per_hour: 20,
+            pay_window_minutes: domain_wasm::booking::DEFAULT_PAY_WINDOW_MINUTES,
             trusted_proxies: None,
             trust_forwarded_for: false,
             dev_outbox: AutoSwitch::Auto,

@@ -279,6 +279,33 @@ fn availability(index: usize, today: NaiveDate) -> Availability {
     }
 }
 
+/// Whether a demo service confirms at once: every free one (introduction
+/// calls), and the paid ones of every third mentor, so that a visitor can
+/// book a free session or pay for one without anyone acting.
+fn instant(index: usize, price_paise: i64) -> bool {
+    domain_wasm::mentoring::instant_by_default(price_paise) || index.is_multiple_of(3)
+}
+
+/// The e-mail domain of the demo mentors (their profiles' contact and their
+/// accounts): reserved (RFC 2606), nobody else has it.
+pub const MENTOR_DOMAIN: &str = "mentors.example";
+
+/// The time zone of the demo mentors' accounts.
+pub const MENTOR_TIME_ZONE: &str = "Asia/Kolkata";
+
+/// A demo mentor's profile: its contact e-mail is on [`MENTOR_DOMAIN`].
+pub fn is_demo_profile(m: &crate::store::model::Mentor) -> bool {
+    m.contact
+        .iter()
+        .any(|(kind, value)| kind == "email" && value.ends_with(&format!("@{MENTOR_DOMAIN}")))
+}
+
+/// The demo mentor's e-mail address for a profile (its handle's dots, on
+/// [`MENTOR_DOMAIN`]): their profile's contact e-mail and their account's.
+fn mentor_email(handle: &str) -> String {
+    format!("{}@{MENTOR_DOMAIN}", handle.replace('-', "."))
+}
+
 /// The mentor's handle: given in the data, or the crate's slug of the name.
 fn handle(seed: &Seed) -> String {
     seed.handle
@@ -290,10 +317,7 @@ fn mentor(index: usize, seed: &Seed, today: NaiveDate) -> NewMentor {
     let slug = handle(seed);
     let is_tech = seed.expertise.first().map(String::as_str) == Some("Technology");
 
-    let mut contact = vec![(
-        "email".to_owned(),
-        format!("{}@mentors.example", slug.replace('-', ".")),
-    )];
+    let mut contact = vec![("email".to_owned(), mentor_email(&slug))];
     if index % 4 == 1 {
         contact.push((
             "website".to_owned(),
@@ -369,6 +393,7 @@ fn mentor(index: usize, seed: &Seed, today: NaiveDate) -> NewMentor {
                 description: s.description.clone(),
                 duration_minutes: s.minutes,
                 price_paise: s.price_paise,
+                instant_confirmation: instant(index, s.price_paise),
             })
             .collect(),
         availability: Some(availability(index, today)),
@@ -406,6 +431,9 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
                 let mut tx = store.begin().await?;
                 match tx.create_user(&new, now).await {
                     Ok(u) => {
+                        if account.role == AccountRole::Mentor {
+                            tx.set_time_zone(u.id, MENTOR_TIME_ZONE, now).await?;
+                        }
                         tx.commit().await?;
                         created += 1;
                         u
@@ -433,7 +461,80 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
             tx.commit().await?;
         }
     }
-    Ok(created)
+    Ok(created + ensure_mentor_accounts(store, now).await?)
+}
+
+/// The password of every demo mentor's account: the demo mentor's (demo
+/// only, published in the README).
+pub fn mentor_password() -> &'static str {
+    accounts()
+        .iter()
+        .find(|a| a.role == AccountRole::Mentor)
+        .map_or("Mentor#2026", |a| a.password.as_str())
+}
+
+/// Gives every demo mentor profile without an account one (active, a
+/// mentor, in [`MENTOR_TIME_ZONE`]), signing in with its contact e-mail
+/// (`{handle with dots}@mentors.example`) and [`mentor_password`], so that
+/// each can answer requests and every demo mentor is listed. One password
+/// hash for all of them, made once per start and only when some account is
+/// missing (argon2id is slow in debug builds); one transaction. Returns how
+/// many were created.
+async fn ensure_mentor_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreError> {
+    let mut missing = Vec::new();
+    for m in store.list_mentors().await? {
+        if m.user_id.is_some() {
+            continue;
+        }
+        if !is_demo_profile(&m) {
+            continue;
+        }
+        let Some((_, address)) = m.contact.iter().find(|(kind, _)| kind == "email") else {
+            continue;
+        };
+        let Ok(email) = Email::parse(address) else {
+            continue;
+        };
+        // An account of that address that runs no profile (made by hand):
+        // left alone rather than given a demo profile.
+        match store.user_by_email(&email).await {
+            Err(StoreError::NotFound) => missing.push((m.id, m.name, email)),
+            Ok(_) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    if missing.is_empty() {
+        return Ok(0);
+    }
+    let hash = crate::auth::passwords::hash(mentor_password().to_owned())
+        .await
+        .map_err(|e| StoreError::Corrupt {
+            what: "demo password hash",
+            value: e.to_string(),
+        })?;
+    let mut tx = store.begin().await?;
+    for (profile, name, email) in &missing {
+        let new = NewUser {
+            email: email.clone(),
+            name: name.clone(),
+            password_hash: Some(hash.clone()),
+            google_sub: None,
+            role: AccountRole::Mentor,
+            is_active: true,
+            contact_number: None,
+        };
+        let user = match tx.create_user(&new, now).await {
+            Ok(u) => u,
+            // Another process made them meanwhile.
+            Err(StoreError::Violation(_)) => return Ok(0),
+            Err(e) => return Err(e),
+        };
+        tx.set_time_zone(user.id, MENTOR_TIME_ZONE, now).await?;
+        tx.link_mentor(*profile, user.id).await?;
+    }
+    tx.commit().await?;
+    store.catalogue_written();
+    Ok(missing.len())
 }
 
 /// Gives each demo mentor without availability the demo's weekly
@@ -464,15 +565,26 @@ pub async fn ensure_availability(store: &Store, now: DateTime<Utc>) -> Result<us
     store.add_missing_availability(&missing, now).await
 }
 
-/// Removes the demo accounts, with their sessions and refresh tokens, and
-/// unlinks the demo mentor's profile (the demo mentors stay in the
-/// catalogue: they are public, fictional and hold no credentials). For a
+/// Removes the demo accounts (the demo mentors' too), with their sessions
+/// and refresh tokens, and unlinks the profiles they ran (the demo mentors
+/// stay in the database, but with nobody to answer them they are not
+/// listed: `domain_wasm::listed`). For a
 /// server whose demo is off: nobody may sign in with the published demo
 /// passwords. Returns how many accounts were removed.
 pub async fn remove_accounts(store: &Store) -> Result<usize, StoreError> {
     let mut removed = 0;
-    for account in accounts() {
-        let Ok(email) = Email::parse(&account.email) else {
+    // The three demo accounts and the demo mentors' (on their reserved
+    // domain, which nobody else has).
+    let mut emails: Vec<String> = accounts().iter().map(|a| a.email.clone()).collect();
+    let pattern = format!("%@{MENTOR_DOMAIN}");
+    let mentors: Vec<(String,)> = crate::store::on_pool!(store, pool =>
+        sqlx::query_as("SELECT email FROM users WHERE email LIKE $1 ORDER BY id")
+            .bind(&pattern)
+            .fetch_all(pool)
+            .await)?;
+    emails.extend(mentors.into_iter().map(|(e,)| e));
+    for address in &emails {
+        let Ok(email) = Email::parse(address) else {
             continue;
         };
         let user = match store.user_by_email(&email).await {

@@ -85,7 +85,9 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
     for m in mentors
         .iter()
         .filter(ordinary)
-        .filter(|m| m.id != demo_mentor && m.user_id.is_none())
+        // Demo profiles (each run by its demo account since issue 21), on
+        // their reserved domain: never a real mentor's.
+        .filter(|m| m.id != demo_mentor && crate::demo::is_demo_profile(m))
         .take(OTHERS)
     {
         chosen.push((m, &OTHER_SESSIONS));

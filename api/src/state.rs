@@ -57,6 +57,8 @@ pub struct AppState {
     pub hold_limits: domain_wasm::holds::HoldLimits,
     /// New bookings one account may make in an hour (`BOOKINGS_PER_HOUR`).
     pub bookings_per_hour: u32,
+    /// Minutes a learner has to pay after an accept (`PAY_WINDOW_MINUTES`).
+    pub pay_window_minutes: u32,
     /// Seals payout details at rest (issue 20): loaded by
     /// [`crate::server::bind`] (the key may live in the database).
     pub payout_cipher: std::sync::OnceLock<crate::payouts::crypto::PayoutCipher>,
@@ -117,6 +119,7 @@ impl AppState {
             sandbox_notice: settings.sandbox_notice(),
             hold_limits: settings.hold_limits(),
             bookings_per_hour: settings.bookings_per_hour,
+            pay_window_minutes: settings.pay_window_minutes,
             payout_cipher: std::sync::OnceLock::new(),
             tds_rates: crate::payouts::tds_rates(settings),
         })

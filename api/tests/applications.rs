@@ -391,6 +391,32 @@ async fn approval_makes_a_listed_mentor_with_the_services_they_offered(engine: E
     assert_eq!(me["role"], "mentor");
     assert_eq!(me["mentor_id"], mentor_id);
 
+    // Published without open hours it would take requests nobody can
+    // book a time for: it stays unlisted, and the mentor is told why.
+    let list = app.get_json("/api/mentors/").await;
+    assert!(
+        !list
+            .as_array()
+            .expect("a list")
+            .iter()
+            .any(|m| m["id"] == mentor_id),
+        "not listed before the hours are set"
+    );
+    let own = app
+        .client
+        .get(app.url("/api/mentor/profile/"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("own profile");
+    let own: Value = own.json().await.expect("JSON");
+    assert_eq!(own["listed"], false, "{own}");
+    assert_eq!(own["not_listed"][0]["reason"], "no_open_hours", "{own}");
+    app.store
+        .put_availability(mentor_id, &common::open_hours(), chrono::Utc::now())
+        .await
+        .expect("hours set");
+
     let list = app.get_json("/api/mentors/").await;
     let mentor = list
         .as_array()
@@ -709,9 +735,12 @@ async fn the_applications_photo_becomes_the_mentors_photo(engine: Engine) {
         )
         .await;
     assert_eq!(status, 200, "{decided}");
-    let mentor = app
-        .get_json(&format!("/api/mentors/{}/", decided["mentor_id"]))
-        .await;
+    let mentor_id = decided["mentor_id"].as_i64().expect("a profile");
+    app.store
+        .put_availability(mentor_id, &common::open_hours(), chrono::Utc::now())
+        .await
+        .expect("hours set: listed");
+    let mentor = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
     assert_eq!(mentor["image_url"], url);
 }
 

@@ -3,7 +3,7 @@
 //! one on PostgreSQL, and two `api` processes (the built binary) on one
 //! PostgreSQL database. Exactly one request gets 201; every other one gets
 //! 409 with the contract's message, and the database holds one booking.
-//! An unpaid hold lasts `HOLD_MINUTES` (the server's clock is moved, never
+//! An unpaid hold lasts the pay window (`PAY_WINDOW_MINUTES`) (the server's clock is moved, never
 //! waited for) and then frees the slot for someone else.
 //!
 //! Transitions of one booking cannot be raced (issue 20): eight reschedules
@@ -30,7 +30,13 @@ use api::store::services::ServiceFields;
 use api::store::{NewUser, Role, Store};
 use chrono::{DateTime, Utc};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_with};
-use domain_wasm::booking::HOLD_MINUTES;
+/// The pay window of a paid instant booking in these tests: a
+/// `PAY_WINDOW_MINUTES` other than the default, which the server follows.
+const HOLD_MINUTES: i64 = 30;
+
+fn short_pay_window(settings: &mut api::config::Settings) {
+    settings.pay_window_minutes = HOLD_MINUTES as u32;
+}
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::{Value, json};
 
@@ -493,6 +499,7 @@ async fn spawn(engine: Engine) -> Option<(TestApp, Clock, ManualClock)> {
             demo_data: false,
             rate_limits: false,
             clock: Some(clock.clone()),
+            tweak: Some(short_pay_window),
             ..Options::default()
         },
     )
@@ -574,7 +581,7 @@ async fn overlapping_race(engine: Engine) {
 }
 
 /// Paid and instant: the booking holds the slot as `payment_required`
-/// for `HOLD_MINUTES`; unpaid by then it expires and someone else may
+/// for `HOLD_MINUTES` (the server's `PAY_WINDOW_MINUTES`, set to 30 here); unpaid by then it expires and someone else may
 /// book the slot.
 async fn hold_expires(engine: Engine) {
     let Some((app, clock, hand)) = spawn(engine).await else {
@@ -1035,10 +1042,12 @@ async fn add_mentor(
         max_sessions_per_day: None,
         slot_interval_minutes: None,
     };
+    // Run by an active account: only then is it listed and bookable.
+    let runner = common::running_account(store).await;
     let ids = store
         .insert_mentors(
             &[NewMentor {
-                user_id: None,
+                user_id: Some(runner),
                 name: name.into(),
                 headline: "Always has time".into(),
                 expertise: vec!["Technology".into()],
@@ -1058,6 +1067,7 @@ async fn add_mentor(
                         description: "Bring your questions.".into(),
                         duration_minutes: minutes,
                         price_paise: price,
+                        instant_confirmation: false,
                     })
                     .collect(),
                 availability: Some(availability),

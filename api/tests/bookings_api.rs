@@ -254,10 +254,10 @@ async fn each_kind_of_service_starts_where_it_should(engine: Engine) {
     assert_eq!(b["status"], "payment_required", "{b}");
     assert_eq!(b["price_paise"], PAID);
     let pay_by = at(b["pay_by"].as_str().expect("a hold"));
-    assert!(
-        (pay_by - (now + TimeDelta::minutes(30))).abs() < TimeDelta::seconds(1),
-        "{b}"
-    );
+    // The pay window (240 minutes), never past the start minus the notice.
+    let start = at(b["start"].as_str().expect("a start"));
+    let expected = (now + TimeDelta::minutes(240)).min(start - TimeDelta::minutes(120));
+    assert!((pay_by - expected).abs() < TimeDelta::seconds(1), "{b}");
     assert!(actions(&b).contains(&"pay"), "{b}");
 
     let b = w.booked(paid, 6).await;

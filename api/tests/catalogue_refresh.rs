@@ -40,15 +40,32 @@ async fn exec(store: &Store, sql: &str) {
     .unwrap_or_else(|e| panic!("{sql}: {e}"));
 }
 
+/// A listed mentor written in plain SQL (issue 21: run by an active
+/// account, with a service and open hours).
 async fn insert_raw_mentor(store: &Store, name: &str) {
     let now = Utc::now().to_rfc3339();
-    exec(
-        store,
-        &format!(
-            "INSERT INTO mentors (name, created_at, updated_at) VALUES ('{name}', '{now}', '{now}')"
+    let email = format!("{}@example.com", name.to_lowercase().replace(' ', "."));
+    let rules = r#"{"time_zone":"UTC","weekly":[{"weekday":0,"start":"09:00","end":"17:00"}],"booking_window_days":30}"#;
+    for sql in [
+        format!(
+            "INSERT INTO users (email, name, role, is_active, date_joined, updated_at) \
+             VALUES ('{email}', '{name}', 'mentor', TRUE, '{now}', '{now}')"
         ),
-    )
-    .await;
+        format!(
+            "INSERT INTO mentors (user_id, name, created_at, updated_at) VALUES \
+             ((SELECT id FROM users WHERE email = '{email}'), '{name}', '{now}', '{now}')"
+        ),
+        format!(
+            "INSERT INTO mentor_services (mentor_id, position, title, duration_minutes, price_paise) \
+             VALUES ((SELECT id FROM mentors WHERE name = '{name}'), 0, 'Call', 30, 0)"
+        ),
+        format!(
+            "INSERT INTO mentor_availability (mentor_id, rules, updated_at) \
+             VALUES ((SELECT id FROM mentors WHERE name = '{name}'), '{rules}', '{now}')"
+        ),
+    ] {
+        exec(store, &sql).await;
+    }
 }
 
 async fn a_store_write_shows_on_the_next_read(engine: Engine) {
@@ -59,6 +76,7 @@ async fn a_store_write_shows_on_the_next_read(engine: Engine) {
     let count = before.as_array().map_or(0, Vec::len);
     let mut newcomer = api::demo::catalogue(Utc::now().date_naive()).remove(0);
     newcomer.name = "Ira Castellino".into();
+    newcomer.user_id = Some(common::running_account(&app.store).await);
     let ids = app
         .store
         .insert_mentors(&[newcomer], Utc::now())

@@ -630,9 +630,9 @@ async fn availability_starts_as_a_documented_default_and_is_replaced_whole(engin
     assert_eq!(stored["slot_interval_minutes"], 30);
     let stored_rules = app.store.availability(id).await.expect("read");
     assert_eq!(stored_rules.map(|a| a.booking_window_days), Some(7));
-    // No weekly hours: the profile offers no slots.
-    let one = app.get_json(&format!("/api/mentors/{id}/")).await;
-    assert_eq!(one["available_slots"], json!([]), "no hours, no slots");
+    // No weekly hours: no open hours, so the profile is not listed (issue 21).
+    let one = app.get(&format!("/api/mentors/{id}/")).await;
+    assert_eq!(one.status(), 404, "no hours, not listed");
 
     // Every hour of every day: the profile offers slots at once, of its
     // first service.

@@ -174,6 +174,7 @@ async fn a_changed_catalogue_gets_a_new_etag(engine: Engine) {
         .map_or(0, Vec::len);
     let mut newcomer = api::demo::catalogue(Utc::now().date_naive()).remove(0);
     newcomer.name = "Nandini Verghese".into();
+    newcomer.user_id = Some(common::running_account(&app.store).await);
     app.store
         .insert_mentors(&[newcomer], Utc::now())
         .await

@@ -476,8 +476,11 @@ async fn checkout_is_refused_unless_payment_is_due(engine: Engine) {
     let hold = id(&w.booked(w.paid_instant).await);
     let (status, _) = w.checkout(&w.learner, &hold).await;
     assert_eq!(status, 200);
-    w.hand.advance(std::time::Duration::from_secs(31 * 60));
-    let (status, body) = w.checkout(&w.learner, &hold).await;
+    // Past the pay window (240 minutes; the session is days away).
+    w.hand.advance(std::time::Duration::from_secs(241 * 60));
+    // Hours later the access token has lapsed too: signed in again.
+    let learner = sign_in(&w.app, "lena@example.com", mentoring::PASSWORD).await;
+    let (status, body) = w.checkout(&learner, &hold).await;
     assert_eq!(status, 409, "the hold lapsed: {body}");
     assert!(
         body["detail"].as_str().expect("text").contains("ran out"),

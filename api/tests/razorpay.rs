@@ -443,7 +443,9 @@ async fn an_unreachable_gateway_leaves_the_payment_being_confirmed(engine: Engin
     let Some(mut w) = world(engine).await else {
         return;
     };
-    let booking = w.booked(TimeDelta::hours(3)).await;
+    // Far enough ahead that the pay window (240 minutes) and the hour the
+    // gateway stays away both end before the start.
+    let booking = w.booked(TimeDelta::hours(8)).await;
     let before = w.booking(&booking).await;
     let pay_by = at(before["pay_by"].as_str().expect("a deadline"));
     let start = at(before["start"].as_str().expect("a start"));

@@ -275,11 +275,12 @@ async fn mentor_names_and_bios_are_escaped(engine: Engine) {
         return;
     };
     let name = "Dr. <Evil> \"Quote\" & Co";
+    let runner = common::running_account(&app.store).await;
     let ids = app
         .store
         .insert_mentors(
             &[NewMentor {
-                user_id: None,
+                user_id: Some(runner),
                 name: name.into(),
                 headline: "Head of <b>Growth</b>".into(),
                 expertise: vec!["Marketing".into()],
@@ -297,8 +298,9 @@ async fn mentor_names_and_bios_are_escaped(engine: Engine) {
                     description: String::new(),
                     duration_minutes: 30,
                     price_paise: 150_000,
+                    instant_confirmation: false,
                 }],
-                availability: None,
+                availability: Some(common::open_hours()),
             }],
             Utc::now(),
         )

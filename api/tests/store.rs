@@ -75,12 +75,14 @@ fn sample(name: &str) -> NewMentor {
                 description: "15 minutes".into(),
                 duration_minutes: 15,
                 price_paise: 0,
+                instant_confirmation: false,
             },
             NewService {
                 title: "Deep dive".into(),
                 description: "60 minutes".into(),
                 duration_minutes: 60,
                 price_paise: 149_950,
+                instant_confirmation: false,
             },
         ],
         availability: Some(Availability {

@@ -127,7 +127,12 @@ def change(f, party, request, now):
     kind = request["type"]
     if kind == "accept":
         if f["pricePaise"] > 0 and paid < f["pricePaise"]:
-            c.update(status="payment_required", payByMs=min(now + 30 * M, f["startMs"]))
+            # The pay window (240 minutes unless the facts say), never past
+            # the start minus the notice, at least a minute, never past the start.
+            window = f.get("payWindowMinutes", 240)
+            notice = f.get("minimumNoticeMinutes", 0)
+            s = f["startMs"]
+            c.update(status="payment_required", payByMs=min(max(min(now + window * M, s - notice * M), now + M), s))
         else:
             c.update(status="confirmed")
     elif kind in ("decline", "cancel"):
@@ -251,6 +256,16 @@ for f in [
                         {"type": "ok", "value": change(f, party, req, now)},
                     )
 
+# The pay window after an accept: the facts' payWindowMinutes (the server's
+# PAY_WINDOW_MINUTES), never past the start minus minimumNoticeMinutes.
+for label, f, now in [
+    ("accepted with a 45-minute pay window", facts("pending", respondByMs=S, payWindowMinutes=45), S - 2 * D),
+    ("accepted 3 hours before with 2 hours' notice: pay by the start minus the notice", facts("pending", respondByMs=S, minimumNoticeMinutes=120), S - 3 * H),
+    ("accepted inside the notice: still a minute to pay", facts("pending", respondByMs=S, minimumNoticeMinutes=120), S - 30 * M),
+]:
+    req = {"type": "accept"}
+    case(label, "bookingTransition", [js(f), "mentor", req, now], {"type": "ok", "value": change(f, "mentor", req, now)})
+
 # The system's moves.
 for label, f, req, now in [
     ("a request past its respond_by expires", facts("pending"), {"type": "expire"}, R),
@@ -301,21 +316,23 @@ for note, f, party, req, now, message in REFUSALS:
 
 # 4. bookingOpening: where a new booking starts.
 for note, args, expect in [
-    ("free and instant: confirmed", [0, True, S - 3 * D, S, 60], {"status": "confirmed"}),
-    ("free: pending, 24 hours to answer", [0, False, S - 3 * D, S, 60], {"status": "pending", "respondByMs": S - 2 * D}),
-    ("paid and instant: a 30-minute hold", [PRICE, True, S - 3 * D, S, 60], {"status": "payment_required", "payByMs": S - 3 * D + 30 * M}),
-    ("paid and instant 10 minutes before: the hold ends at the start", [PRICE, True, S - 10 * M, S, 0], {"status": "payment_required", "payByMs": S}),
-    ("paid: pending, 24 hours to answer", [PRICE, False, S - 3 * D, S, 120], {"status": "pending", "respondByMs": S - 2 * D}),
-    ("paid, 20 hours ahead with 2 hours' notice: answer by the start minus the notice", [PRICE, False, S - 20 * H, S, 120], {"status": "pending", "respondByMs": S - 2 * H}),
-    ("exactly 26 hours ahead with 2 hours' notice: both limits meet", [PRICE, False, S - 26 * H, S, 120], {"status": "pending", "respondByMs": S - 2 * H}),
-    ("inside the notice: still a minute to answer", [PRICE, False, S - 30 * M, S, 120], {"status": "pending", "respondByMs": S - 29 * M}),
-    ("20 seconds before the start: never past the start", [PRICE, False, S - 20_000, S, 0], {"status": "pending", "respondByMs": S}),
+    ("free and instant: confirmed", [0, True, S - 3 * D, S, 60, 240], {"status": "confirmed"}),
+    ("free: pending, 24 hours to answer", [0, False, S - 3 * D, S, 60, 240], {"status": "pending", "respondByMs": S - 2 * D}),
+    ("paid and instant: the default 240-minute pay window", [PRICE, True, S - 3 * D, S, 60, 240], {"status": "payment_required", "payByMs": S - 3 * D + 240 * M}),
+    ("paid and instant with a 30-minute pay window", [PRICE, True, S - 3 * D, S, 60, 30], {"status": "payment_required", "payByMs": S - 3 * D + 30 * M}),
+    ("paid and instant 3 hours before with 2 hours' notice: pay by the start minus the notice", [PRICE, True, S - 3 * H, S, 120, 240], {"status": "payment_required", "payByMs": S - 2 * H}),
+    ("paid and instant 10 minutes before: the hold ends at the start", [PRICE, True, S - 10 * M, S, 0, 240], {"status": "payment_required", "payByMs": S}),
+    ("paid: pending, 24 hours to answer", [PRICE, False, S - 3 * D, S, 120, 240], {"status": "pending", "respondByMs": S - 2 * D}),
+    ("paid, 20 hours ahead with 2 hours' notice: answer by the start minus the notice", [PRICE, False, S - 20 * H, S, 120, 240], {"status": "pending", "respondByMs": S - 2 * H}),
+    ("exactly 26 hours ahead with 2 hours' notice: both limits meet", [PRICE, False, S - 26 * H, S, 120, 240], {"status": "pending", "respondByMs": S - 2 * H}),
+    ("inside the notice: still a minute to answer", [PRICE, False, S - 30 * M, S, 120, 240], {"status": "pending", "respondByMs": S - 29 * M}),
+    ("20 seconds before the start: never past the start", [PRICE, False, S - 20_000, S, 0, 240], {"status": "pending", "respondByMs": S}),
 ]:
     case(note, "bookingOpening", args, expect)
 
 # 5. The rules' numbers.
 case("the booking rules", "bookingRules", [], {
-    "responseHours": 24, "holdMinutes": 30, "learnerNoticeHours": 12, "mentorNoticeHours": 2,
+    "responseHours": 24, "holdMinutes": 240, "learnerNoticeHours": 12, "mentorNoticeHours": 2,
     "maxReschedules": 3, "joinEarlyMinutes": 10, "noShowAfterMinutes": 10, "noShowWindowHours": 48,
     "feedbackDays": 30, "reminderHours": [24, 1],
 })

@@ -25,8 +25,11 @@ const DAY_MS: i64 = 24 * HOUR_MS;
 /// The mentor answers a request within 24 hours, or by the start minus the
 /// service's minimum notice if that is sooner.
 pub const RESPONSE_HOURS: i64 = 24;
-/// An unpaid hold lasts 30 minutes (and never past the start).
-pub const HOLD_MINUTES: i64 = 30;
+/// The pay window by default: after a mentor accepts (or a paid instant
+/// booking is made), the learner has this long to pay (the server's
+/// `PAY_WINDOW_MINUTES` setting chooses it), never past the start minus the
+/// service's minimum notice.
+pub const DEFAULT_PAY_WINDOW_MINUTES: u32 = 240;
 /// The learner cancels or reschedules a confirmed session up to 12 hours
 /// before its start.
 pub const LEARNER_NOTICE_HOURS: i64 = 12;
@@ -275,6 +278,18 @@ pub struct Facts {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "wasm", tsify(type = "NoShowChoice | null"))]
     pub no_show_choice: Option<NoShowChoice>,
+    /// How long the learner has to pay once a mentor accepts (the server's
+    /// `PAY_WINDOW_MINUTES`; [`DEFAULT_PAY_WINDOW_MINUTES`] when not given).
+    #[serde(default = "default_pay_window")]
+    pub pay_window_minutes: u32,
+    /// The service's minimum notice: the pay window never runs past the
+    /// start minus it (0 when not given).
+    #[serde(default)]
+    pub minimum_notice_minutes: u32,
+}
+
+fn default_pay_window() -> u32 {
+    DEFAULT_PAY_WINDOW_MINUTES
 }
 
 /// Where a new booking starts, and its deadlines.
@@ -371,14 +386,25 @@ fn hours(n: i64) -> i64 {
     n.saturating_mul(HOUR_MS)
 }
 
-/// The unpaid hold's end for a hold starting `now`: 30 minutes, never past the start.
-fn hold_until(now_ms: i64, start_ms: i64) -> i64 {
-    now_ms.saturating_add(minutes(HOLD_MINUTES)).min(start_ms)
+/// The unpaid hold's end for a hold starting `now`: the pay window, never
+/// past the start minus the minimum notice, but at least a minute (never
+/// past the start).
+pub fn pay_until(
+    now_ms: i64,
+    start_ms: i64,
+    pay_window_minutes: u32,
+    minimum_notice_minutes: u32,
+) -> i64 {
+    now_ms
+        .saturating_add(minutes(i64::from(pay_window_minutes)))
+        .min(start_ms.saturating_sub(minutes(i64::from(minimum_notice_minutes))))
+        .max(now_ms.saturating_add(MINUTE_MS))
+        .min(start_ms)
 }
 
 /// Where a new booking starts and its deadlines: free and instant →
 /// confirmed; free → pending; paid and instant → payment required (the
-/// hold lasts 30 minutes, never past the start); paid → pending. A pending
+/// hold lasts the pay window, see [`pay_until`]); paid → pending. A pending
 /// request must be answered within 24 hours or by the start minus the
 /// minimum notice, if sooner — but the mentor always gets at least a
 /// minute (never past the start).
@@ -388,6 +414,7 @@ pub fn start(
     now_ms: i64,
     start_ms: i64,
     minimum_notice_minutes: u32,
+    pay_window_minutes: u32,
 ) -> Opening {
     let paid = price_paise > 0;
     match (paid, instant) {
@@ -399,7 +426,12 @@ pub fn start(
         (true, true) => Opening {
             status: Status::PaymentRequired,
             respond_by_ms: None,
-            pay_by_ms: Some(hold_until(now_ms, start_ms)),
+            pay_by_ms: Some(pay_until(
+                now_ms,
+                start_ms,
+                pay_window_minutes,
+                minimum_notice_minutes,
+            )),
         },
         (_, false) => {
             let respond_by = now_ms
@@ -568,7 +600,12 @@ pub fn transition(
             if facts.price_paise > 0 && facts.paid_paise < facts.price_paise {
                 Ok(Change {
                     status: Status::PaymentRequired,
-                    pay_by_ms: Some(hold_until(now_ms, start)),
+                    pay_by_ms: Some(pay_until(
+                        now_ms,
+                        start,
+                        facts.pay_window_minutes,
+                        facts.minimum_notice_minutes,
+                    )),
                     ..unchanged
                 })
             } else {
@@ -925,6 +962,30 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// An optional count of minutes: a whole number from 0 (null: not given).
+fn minutes_of(f: &Fields<'_>, key: &str) -> Result<Option<u32>, BadInput> {
+    match f.get(key) {
+        None => Ok(None),
+        Some(Json::Number(n)) => n
+            .as_u64()
+            .or_else(|| {
+                n.as_f64()
+                    .filter(|v| v.fract() == 0.0 && *v >= 0.0 && *v <= f64::from(u32::MAX))
+                    .map(|v| v as u64)
+            })
+            .and_then(|v| u32::try_from(v).ok())
+            .map(Some)
+            .ok_or_else(|| {
+                bad(format!(
+                    "a booking's {key} must be a whole number of minutes from 0"
+                ))
+            }),
+        Some(_) => Err(bad(format!(
+            "a booking's {key} must be a whole number of minutes from 0"
+        ))),
+    }
+}
+
 impl FromJson for Facts {
     fn from_json(json: &Json) -> Result<Self, BadInput> {
         let f = Fields::of(json, "a booking")?;
@@ -957,6 +1018,9 @@ impl FromJson for Facts {
                 NoShowChoice::parse,
                 "refund, reschedule",
             )?,
+            pay_window_minutes: minutes_of(&f, "payWindowMinutes")?
+                .unwrap_or(DEFAULT_PAY_WINDOW_MINUTES),
+            minimum_notice_minutes: minutes_of(&f, "minimumNoticeMinutes")?.unwrap_or(0),
         })
     }
 }
@@ -1111,6 +1175,7 @@ pub fn booking_opening(
     now_ms: f64,
     start_ms: f64,
     minimum_notice_minutes: u32,
+    pay_window_minutes: u32,
 ) -> Result<Opening, BadInput> {
     Ok(start(
         js_ms(price_paise, "pricePaise")?,
@@ -1118,6 +1183,7 @@ pub fn booking_opening(
         js_ms(now_ms, "nowMs")?,
         js_ms(start_ms, "startMs")?,
         minimum_notice_minutes,
+        pay_window_minutes,
     ))
 }
 
@@ -1128,7 +1194,7 @@ pub fn booking_opening(
 pub fn booking_rules() -> BookingRules {
     BookingRules {
         response_hours: RESPONSE_HOURS,
-        hold_minutes: HOLD_MINUTES,
+        hold_minutes: i64::from(DEFAULT_PAY_WINDOW_MINUTES),
         learner_notice_hours: LEARNER_NOTICE_HOURS,
         mentor_notice_hours: MENTOR_NOTICE_HOURS,
         max_reschedules: MAX_RESCHEDULES,

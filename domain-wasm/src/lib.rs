@@ -24,6 +24,7 @@ pub mod intro;
 pub mod json;
 pub mod labels;
 pub mod ledger;
+pub mod listed;
 pub mod listing;
 pub mod mentor_profile;
 pub mod mentor_response;

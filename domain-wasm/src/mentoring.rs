@@ -1181,6 +1181,20 @@ pub fn check_profile_of(draft: ProfileDraft) -> ProfileCheck {
     }
 }
 
+/// Whether a new service confirms bookings at once unless the mentor says
+/// otherwise: a free one does (a free request otherwise waits on the
+/// mentor for nothing), a paid one waits for the mentor's acceptance.
+pub fn instant_by_default(price_paise: i64) -> bool {
+    price_paise == 0
+}
+
+/// [`instant_by_default`] for the service form: whether a new service of
+/// this price (paise) starts with instant confirmation ticked.
+#[crate::export(mentoring, js_name = "instantByDefault")]
+pub fn instant_by_default_js(price_paise: f64) -> bool {
+    price_paise == 0.0
+}
+
 /// The areas of expertise the mentor forms offer, in order; free tags may
 /// be added besides.
 #[crate::export(mentoring)]

@@ -155,7 +155,7 @@ test.describe("paying through Razorpay's checkout", () => {
       await expect(review.getByTestId("review-summary")).toContainText(mentor.service.title);
       await expect(review.getByTestId("review-price")).toHaveText(/^₹[\d,]+/);
       await expectInstant(review.locator("time"), start);
-      await expect(review.getByText("You’ll pay next to confirm the session; the time is held for you for 30 minutes.")).toBeVisible();
+      await expect(review.getByText("You’ll pay next to confirm the session; the time is held for you until the payment deadline shown on the booking.")).toBeVisible();
       await review.getByRole("button", { name: "Continue to payment" }).click();
 
       await expect(page).toHaveURL(/\/session-payment-required\/[0-9a-f-]{36}$/);

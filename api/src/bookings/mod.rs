@@ -129,6 +129,9 @@ pub fn facts(b: &BookingRecord) -> Facts {
         reschedule_count: u32::try_from(b.reschedule_count).unwrap_or(u32::MAX),
         no_show_by: b.no_show_by.as_deref().and_then(Missed::parse),
         no_show_choice: b.no_show_choice.as_deref().and_then(NoShowChoice::parse),
+        // Only an accept starts a pay window; `perform` sets both then.
+        pay_window_minutes: rules::DEFAULT_PAY_WINDOW_MINUTES,
+        minimum_notice_minutes: 0,
     }
 }
 
@@ -390,6 +393,12 @@ pub async fn create(
         Err(StoreError::NotFound) => None,
         Err(e) => return Err(e.into()),
     };
+    // New bookings only of a listed mentor (`domain_wasm::listed`, the
+    // catalogue's one definition): someone runs the profile and can answer.
+    let listed = match &service {
+        Some(s) => state.store.get_mentor(s.mentor_id).await?.is_listed(now),
+        None => false,
+    };
     let service = match service {
         Some(s) if s.mentor_user_id == Some(learner_id) => {
             f.add(
@@ -398,7 +407,7 @@ pub async fn create(
             );
             None
         }
-        Some(s) if s.mentor_disabled => {
+        Some(_) if !listed => {
             f.add(
                 "service_id",
                 "This mentor is not taking bookings at the moment. Choose another mentor.",
@@ -465,6 +474,7 @@ pub async fn create(
         ms(now),
         ms(start),
         availability.minimum_notice_minutes,
+        state.pay_window_minutes,
     );
     let held = tx.learner_holds(learner_id, service.mentor_id, now).await?;
     let asked = holds::Asked {
@@ -653,6 +663,22 @@ async fn perform(
     extra: Extra,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
+    // The mentor's minimum notice, for the pay window an accept starts:
+    // read before the unit of work (a booking's mentor never changes), so
+    // that it holds no second connection while it runs.
+    let notice = if req == Request::Accept {
+        match state.store.booking(id).await {
+            Ok(b) => state
+                .store
+                .availability(b.mentor_id)
+                .await?
+                .map_or(0, |a| a.minimum_notice_minutes),
+            Err(StoreError::NotFound) => 0,
+            Err(e) => return Err(e.into()),
+        }
+    } else {
+        0
+    };
     let mut tx = state.store.begin().await?;
     let b = tx.booking(id).await?;
     let party = party_of(caller, &b).ok_or(BookingError::NotFound)?;
@@ -662,7 +688,14 @@ async fn perform(
             "Choose what you would like instead: refund (a full refund) or reschedule (a new time).",
         ));
     }
-    let change = rules::transition(&facts(&b), party, &req, ms(now))
+    let mut f = facts(&b);
+    if req == Request::Accept {
+        // The pay window that starts now: the setting, never past the
+        // start minus the mentor's minimum notice.
+        f.pay_window_minutes = state.pay_window_minutes;
+        f.minimum_notice_minutes = notice;
+    }
+    let change = rules::transition(&f, party, &req, ms(now))
         .map_err(|r| BookingError::Refused(r.message))?;
     let statement = extra.reason.clone();
     let mut u = updated(state, &b, &change, extra.reason, now);

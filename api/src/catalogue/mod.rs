@@ -23,6 +23,11 @@
 //!   store. SQLite serves one process, so there the local count does the
 //!   work, on the same code path.
 //!
+//! Only listed mentors are in it ([`listed_only`], the one definition of
+//! `domain_wasm::listed`); its inputs are all catalogue tables or bump the
+//! version by trigger (the running account's state, migration 0015), so a
+//! profile leaves or rejoins the catalogue on the next read.
+//!
 //! A snapshot also holds only for a while: each mentor's `available_slots`
 //! (the next slots of their first service, [`slots::next_slots`]) depends
 //! on the time, so a snapshot says until when its slots hold
@@ -190,6 +195,7 @@ impl Shared {
             Some(same) => same.clone(),
             None => {
                 let mentors = self.store.list_mentors().await?;
+                let mentors = listed_only(mentors, now);
                 let busy = busy_of(&self.store, &mentors, now).await?;
                 let fresh = Arc::new(Snapshot::at(version, mentors, now, &busy));
                 *self
@@ -205,6 +211,13 @@ impl Shared {
         self.checked_writes.store(writes, Ordering::SeqCst);
         Ok(snapshot)
     }
+}
+
+/// The mentors the public sees and may book: those listed as of `now`
+/// (`domain_wasm::listed`: an active account runs the profile, it offers a
+/// service, it has open hours, no administrator hid it).
+pub fn listed_only(mentors: Vec<model::Mentor>, now: DateTime<Utc>) -> Vec<model::Mentor> {
+    mentors.into_iter().filter(|m| m.is_listed(now)).collect()
 }
 
 /// The busy intervals of the mentors whose slots are shown, over the

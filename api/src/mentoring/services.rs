@@ -38,7 +38,8 @@ fn priced(service: OwnService, rate_bps: u32) -> PricedService {
 }
 
 /// The fields a mentor sends; `None` keeps the stored value (or, for a new
-/// service, takes the default: active, confirmed by the mentor).
+/// service, takes the default: active; instant confirmation when free,
+/// confirmed by the mentor when paid).
 #[derive(Debug, Clone, Default)]
 pub struct ServiceEdit {
     pub title: Option<String>,
@@ -102,7 +103,11 @@ pub async fn add(
         duration_minutes: 0,
         price_paise: 0,
         active: true,
-        instant_confirmation: false,
+        // Unless the mentor says: a free service confirms at once, a paid
+        // one waits for the mentor (`domain_wasm::mentoring`).
+        instant_confirmation: domain_wasm::mentoring::instant_by_default(
+            edit.price_paise.unwrap_or(-1),
+        ),
     };
     let fields = match checked(edit, base) {
         Ok(fields) if missing.is_empty() => fields,

@@ -659,7 +659,8 @@ impl BookingsApi {
     /// Accept a request (the mentor)
     ///
     /// A free session is confirmed with its meeting link; a paid one awaits
-    /// the learner's payment for 30 minutes.
+    /// the learner's payment for the pay window (`PAY_WINDOW_MINUTES`, 240
+    /// by default; never past the start minus the mentor's minimum notice).
     #[oai(
         path = "/api/bookings/:id/accept/",
         method = "post",

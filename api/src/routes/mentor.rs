@@ -55,12 +55,41 @@ pub struct OwnProfile {
     /// Average review rating, 0 to 5 (read-only).
     pub rating: f64,
     pub updated_at: DateTime<Utc>,
+    /// The profile is listed: shown in the catalogue and bookable
+    /// (read-only). It is while an active account runs it, it offers a
+    /// session, it has open hours and no administrator has hidden it.
+    pub listed: bool,
+    /// Why it is not listed and what to do, in order; empty when listed
+    /// (read-only).
+    pub not_listed: Vec<NotListedReason>,
 }
 
-impl From<model::Mentor> for OwnProfile {
-    fn from(m: model::Mentor) -> Self {
+/// Why a profile is not listed.
+#[derive(Debug, Object)]
+pub struct NotListedReason {
+    /// `no_account`, `account_inactive`, `no_service`, `no_open_hours` or
+    /// `hidden`.
+    pub reason: String,
+    /// What it means and what to do, in the mentor's words.
+    pub message: String,
+}
+
+impl OwnProfile {
+    /// The profile as of `now` (whether it is listed depends on the date
+    /// of its date overrides).
+    pub fn of(m: model::Mentor, now: DateTime<Utc>) -> Self {
+        let not_listed: Vec<NotListedReason> = m
+            .not_listed(now)
+            .into_iter()
+            .map(|why| NotListedReason {
+                reason: why.as_str().to_owned(),
+                message: why.message().to_owned(),
+            })
+            .collect();
         let public = crate::catalogue::Mentor::public(m, Vec::new());
         OwnProfile {
+            listed: not_listed.is_empty(),
+            not_listed,
             id: public.id,
             name: public.name,
             headline: public.headline,
@@ -211,8 +240,9 @@ impl From<PricedService> for MentorService {
 }
 
 /// A new service (`title`, `duration_minutes` and `price_paise` required;
-/// `active` defaults to true, `instant_confirmation` to false), or a
-/// change to one (fields left out stay as they are).
+/// `active` defaults to true, `instant_confirmation` to true for a free
+/// service and false for a paid one), or a change to one (fields left out
+/// stay as they are).
 #[derive(Debug, Object)]
 pub struct MentorServiceBody {
     pub title: Option<String>,
@@ -222,6 +252,8 @@ pub struct MentorServiceBody {
     /// Whole rupees in paise (a multiple of 100), 0 = free.
     pub price_paise: Option<i64>,
     pub active: Option<bool>,
+    /// Bookings are confirmed without the mentor accepting. A new service
+    /// without it: true when free, false when paid.
     pub instant_confirmation: Option<bool>,
 }
 
@@ -512,7 +544,10 @@ impl MentorDashboardApi {
     async fn profile(&self, auth: SignedIn) -> poem::Result<ProfileResponse> {
         let mentor = or_forbidden!(auth.0.require_mentor(), ProfileResponse);
         match mentoring::profile::profile(&self.state.store, mentor).await {
-            Ok(m) => Ok(ProfileResponse::Ok(Json(Box::new(m.into())))),
+            Ok(m) => Ok(ProfileResponse::Ok(Json(Box::new(OwnProfile::of(
+                m,
+                self.now(),
+            ))))),
             Err(e) => Err(unexpected(e)),
         }
     }
@@ -536,7 +571,10 @@ impl MentorDashboardApi {
         let edit = ProfileEdit::from(body.0);
         match mentoring::profile::update_profile(&self.state.store, mentor, edit, self.now()).await
         {
-            Ok(m) => Ok(ProfileUpdateResponse::Ok(Json(Box::new(m.into())))),
+            Ok(m) => Ok(ProfileUpdateResponse::Ok(Json(Box::new(OwnProfile::of(
+                m,
+                self.now(),
+            ))))),
             Err(MentoringError::Invalid(f)) => Ok(ProfileUpdateResponse::Invalid(Json(f))),
             Err(e) => Err(unexpected(e)),
         }

@@ -122,8 +122,6 @@ pub struct BookableService {
     pub active: bool,
     pub retired: bool,
     pub instant_confirmation: bool,
-    /// The mentor's account is disabled: their profile takes no bookings.
-    pub mentor_disabled: bool,
 }
 
 /// A new booking, checked by `crate::bookings::create`.
@@ -257,9 +255,7 @@ impl Store {
         let row = on_pool!(self, pool => sqlx::query_as::<_, BookableService>(
             "SELECT s.id, s.mentor_id, m.user_id AS mentor_user_id, s.title, s.duration_minutes, \
              s.price_paise, s.active, (s.retired_at IS NOT NULL) AS retired, \
-             s.instant_confirmation, \
-             EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND u.disabled_at IS NOT NULL) \
-               AS mentor_disabled \
+             s.instant_confirmation \
              FROM mentor_services s JOIN mentors m ON m.id = s.mentor_id WHERE s.id = $1",
         )
         .bind(id)

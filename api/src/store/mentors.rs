@@ -45,7 +45,19 @@ struct MentorRow {
     image_url: Option<String>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
+    has_account: bool,
+    account_active: bool,
+    hidden: bool,
 }
+
+/// The listing facts of the account that runs a profile and of its hiding
+/// (`domain_wasm::listed`): an account exists; it is activated and not
+/// disabled; an administrator hid the profile. Columns of `mentors`.
+pub const LISTING_COLUMNS: &str = "\
+     EXISTS (SELECT 1 FROM users u WHERE u.id = mentors.user_id) AS has_account, \
+     EXISTS (SELECT 1 FROM users u WHERE u.id = mentors.user_id AND u.is_active \
+       AND u.disabled_at IS NULL) AS account_active, \
+     (mentors.hidden_at IS NOT NULL) AS hidden";
 
 #[derive(FromRow)]
 struct TextRow {
@@ -146,7 +158,7 @@ impl Store {
             .rows(
                 &format!(
                     "SELECT id, user_id, name, headline, rating, experience_years, bio, image_url, \
-                     created_at, updated_at FROM mentors {by_id} ORDER BY id"
+                     created_at, updated_at, {LISTING_COLUMNS} FROM mentors {by_id} ORDER BY id"
                 ),
                 only,
             )
@@ -289,6 +301,9 @@ impl Store {
                 image_url: m.image_url,
                 created_at: m.created_at,
                 updated_at: m.updated_at,
+                has_account: m.has_account,
+                account_active: m.account_active,
+                hidden: m.hidden,
             })
             .collect())
     }
@@ -451,10 +466,10 @@ impl Store {
                         .execute(&mut *tx).await?;
                 }
                 for (pos, s) in m.services.iter().enumerate() {
-                    sqlx::query("INSERT INTO mentor_services (mentor_id, position, title, description, duration_minutes, price_paise) \
-                                 VALUES ($1, $2, $3, $4, $5, $6)")
+                    sqlx::query("INSERT INTO mentor_services (mentor_id, position, title, description, duration_minutes, price_paise, instant_confirmation) \
+                                 VALUES ($1, $2, $3, $4, $5, $6, $7)")
                         .bind(id).bind(pos as i64).bind(&s.title).bind(&s.description).bind(s.duration_minutes)
-                        .bind(s.price_paise).execute(&mut *tx).await?;
+                        .bind(s.price_paise).bind(s.instant_confirmation).execute(&mut *tx).await?;
                 }
                 if let Some(rules) = &m.availability {
                     // Plain strings and numbers: serialising cannot fail.

@@ -2,6 +2,7 @@
 //! paise; times are UTC.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::listed::{self, ListingFacts, NotListed};
 use domain_wasm::slots::Availability;
 
 /// A mentor as stored, with every child list in display order.
@@ -34,6 +35,41 @@ pub struct Mentor {
     pub availability: Option<Availability>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// An account runs the profile.
+    pub has_account: bool,
+    /// That account is activated and not disabled.
+    pub account_active: bool,
+    /// An administrator hid the profile (`hidden_at` is set).
+    pub hidden: bool,
+}
+
+impl Mentor {
+    /// The facts `domain_wasm::listed` decides on, as of `now`.
+    pub fn listing_facts(&self, now: DateTime<Utc>) -> ListingFacts {
+        // A day before the UTC date: a date override is "not yet past" in
+        // every time zone.
+        let today = (now - chrono::TimeDelta::days(1))
+            .date_naive()
+            .format("%Y-%m-%d")
+            .to_string();
+        ListingFacts {
+            has_account: self.has_account,
+            account_active: self.account_active,
+            active_services: self.services.len(),
+            open_hours: listed::has_open_hours(self.availability.as_ref(), &today),
+            hidden: self.hidden,
+        }
+    }
+
+    /// Why the profile is not listed; empty: it is listed (shown in the
+    /// catalogue and bookable). The one definition (`domain_wasm::listed`).
+    pub fn not_listed(&self, now: DateTime<Utc>) -> Vec<NotListed> {
+        listed::not_listed(&self.listing_facts(now))
+    }
+
+    pub fn is_listed(&self, now: DateTime<Utc>) -> bool {
+        self.not_listed(now).is_empty()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,4 +139,6 @@ pub struct NewService {
     pub description: String,
     pub duration_minutes: i64,
     pub price_paise: i64,
+    /// Bookings are confirmed without the mentor accepting.
+    pub instant_confirmation: bool,
 }

@@ -58,7 +58,8 @@ pub async fn account(app: &TestApp, name: &str, email: &str, role: Role) -> i64 
 }
 
 /// A mentor named `name` offering `offers` on `availability`, run by an
-/// account at `email`: the profile's id and the services' ids, in order.
+/// active account at `email` (so listed): the profile's id and the
+/// services' ids, in order.
 pub async fn mentor(
     app: &TestApp,
     name: &str,
@@ -66,11 +67,13 @@ pub async fn mentor(
     offers: &[Offer],
     availability: Availability,
 ) -> (i64, Vec<i64>) {
+    // Run by an active account from the start: only then is it listed.
+    let user = account(app, name, email, Role::Mentor).await;
     let ids = app
         .store
         .insert_mentors(
             &[NewMentor {
-                user_id: None,
+                user_id: Some(user),
                 name: name.into(),
                 headline: "Mentor".into(),
                 expertise: vec!["Technology".into()],
@@ -90,6 +93,7 @@ pub async fn mentor(
                         description: String::new(),
                         duration_minutes: o.minutes,
                         price_paise: o.price_paise,
+                        instant_confirmation: false,
                     })
                     .collect(),
                 availability: Some(availability),
@@ -117,9 +121,5 @@ pub async fn mentor(
             .await;
         }
     }
-    let user = account(app, name, email, Role::Mentor).await;
-    let mut tx = app.store.begin().await.expect("begin");
-    tx.link_mentor(mentor_id, user).await.expect("link");
-    tx.commit().await.expect("commit");
     (mentor_id, services)
 }

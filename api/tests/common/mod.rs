@@ -511,3 +511,49 @@ macro_rules! on_both_engines {
         }
     };
 }
+
+/// An active mentor account (no password) for a profile a test inserts to
+/// be run by: only a profile an active account runs is listed (issue 21).
+/// Its id; each call makes a new one.
+pub async fn running_account(store: &api::store::Store) -> i64 {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::SeqCst);
+    let new = api::store::NewUser {
+        email: email(&format!("runs-profile-{n}@example.com")),
+        name: format!("Profile Runner {n}"),
+        password_hash: None,
+        google_sub: None,
+        role: api::store::Role::Mentor,
+        is_active: true,
+        contact_number: None,
+    };
+    let mut tx = store.begin().await.expect("begin");
+    let user = tx
+        .create_user(&new, chrono::Utc::now())
+        .await
+        .expect("an account");
+    tx.commit().await.expect("commit");
+    user.id
+}
+
+/// Open hours every day (09:00 to 17:00 UTC, an hour's notice, a month
+/// ahead): with a service and an active account, a profile is listed.
+pub fn open_hours() -> domain_wasm::slots::Availability {
+    domain_wasm::slots::Availability {
+        time_zone: "UTC".into(),
+        weekly: (0..7)
+            .map(|weekday| domain_wasm::slots::WeeklyRange {
+                weekday,
+                start: "09:00".into(),
+                end: "17:00".into(),
+            })
+            .collect(),
+        overrides: Vec::new(),
+        buffer_before_minutes: 0,
+        buffer_after_minutes: 0,
+        minimum_notice_minutes: 60,
+        booking_window_days: 30,
+        max_sessions_per_day: None,
+        slot_interval_minutes: None,
+    }
+}

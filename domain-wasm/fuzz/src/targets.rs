@@ -1067,6 +1067,8 @@ pub fn booking(data: &[u8]) {
             Some(NoShowChoice::Refund),
             None,
         ][no_show as usize],
+        pay_window_minutes: reschedule_count * 60,
+        minimum_notice_minutes: reschedule_count * 30,
     };
 
     let allowed = allowed_actions(&facts, party, now);
@@ -1146,6 +1148,8 @@ pub fn booking(data: &[u8]) {
             "rescheduleCount": reschedule_count,
             "noShowBy": facts.no_show_by.map(Missed::as_str),
             "noShowChoice": facts.no_show_choice.map(NoShowChoice::as_str),
+            "payWindowMinutes": facts.pay_window_minutes,
+            "minimumNoticeMinutes": facts.minimum_notice_minutes,
         });
         let listed = dw::bindings::dispatch(
             "bookingActions",
@@ -1162,6 +1166,7 @@ pub fn booking(data: &[u8]) {
         now,
         start_ms,
         reschedule_count * 600,
+        reschedule_count * 60,
     );
     assert!(opening.respond_by_ms.is_none_or(|r| r <= start_ms));
     assert!(opening.pay_by_ms.is_none_or(|p| p <= start_ms));

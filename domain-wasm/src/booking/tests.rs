@@ -22,6 +22,8 @@ fn facts(status: Status) -> Facts {
         reschedule_count: 0,
         no_show_by: None,
         no_show_choice: None,
+        pay_window_minutes: DEFAULT_PAY_WINDOW_MINUTES,
+        minimum_notice_minutes: 0,
     }
 }
 
@@ -41,7 +43,7 @@ fn refused(r: Result<Change, Refusal>) -> String {
 #[test]
 fn a_request_is_answered_within_24_hours_when_the_start_is_far() {
     let now = S - 10 * D;
-    let o = start(150_000, false, now, S, 120);
+    let o = start(150_000, false, now, S, 120, 240);
     assert_eq!(o.status, Status::Pending);
     assert_eq!(o.respond_by_ms, Some(now + 24 * H));
     assert_eq!(o.pay_by_ms, None);
@@ -50,13 +52,16 @@ fn a_request_is_answered_within_24_hours_when_the_start_is_far() {
 #[test]
 fn a_request_is_answered_by_the_start_minus_the_notice_when_sooner() {
     let now = S - 20 * H;
-    let o = start(150_000, false, now, S, 120);
+    let o = start(150_000, false, now, S, 120, 240);
     assert_eq!(o.respond_by_ms, Some(S - 2 * H));
     // Exactly where the two meet.
     let now = S - 26 * H;
-    assert_eq!(start(0, false, now, S, 120).respond_by_ms, Some(S - 2 * H));
     assert_eq!(
-        start(0, false, now - 1, S, 120).respond_by_ms,
+        start(0, false, now, S, 120, 240).respond_by_ms,
+        Some(S - 2 * H)
+    );
+    assert_eq!(
+        start(0, false, now - 1, S, 120, 240).respond_by_ms,
         Some(now - 1 + 24 * H)
     );
 }
@@ -66,13 +71,16 @@ fn a_request_inside_the_notice_still_gets_a_minute_but_never_past_the_start() {
     // The API refuses these; the rule still never gives a deadline in the past.
     let now = S - 30 * M;
     assert_eq!(
-        start(150_000, false, now, S, 120).respond_by_ms,
+        start(150_000, false, now, S, 120, 240).respond_by_ms,
         Some(now + M)
     );
     let now = S - 20_000;
-    assert_eq!(start(150_000, false, now, S, 120).respond_by_ms, Some(S));
+    assert_eq!(
+        start(150_000, false, now, S, 120, 240).respond_by_ms,
+        Some(S)
+    );
     // A start already past: expired at once.
-    let o = start(0, false, S + 5, S, 0);
+    let o = start(0, false, S + 5, S, 0, 240);
     assert_eq!(o.respond_by_ms, Some(S));
     let f = Facts {
         respond_by_ms: o.respond_by_ms,
@@ -85,24 +93,24 @@ fn a_request_inside_the_notice_still_gets_a_minute_but_never_past_the_start() {
 fn openings_by_price_and_instant_booking() {
     let now = S - 3 * D;
     assert_eq!(
-        start(0, true, now, S, 60),
+        start(0, true, now, S, 60, 240),
         Opening {
             status: Status::Confirmed,
             respond_by_ms: None,
             pay_by_ms: None
         }
     );
-    assert_eq!(start(0, false, now, S, 60).status, Status::Pending);
+    assert_eq!(start(0, false, now, S, 60, 240).status, Status::Pending);
     assert_eq!(
-        start(1, true, now, S, 60),
+        start(1, true, now, S, 60, 240),
         Opening {
             status: Status::PaymentRequired,
             respond_by_ms: None,
-            pay_by_ms: Some(now + 30 * M)
+            pay_by_ms: Some(now + 240 * M)
         }
     );
     // A negative price is no price.
-    assert_eq!(start(-5, true, now, S, 60).status, Status::Confirmed);
+    assert_eq!(start(-5, true, now, S, 60, 240).status, Status::Confirmed);
 }
 
 // ---- The unpaid hold never lasts past the start ----
@@ -110,7 +118,7 @@ fn openings_by_price_and_instant_booking() {
 #[test]
 fn the_hold_never_lasts_past_the_start() {
     assert_eq!(
-        start(150_000, true, S - 10 * M, S, 0).pay_by_ms,
+        start(150_000, true, S - 10 * M, S, 0, 240).pay_by_ms,
         Some(S),
         "instant"
     );
@@ -121,8 +129,8 @@ fn the_hold_never_lasts_past_the_start() {
     let c = transition(&f, Party::Mentor, &Request::Accept, S - 10 * M).expect("accept");
     assert_eq!(c.status, Status::PaymentRequired);
     assert_eq!(c.pay_by_ms, Some(S));
-    let c = transition(&f, Party::Mentor, &Request::Accept, S - 2 * H).expect("accept");
-    assert_eq!(c.pay_by_ms, Some(S - 2 * H + 30 * M));
+    let c = transition(&f, Party::Mentor, &Request::Accept, S - 5 * H).expect("accept");
+    assert_eq!(c.pay_by_ms, Some(S - H));
     // A hold without a pay_by still ends at the start.
     let f = Facts {
         pay_by_ms: None,
@@ -536,6 +544,8 @@ fn every_facts() -> Vec<Facts> {
                                 reschedule_count,
                                 no_show_by,
                                 no_show_choice,
+                                pay_window_minutes: DEFAULT_PAY_WINDOW_MINUTES,
+                                minimum_notice_minutes: 0,
                             });
                         }
                     }
@@ -661,6 +671,8 @@ proptest! {
             reschedule_count,
             no_show_by: None,
             no_show_choice: None,
+            pay_window_minutes: reschedule_count,
+            minimum_notice_minutes: reschedule_count / 2,
         };
         let _ = transition(&f, party, &request, now);
         let allowed = allowed_actions(&f, party, now);
@@ -669,7 +681,7 @@ proptest! {
                 prop_assert_eq!(allowed.contains(&action), transition(&f, party, &request, now).is_ok());
             }
         }
-        let _ = start(price, has_feedback, now, start_ms, reschedule_count);
+        let _ = start(price, has_feedback, now, start_ms, reschedule_count, reschedule_count);
     }
 
     /// The opening's deadlines: never past the start (unless the start is
@@ -682,16 +694,62 @@ proptest! {
         notice in 0u32..100_000,
         price in 0i64..1_000_000,
         instant in any::<bool>(),
+        window in 0u32..100_000,
     ) {
         let s = now + ahead;
-        let o = start(price, instant, now, s, notice);
+        let o = start(price, instant, now, s, notice, window);
         if let Some(r) = o.respond_by_ms {
             prop_assert!(r <= s);
             prop_assert!(r <= now + 24 * H);
             prop_assert!(r >= (now + M).min(s));
         }
         if let Some(p) = o.pay_by_ms {
-            prop_assert!(p <= s && p <= now + 30 * M);
+            prop_assert!(p <= s);
+            prop_assert!(p <= (now + i64::from(window) * M).max(now + M));
+            prop_assert!(p >= (now + M).min(s));
         }
     }
+}
+
+// ---- the pay window (PAY_WINDOW_MINUTES) -------------------------------
+
+#[test]
+fn the_pay_window_is_the_setting_by_default_240_minutes() {
+    let f = Facts {
+        respond_by_ms: Some(S),
+        ..facts(Status::Pending)
+    };
+    let now = S - 2 * D;
+    let c = transition(&f, Party::Mentor, &Request::Accept, now).expect("accept");
+    assert_eq!(c.pay_by_ms, Some(now + 240 * M));
+    let short = Facts {
+        pay_window_minutes: 45,
+        ..f
+    };
+    let c = transition(&short, Party::Mentor, &Request::Accept, now).expect("accept");
+    assert_eq!(c.pay_by_ms, Some(now + 45 * M));
+    assert_eq!(
+        start(150_000, true, now, S, 0, 90).pay_by_ms,
+        Some(now + 90 * M)
+    );
+}
+
+#[test]
+fn the_pay_window_never_runs_past_the_start_minus_the_notice() {
+    let f = Facts {
+        respond_by_ms: Some(S),
+        minimum_notice_minutes: 120,
+        ..facts(Status::Pending)
+    };
+    // Accepted 3 hours before: 240 minutes would pass the start; the notice
+    // (2 hours) leaves one hour.
+    let c = transition(&f, Party::Mentor, &Request::Accept, S - 3 * H).expect("accept");
+    assert_eq!(c.pay_by_ms, Some(S - 2 * H));
+    assert_eq!(
+        start(150_000, true, S - 3 * H, S, 120, 240).pay_by_ms,
+        Some(S - 2 * H)
+    );
+    // Inside the notice: still a minute, never past the start.
+    assert_eq!(pay_until(S - 30 * M, S, 240, 120), S - 29 * M);
+    assert_eq!(pay_until(S - 30 * 1000, S, 240, 120), S);
 }

@@ -456,3 +456,12 @@ fn the_checklist_rounds_its_share_as_javascript_does() {
         assert_eq!(c.items.iter().filter(|i| i.done).count(), n);
     }
 }
+
+#[test]
+fn a_new_free_service_confirms_instantly_by_default_and_a_paid_one_waits() {
+    assert!(instant_by_default(0));
+    assert!(!instant_by_default(1));
+    assert!(!instant_by_default(150_000));
+    assert!(instant_by_default_js(0.0));
+    assert!(!instant_by_default_js(500.0));
+}

@@ -52,7 +52,8 @@ export const REPLY_TIME = "24 hours";
  */
 export const BOOKING_POLICY = {
   responseHours: 24,
-  holdMinutes: 30,
+  /** The default pay window (the server's `PAY_WINDOW_MINUTES`); a booking shows its own deadline. */
+  holdMinutes: 240,
   learnerNoticeHours: 12,
   mentorNoticeHours: 2,
   maxReschedules: 3,

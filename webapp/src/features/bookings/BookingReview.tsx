@@ -56,7 +56,7 @@ const TAKEN = "That time was just booked by someone else. Please choose another 
 function nextStep(service: ReviewService, firstName: string): string {
   if (service.price === 0 && service.instant) return "This free session is confirmed as soon as you book it. The meeting link comes by e-mail.";
   if (service.price === 0) return `${firstName} will accept or decline your request within 24 hours. The meeting link comes by e-mail once it’s confirmed.`;
-  if (service.instant) return "You’ll pay next to confirm the session; the time is held for you for 30 minutes.";
+  if (service.instant) return "You’ll pay next to confirm the session; the time is held for you until the payment deadline shown on the booking.";
   return `${firstName} will accept or decline your request within 24 hours. You pay only once it’s accepted.`;
 }
 

@@ -106,7 +106,7 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
       return {
         title: booking.pay_by ? "The payment window closed" : "This request expired",
         next: booking.pay_by
-          ? "The time was held for 30 minutes and released when no payment arrived. You have not been charged."
+          ? "The time was held until the payment deadline and released when no payment arrived. You have not been charged."
           : learner
             ? `${mentor} didn’t respond in time, so the time was released. You have not been charged.`
             : "The request was not answered in time and the time was released.",

@@ -73,6 +73,27 @@ export function OverviewSection({ profile, services, availability, requests, onO
           </Link>
         }
       />
+      {mentor.listed ? null : (
+        <div className="md-card md-unlisted" role="status" data-testid="not-listed">
+          <h3 className="md-card__title">Your profile is not listed yet</h3>
+          <p className="md-muted">Learners cannot find or book you until this is done:</p>
+          <ul className="md-unlisted__list">
+            {mentor.not_listed.map((why) => {
+              const tab: Tab | undefined = why.reason === "no_service" ? "services" : why.reason === "no_open_hours" ? "availability" : undefined;
+              return (
+                <li key={why.reason}>
+                  <span>{why.message}</span>
+                  {tab ? (
+                    <button type="button" className="btn btn--secondary" onClick={() => onOpen(tab)}>
+                      {tab === "availability" ? "Set availability" : "Add a service"}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
       <div className="md-card md-progress" data-testid="completeness">
         <div className="md-progress__head">
           <div>
@@ -100,7 +121,7 @@ export function OverviewSection({ profile, services, availability, requests, onO
           </div>
         ) : (
           <div className="md-next md-next--done" data-testid="next-step">
-            <p className="md-next__text">Your profile is complete and learners can book you.</p>
+            <p className="md-next__text">{mentor.listed ? "Your profile is complete and learners can book you." : "Your profile is complete."}</p>
           </div>
         )}
         <ul className="md-steps">

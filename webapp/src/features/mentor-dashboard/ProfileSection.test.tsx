@@ -59,6 +59,33 @@ describe("the overview", () => {
     expect(await screen.findByRole("heading", { level: 2, name: "Availability" })).toBeTruthy();
   });
 
+  it("says a newly approved mentor without open hours is not listed, why, and where to fix it", async () => {
+    const message = "You have no open hours yet. Set your weekly availability so learners can pick a time.";
+    mockApi({
+      "GET /api/mentor/profile/": json(200, aProfile({ listed: false, not_listed: [{ reason: "no_open_hours", message }] })),
+      "GET /api/mentor/services/": json(200, [aService()]),
+      "GET /api/mentor/availability/": json(200, anAvailability({ configured: false, weekly: [] })),
+    });
+    const router = renderDashboard();
+    const notice = await screen.findByTestId("not-listed");
+    expect(within(notice).getByRole("heading", { name: "Your profile is not listed yet" })).toBeTruthy();
+    expect(notice.textContent).toContain(message);
+    expect(skippedHeadingLevels()).toEqual([]);
+    fireEvent.click(within(notice).getByRole("button", { name: "Set availability" }));
+    expect(pathOf(router)).toBe("/dashboard/mentor?tab=availability");
+  });
+
+  it("says nothing of listing while the profile is listed", async () => {
+    mockApi({
+      "GET /api/mentor/profile/": json(200, aProfile()),
+      "GET /api/mentor/services/": json(200, [aService()]),
+      "GET /api/mentor/availability/": json(200, anAvailability()),
+    });
+    renderDashboard();
+    await screen.findByTestId("next-step");
+    expect(screen.queryByTestId("not-listed")).toBeNull();
+  });
+
   it("moves between sections with the arrow keys", async () => {
     mockApi({ "GET /api/mentor/profile/": json(200, aProfile()) });
     const router = renderDashboard();

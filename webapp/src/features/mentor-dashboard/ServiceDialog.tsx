@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { applicationLimits, checkService, commissionSplit, durationLabel, priceLabel } from "../../lib/domain";
+import { applicationLimits, checkService, commissionSplit, durationLabel, instantByDefault, priceLabel } from "../../lib/domain";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, SelectField, TextArea, TextField } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
@@ -40,7 +40,8 @@ export function ServiceDialog({ service, rateBps, onClose, onSaved }: ServiceDia
   const [duration, setDuration] = useState(String(service?.duration_minutes ?? 60));
   const [price, setPrice] = useState(service ? String(service.price_paise / 100) : "");
   const [active, setActive] = useState(service?.active ?? true);
-  const [instant, setInstant] = useState(service?.instant_confirmation ?? false);
+  // A saved service keeps its setting; a new one follows the crate's default for its price (a free one is instant) until the mentor chooses.
+  const [instantChosen, setInstant] = useState<boolean | undefined>(service?.instant_confirmation);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -50,6 +51,7 @@ export function ServiceDialog({ service, rateBps, onClose, onSaved }: ServiceDia
   const offered = applicationLimits().durations;
   const durations = offered.includes(Number(duration)) ? offered : [...offered, Number(duration)].sort((a, b) => a - b);
   const paise = paiseOf(price);
+  const instant = instantChosen ?? instantByDefault(paise);
   const split = rateBps !== undefined && paise >= 0 && paise % 100 === 0 ? commissionSplit(paise, rateBps) : undefined;
 
   function fail(found: Errors, text: string) {

@@ -118,6 +118,27 @@ describe("the service dialog", () => {
     expect(screen.getAllByTestId("service")).toHaveLength(2);
   });
 
+  it("starts a new free service with instant confirmation on (the crate's default), a paid one off, until the mentor chooses", async () => {
+    const calls = handlers([aService()], {
+      "POST /api/mentor/services/": (call) => json(201, { ...aService({ id: 21 }), ...(call.body as object), commission_bps: 1500, mentor_receives_paise: 0 }),
+    });
+    renderServices();
+    fireEvent.click(await screen.findByRole("button", { name: "Add a service" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Add a service" }));
+    const instant = () => (dialog.getByRole("switch", { name: /Instant confirmation/ }) as HTMLInputElement).checked;
+    expect(instant()).toBe(false);
+    fireEvent.change(dialog.getByLabelText("Price (₹)"), { target: { value: "0" } });
+    expect(instant()).toBe(true);
+    fireEvent.change(dialog.getByLabelText("Price (₹)"), { target: { value: "500" } });
+    expect(instant()).toBe(false);
+    fireEvent.change(dialog.getByLabelText("Price (₹)"), { target: { value: "0" } });
+    fireEvent.change(dialog.getByLabelText("Title"), { target: { value: "Hello call" } });
+    fireEvent.change(dialog.getByLabelText("Length"), { target: { value: "15" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Add service" }));
+    await waitFor(() => expect(callsTo(calls, "POST", "/api/mentor/services/")).toHaveLength(1));
+    expect(callsTo(calls, "POST", "/api/mentor/services/")[0]?.body).toMatchObject({ price_paise: 0, instant_confirmation: true });
+  });
+
   it("shows the crate's field errors and sends nothing", async () => {
     const calls = handlers([]);
     renderServices();

@@ -17,6 +17,8 @@ export function aProfile(overrides: Partial<MentorProfile> = {}): MentorProfile 
     image_url: "",
     rating: 4.8,
     updated_at: "2026-11-01T00:00:00Z",
+    listed: true,
+    not_listed: [],
     ...overrides,
   };
 }

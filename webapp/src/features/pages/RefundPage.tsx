@@ -196,8 +196,9 @@ function sections(email: string, rules: RefundPolicyText): PolicySection[] {
               session&apos;s notice period, if sooner). A request left unanswered expires and the time is released.
             </li>
             <li>
-              <strong>An unpaid booking is held for {BOOKING_POLICY.holdMinutes} minutes.</strong> Pay within that time
-              to confirm it; afterwards the time is released for others.
+              <strong>An unpaid booking is held until its payment deadline</strong> ({BOOKING_POLICY.holdMinutes / 60} hours
+              after it is accepted, never past the session&apos;s notice period; the booking shows the exact time). Pay
+              within that time to confirm it; afterwards the time is released for others.
             </li>
             <li>
               <strong>Your mentor can cancel at any time before the session,</strong> and you are then owed a full

@@ -189,7 +189,8 @@ describe("the refund policy", () => {
     const text = document.body.textContent ?? "";
     expect(text).toMatch(/up to 12 hours before it begins/);
     expect(text).toMatch(/answers within 24 hours/);
-    expect(text).toMatch(/held for 30 minutes/);
+    expect(text).toMatch(/held until its payment deadline \(4 hours after it is accepted/);
+    expect(text).not.toMatch(/30 minutes/);
     expect(text).toMatch(/cancel at any time before the session,\s*and you are then owed a full refund/);
     expect(text).toMatch(/from 10 minutes after the start until 48 hours after it/);
   });
