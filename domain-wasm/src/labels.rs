@@ -19,13 +19,11 @@ pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
 /// Whether a mentor's rating can be shown: they have reviews
 /// (`review_count` above 0) and a real rating ([`crate::ratings::is_rated`]).
 /// Otherwise they are `New`: a rating beside "No reviews yet" is impossible.
-#[crate::export]
 pub fn has_reviews(rating: f64, review_count: f64) -> bool {
     review_count >= 1.0 && crate::ratings::is_rated(rating)
 }
 
 /// `1 review`, `23 reviews`, `1,250 reviews` (Indian digit grouping).
-#[crate::export]
 pub fn review_count_label(review_count: f64) -> String {
     let n = if review_count.is_finite() && review_count > 0.0 {
         review_count.floor()
@@ -37,8 +35,8 @@ pub fn review_count_label(review_count: f64) -> String {
 }
 
 /// A mentor's rating as cards show it: `4.8 · 23 reviews`, or `New` for a
-/// mentor without reviews ([`has_reviews`]).
-#[crate::export]
+/// mentor without reviews ([`has_reviews`]). [`card_labels`] gives the
+/// two parts to JavaScript (`ratingLabel`, `reviewsLabel`).
 pub fn rating_summary(rating: f64, review_count: f64) -> String {
     if has_reviews(rating, review_count) {
         format!(

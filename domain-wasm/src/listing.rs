@@ -167,29 +167,25 @@ pub fn is_listing_category(id: &str) -> bool {
 }
 
 /// The listing categories a mentor belongs to, one bit per entry of
-/// [`listing_category_list`]: the explorer's [`explorer::category_mask`]
-/// (All always set) and, from bit 8, the fields whose terms one of the
-/// expertise strings equals.
-#[crate::export(on_demand)]
+/// [`listing_category_list`] (All, bit 0, always set): a category's bit is
+/// set when one of the expertise strings equals one of its terms, trimmed
+/// and lower-cased, as the explorer compares
+/// ([`explorer::expertise_matches`]); for the explorer's tabs this is
+/// [`explorer::category_mask`].
 pub fn listing_category_mask(expertise: &[&str]) -> u32 {
     let folded: Vec<String> = expertise
         .iter()
         .map(|e| crate::bindings::lowercase(e.trim()))
         .collect();
-    let base = explorer::CATEGORIES.len();
-    FIELD_CATEGORIES
+    // Every term is ASCII (a unit test checks), so comparing the folded
+    // expertise with it ignoring ASCII case is comparing both lower-cased.
+    let has = |term: &str| folded.iter().any(|e| e.eq_ignore_ascii_case(term));
+    listing_category_list()
         .iter()
         .enumerate()
-        .filter(|(_, field)| {
-            field.expertise.iter().any(|term| {
-                folded
-                    .iter()
-                    .any(|e| *e == crate::bindings::lowercase(term))
-            })
-        })
-        .fold(explorer::category_mask(expertise), |mask, (i, _)| {
-            mask | (1 << (base + i))
-        })
+        .skip(1)
+        .filter(|(_, c)| c.expertise.iter().any(|t| has(t)))
+        .fold(1, |mask, (bit, _)| mask | (1 << bit))
 }
 
 /// The masks of a whole list in one call, packed as for
@@ -201,7 +197,13 @@ pub fn listing_category_masks(
     count: u32,
 ) -> Result<Vec<u32>, crate::bindings::BadInput> {
     if count == 0 {
-        return explorer::category_masks(packed, 0);
+        return if packed.is_empty() {
+            Ok(Vec::new())
+        } else {
+            Err(crate::bindings::bad(
+                "packed expertise was given for 0 mentors",
+            ))
+        };
     }
     let masks: Vec<u32> = packed
         .split(explorer::MENTOR_SEPARATOR)
@@ -237,23 +239,19 @@ pub const SPEC_FIELDS: [&str; 7] = [
 
 /// [`SPEC_FIELDS`] for JavaScript (the pages that list them).
 #[crate::export]
-pub fn mentor_fields() -> Vec<String> {
-    SPEC_FIELDS.iter().map(|f| (*f).to_owned()).collect()
+pub fn mentor_fields() -> &'static [&'static str] {
+    &SPEC_FIELDS
 }
 
-/// [`SPEC_FIELDS`] in a sentence: `career, business, technology, health,
-/// academic, freelancing and creative`.
+/// [`SPEC_FIELDS`] in a sentence (a unit test holds it equal to them).
+pub const SPEC_FIELDS_TEXT: &str =
+    "career, business, technology, health, academic, freelancing and creative";
+
+/// [`SPEC_FIELDS_TEXT`] for JavaScript: `career, business, technology,
+/// health, academic, freelancing and creative`.
 #[crate::export]
-pub fn mentor_fields_text() -> String {
-    let lower: Vec<String> = SPEC_FIELDS
-        .iter()
-        .map(|f| crate::bindings::lowercase(f))
-        .collect();
-    match lower.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        Some((last, _)) => last.clone(),
-        None => String::new(),
-    }
+pub fn mentor_fields_text() -> &'static str {
+    SPEC_FIELDS_TEXT
 }
 
 /// Milliseconds the search box waits after the last keystroke.
@@ -536,6 +534,23 @@ mod tests {
             assert_ne!(listing_category_mask(&[c.name]) & bit(c.id), 0, "{}", c.id);
         }
         assert!(is_listing_category("health"));
+        for c in listing_category_list() {
+            assert!(c.expertise.iter().all(|t| t.is_ascii()), "{}", c.id);
+        }
+        // The explorer's tabs are exactly the explorer's membership.
+        for expertise in [
+            &["  machine LEARNING\t"][..],
+            &["Business", "Strategy", "Leadership"],
+            &["mental health", "PSYCHOLOGY"],
+            &["Marketing Analytics", "Tech"],
+        ] {
+            let tabs = (1 << explorer::CATEGORIES.len()) - 1;
+            assert_eq!(
+                listing_category_mask(expertise) & tabs,
+                explorer::category_mask(expertise),
+                "{expertise:?}"
+            );
+        }
         assert!(!is_listing_category("Health"));
     }
 
@@ -562,11 +577,13 @@ mod tests {
 
     #[test]
     fn the_spec_fields_in_a_sentence() {
+        let lower: Vec<String> = SPEC_FIELDS.iter().map(|f| f.to_lowercase()).collect();
+        let (last, rest) = lower.split_last().expect("fields");
+        assert_eq!(mentor_fields_text(), format!("{} and {last}", rest.join(", ")));
         assert_eq!(
-            mentor_fields_text(),
-            "career, business, technology, health, academic, freelancing and creative"
+            mentor_fields(),
+            ["Career", "Business", "Technology", "Health", "Academic", "Freelancing", "Creative"]
         );
-        assert_eq!(mentor_fields().len(), 7);
     }
 
     #[test]

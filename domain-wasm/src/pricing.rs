@@ -44,9 +44,14 @@ fn cheaper<T: PartialOrd>(a: &T, b: &T) -> Ordering {
 /// assert_eq!(cheapest_first_order(&[10_000_000_i64, 0, 150_000]), vec![1, 2, 0]);
 /// ```
 pub fn cheapest_first_order<T: PartialOrd>(prices: &[T]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..prices.len()).collect();
-    // A stable sort: equal prices keep the mentor's order.
-    order.sort_by(|&a, &b| cheaper(&prices[a], &prices[b]));
+    // Insertion after the last not dearer: stable (equal prices keep the
+    // mentor's order) and, for the handful of services a mentor has,
+    // without a general sort in the wasm module (it is on the home page).
+    let mut order: Vec<usize> = Vec::with_capacity(prices.len());
+    for i in 0..prices.len() {
+        let at = order.partition_point(|&j| cheaper(&prices[j], &prices[i]) != Ordering::Greater);
+        order.insert(at, i);
+    }
     order
 }
 
@@ -56,10 +61,10 @@ pub fn sort_cheapest_first<S, T: PartialOrd>(services: &mut [S], price: impl Fn(
     services.sort_by(|a, b| cheaper(&price(a), &price(b)));
 }
 
-/// [`cheapest_first_order`] for JavaScript: the positions of the services
-/// (their prices in rupees, in any order) in the order they are listed.
-/// `cheapestFirst([100000, 0, 1500])` is `[1, 2, 0]`.
-#[crate::export]
+/// [`cheapest_first_order`] of prices in rupees, as `u32` positions:
+/// `cheapest_first(&[100000.0, 0.0, 1500.0])` is `[1, 2, 0]`. (Not
+/// exported: the API sends services in this order, and the web app's
+/// shown price is [`shown_price`], the lowest.)
 pub fn cheapest_first(service_prices: &[f64]) -> Vec<u32> {
     cheapest_first_order(service_prices)
         .into_iter()
@@ -91,12 +96,21 @@ pub fn shown_price_of<T: Default + PartialOrd>(service_prices: impl IntoIterator
 /// 999])` 999, `shownPrice([])` 0.
 #[crate::export]
 pub fn shown_price(service_prices: &[f64]) -> f64 {
-    shown_price_of(service_prices.iter().copied())
+    // [`shown_price_of`] written out for `f64`: the generic `min_by` costs
+    // the home page's wasm module 3 KB gzipped.
+    let mut lowest: Option<f64> = None;
+    for &p in service_prices {
+        if !p.is_nan() && lowest.is_none_or(|l| p < l) {
+            lowest = Some(p);
+        }
+    }
+    lowest.unwrap_or_else(|| service_prices.first().copied().unwrap_or(0.0))
 }
 
 /// Whether any of the services (prices in rupees) is free
-/// ([`is_free`]): what "Free sessions only" looks for.
-#[crate::export]
+/// ([`is_free`]): what "Free sessions only" looks for (the listing's free
+/// filter tests the shown price, [`shown_price`], which is free exactly
+/// then).
 pub fn has_free_service(service_prices: &[f64]) -> bool {
     service_prices.iter().any(|p| is_free(*p))
 }

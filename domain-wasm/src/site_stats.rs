@@ -33,12 +33,11 @@ pub const MIN_COMPLETED_SESSIONS: f64 = 100.0;
 /// …and countries.
 pub const MIN_COUNTRIES: f64 = 5.0;
 
-/// The smallest value of each figure the home page shows, for JavaScript
-/// and the vectors (`mentors`, `rated_mentors`, `completed_sessions`,
-/// `countries`). The share of positive feedback has its own threshold on
+/// The smallest value of each figure the home page shows (`mentors`,
+/// `rated_mentors`, `completed_sessions`, `countries`); the vectors of
+/// `heroFigures` and `countUpStats` hold them at and under each. The share of positive feedback has its own threshold on
 /// the server (enough feedback to be a share), which sends null below it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct FigureThresholds {
     pub mentors: f64,
     pub rated_mentors: f64,
@@ -47,7 +46,6 @@ pub struct FigureThresholds {
 }
 
 /// [`MIN_MENTORS`] and the other thresholds in one object.
-#[crate::export]
 pub fn figure_thresholds() -> FigureThresholds {
     FigureThresholds {
         mentors: MIN_MENTORS,
