@@ -13,6 +13,7 @@ pub mod config;
 pub mod contract;
 pub mod demo;
 pub mod demo_money;
+pub mod demo_reviews;
 pub mod dev_clock;
 pub mod error;
 pub mod fields;

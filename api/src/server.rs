@@ -112,6 +112,13 @@ pub async fn prepare(settings: &Settings) -> Result<Store, StartError> {
                 "gave the demo mentors without availability the demo's weekly hours"
             );
         }
+        // The demo mentors' ratings, from reviews that match them.
+        let reviews = crate::demo_reviews::ensure(&store, now)
+            .await
+            .map_err(StartError::Demo)?;
+        if reviews > 0 {
+            tracing::info!(reviews, "added the demo mentors' reviews");
+        }
         // Demo accounts have published passwords: only for a server that
         // only this machine can reach.
         if settings.demo_accounts_wanted() {

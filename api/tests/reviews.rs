@@ -30,10 +30,18 @@ async fn spawn(engine: Engine) -> Option<(TestApp, DateTime<Utc>)> {
     Some((app, now))
 }
 
-/// A demo mentor's id and the id of one of their services.
+/// The id of a demo mentor without reviews (the demo's reviews leave the
+/// mentors the data leaves unrated, issue 21) and the id of one of their
+/// services.
 async fn a_mentor(app: &TestApp, index: usize) -> (i64, i64) {
     let mentors = app.get_json("/api/mentors/").await;
-    let m = &mentors[index];
+    let unreviewed: Vec<&Value> = mentors
+        .as_array()
+        .expect("mentors")
+        .iter()
+        .filter(|m| m["review_count"] == 0)
+        .collect();
+    let m = unreviewed[index];
     (
         m["id"].as_i64().expect("id"),
         m["services"][0]["id"].as_i64().expect("a service"),
@@ -276,12 +284,30 @@ async fn a_mentor_without_reviews_has_none_and_refusals_are_clear(engine: Engine
 }
 
 async fn the_home_figures_come_from_the_records(engine: Engine) {
-    let Some((app, now)) = spawn(engine).await else {
+    // Without the demo (whose reviews give a share at once, issue 21), on
+    // a catalogue of one mentor.
+    let (clock, _hand) = Clock::manual();
+    let now = clock.now();
+    let Some(app) = spawn_app_with(
+        engine,
+        Options {
+            clock: Some(clock),
+            demo_data: false,
+            ..Options::default()
+        },
+    )
+    .await
+    else {
         return;
     };
-    // The demo money's paid sessions are completed and carry no feedback.
+    let mut mentors = api::demo::catalogue(now.date_naive());
+    mentors.truncate(1);
+    app.store
+        .insert_mentors(&mentors, now)
+        .await
+        .expect("a mentor");
     let stats = app.get_json("/api/stats/").await;
-    let base = api::demo_money::SESSIONS;
+    let base = 0;
     assert_eq!(stats["completed_sessions"], base, "{stats}");
     assert_eq!(stats["positive_feedback_percent"], Value::Null);
 

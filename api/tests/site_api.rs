@@ -428,12 +428,28 @@ async fn home_figures_match_the_catalogue(engine: Engine) {
         stats["average_rating"].as_f64(),
         Some((mean * 10.0).round() / 10.0)
     );
+    // The demo money's paid sessions and the sessions of the demo's
+    // reviews (issue 21), and no others.
+    let reviews: i64 = mentors
+        .iter()
+        .map(|m| m["review_count"].as_i64().expect("review_count"))
+        .sum();
     assert_eq!(
         stats["completed_sessions"],
-        api::demo_money::SESSIONS,
-        "the demo money's paid sessions, and no others"
+        api::demo_money::SESSIONS as i64 + reviews,
     );
-    assert_eq!(stats["positive_feedback_percent"], Value::Null);
+    let today = app.state.clock.now().date_naive();
+    let stars: Vec<u8> = api::demo::catalogue(today)
+        .iter()
+        .enumerate()
+        .flat_map(|(i, m)| api::demo_reviews::stars_for(i, m.rating))
+        .collect();
+    assert_eq!(stars.len() as i64, reviews);
+    let positive = stars.iter().filter(|s| **s >= 4).count() as f64 * 100.0 / stars.len() as f64;
+    assert_eq!(
+        stats["positive_feedback_percent"].as_f64().map(f64::round),
+        Some(positive.round())
+    );
     assert_eq!(stats["countries"], Value::Null);
 
     let Some(empty) = spawn_without_demo(engine).await else {

@@ -16,6 +16,39 @@ pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
     crate::num::to_fixed_1(rating)
 }
 
+/// Whether a mentor's rating can be shown: they have reviews
+/// (`review_count` above 0) and a real rating ([`crate::ratings::is_rated`]).
+/// Otherwise they are `New`: a rating beside "No reviews yet" is impossible.
+pub fn has_reviews(rating: f64, review_count: f64) -> bool {
+    review_count >= 1.0 && crate::ratings::is_rated(rating)
+}
+
+/// `1 review`, `23 reviews`, `1,250 reviews` (Indian digit grouping).
+pub fn review_count_label(review_count: f64) -> String {
+    let n = if review_count.is_finite() && review_count > 0.0 {
+        review_count.floor()
+    } else {
+        0.0
+    };
+    let noun = if n == 1.0 { "review" } else { "reviews" };
+    format!("{} {noun}", crate::site_stats::format_count(n))
+}
+
+/// A mentor's rating as cards show it: `4.8 · 23 reviews`, or `New` for a
+/// mentor without reviews ([`has_reviews`]). [`card_labels`] gives the
+/// two parts to JavaScript (`ratingLabel`, `reviewsLabel`).
+pub fn rating_summary(rating: f64, review_count: f64) -> String {
+    if has_reviews(rating, review_count) {
+        format!(
+            "{} · {}",
+            rating_label(rating, false),
+            review_count_label(review_count)
+        )
+    } else {
+        "New".to_owned()
+    }
+}
+
 /// `12+ Years`. Fractional years count whole years completed.
 #[crate::export]
 pub fn experience_label(years: f64) -> String {
@@ -38,8 +71,12 @@ pub enum Badge {
 }
 
 impl Badge {
+    /// SPEC §9's badge. A mentor who is not rated (New: rating 0) has none,
+    /// whatever their experience.
     pub fn for_mentor(rating: f64, experience_years: f64) -> Option<Badge> {
-        if rating > TOP_MENTOR_RATING {
+        if !crate::ratings::is_rated(rating) {
+            None
+        } else if rating > TOP_MENTOR_RATING {
             Some(Badge::Top)
         } else if experience_years > PRO_EXPERIENCE_YEARS {
             Some(Badge::Pro)
@@ -58,9 +95,18 @@ impl Badge {
     }
 }
 
-/// `Top Mentor` (or `TOP` when compact), `PRO`, or undefined.
+/// `Top Mentor` (or `TOP` when compact), `PRO`, or undefined: SPEC §9's
+/// badge, none for a mentor without reviews ([`has_reviews`]).
 #[crate::export]
-pub fn badge_label(rating: f64, experience_years: f64, compact: bool) -> Option<&'static str> {
+pub fn badge_label(
+    rating: f64,
+    review_count: f64,
+    experience_years: f64,
+    compact: bool,
+) -> Option<&'static str> {
+    if !has_reviews(rating, review_count) {
+        return None;
+    }
     Badge::for_mentor(rating, experience_years).map(|b| b.label(compact))
 }
 
@@ -70,7 +116,11 @@ pub fn badge_label(rating: f64, experience_years: f64, compact: bool) -> Option<
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct CardLabels {
     pub price_label: String,
+    /// `4.8`, or `New` without reviews.
     pub rating_label: String,
+    /// `23 reviews`; left out without reviews.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reviews_label: Option<String>,
     pub experience_label: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge: Option<&'static str>,
@@ -78,21 +128,29 @@ pub struct CardLabels {
 }
 
 /// All labels of a mentor card in one call (SPEC §2): the price of the first
-/// service, the rating to one decimal, `N+ Years`, the Top Mentor / PRO badge
-/// and the page URL.
+/// service, the rating to one decimal with the number of reviews beside it
+/// (`New` without reviews), `N+ Years`, the Top Mentor / PRO badge and the
+/// page URL.
 #[crate::export]
 pub fn card_labels(
     id: f64,
     name: &str,
     rating: f64,
+    review_count: f64,
     experience_years: f64,
     price: f64,
 ) -> Result<CardLabels, crate::bindings::BadInput> {
+    let rated = has_reviews(rating, review_count);
     Ok(CardLabels {
         price_label: crate::money::price_label_of(price, crate::money::PriceContext::Card)?,
-        rating_label: rating_label(rating, false),
+        rating_label: if rated {
+            rating_label(rating, false)
+        } else {
+            "New".to_owned()
+        },
+        reviews_label: rated.then(|| review_count_label(review_count)),
         experience_label: experience_label(experience_years),
-        badge: badge_label(rating, experience_years, false),
+        badge: badge_label(rating, review_count, experience_years, false),
         path: crate::slug::mentor_path_of(id, name)?,
     })
 }
@@ -106,6 +164,31 @@ mod tests {
         assert_eq!(Badge::for_mentor(4.5, 30.0), Some(Badge::Pro));
         assert_eq!(Badge::for_mentor(4.51, 0.0), Some(Badge::Top));
         assert_eq!(Badge::for_mentor(4.5, 10.0), None);
+        assert_eq!(Badge::for_mentor(0.0, 30.0), None, "New has no badge");
+        assert_eq!(
+            badge_label(4.8, 0.0, 30.0, false),
+            None,
+            "no reviews, no badge"
+        );
+        assert_eq!(badge_label(4.8, 3.0, 30.0, true), Some("TOP"));
+    }
+
+    #[test]
+    fn ratings_come_with_their_review_count_or_say_new() {
+        assert_eq!(rating_summary(4.8, 23.0), "4.8 · 23 reviews");
+        assert_eq!(rating_summary(5.0, 1.0), "5.0 · 1 review");
+        assert_eq!(rating_summary(0.0, 0.0), "New");
+        assert_eq!(
+            rating_summary(4.8, 0.0),
+            "New",
+            "a rating without reviews is not shown"
+        );
+        assert_eq!(review_count_label(1250.0), "1,250 reviews");
+        let card = card_labels(3.0, "Asha Rao", 4.8, 0.0, 12.0, 0.0).expect("labels");
+        assert_eq!(
+            (card.rating_label.as_str(), card.reviews_label, card.badge),
+            ("New", None, None)
+        );
     }
 
     #[test]

@@ -3,8 +3,17 @@
 //!
 //! Replaces `SORTS`, `SEARCH_DEBOUNCE_MS`, `foldText`, `searchTerms`,
 //! `matchesSearch`, the haystack, the comparators and the free filter of
-//! `webapp/src/features/mentors/listing.ts` (the URL query and the category
-//! membership stay there and in [`crate::explorer`]).
+//! `webapp/src/features/mentors/listing.ts` (the URL query stays there).
+//!
+//! The listing's categories ([`listing_categories`], issue 21) are the
+//! explorer's tabs (SPEC §9) followed by the fields SPEC §1 names that the
+//! explorer has no tab for ([`FIELD_CATEGORIES`]: career, health, academic,
+//! freelancing, creative), so every field a mentor can choose in the forms
+//! ([`crate::mentoring::CATEGORIES`]) can be browsed at
+//! `/mentors?category=<id>`. Membership ([`listing_category_mask`]) is the
+//! explorer's for its tabs and, for a field, the same whole-term match of
+//! the mentor's expertise against the field's terms (its own name, which is
+//! what the application form's field choice stores, and its specialities).
 //!
 //! How the web app uses it: build once per fetched list the search text of
 //! each mentor ([`search_haystack`]) and the columns (rating, experience,
@@ -27,8 +36,223 @@ use std::cmp::Ordering;
 
 use serde::Serialize;
 
-use crate::explorer;
+use crate::explorer::{self, Category};
 use crate::pricing::is_free;
+
+/// The fields SPEC §1 names that the explorer has no tab for, in the
+/// forms' order. Each matches its own name (what a mentor who picks the
+/// field in the forms gets as expertise) and the specialities that plainly
+/// belong to it, compared whole, trimmed and case-insensitively, as the
+/// explorer compares ([`explorer::expertise_matches`]). A term may belong
+/// to an explorer tab as well (`Mental Health` is Health too).
+pub const FIELD_CATEGORIES: [Category; 5] = [
+    Category {
+        id: "career",
+        name: "Career",
+        expertise: &[
+            "Career",
+            "Career Growth",
+            "Career Coaching",
+            "Career Development",
+            "Career Change",
+            "Career Transitions",
+            "Careers in Psychology",
+            "Interview Preparation",
+            "Case Interviews",
+            "Job Search",
+            "Resume Writing",
+            "Salary Negotiation",
+            "Personal Branding",
+        ],
+    },
+    Category {
+        id: "health",
+        name: "Health",
+        expertise: &[
+            "Health",
+            "Health & Fitness",
+            "Healthcare",
+            "Healthcare Operations",
+            "Fitness",
+            "Nutrition",
+            "Strength Training",
+            "Yoga",
+            "Medicine",
+            "Public Health",
+            "Mental Health",
+            "Perinatal Mental Health",
+        ],
+    },
+    Category {
+        id: "academic",
+        name: "Academic",
+        expertise: &[
+            "Academic",
+            "Academics",
+            "Academic Research",
+            "Research Methods",
+            "Higher Studies",
+            "Higher Education",
+            "Study Abroad",
+            "Exam Preparation",
+            "College Admissions",
+            "Teaching",
+            "Education",
+        ],
+    },
+    Category {
+        id: "freelancing",
+        name: "Freelancing",
+        expertise: &[
+            "Freelancing",
+            "Freelance",
+            "Independent Consulting",
+            "Client Management",
+        ],
+    },
+    Category {
+        id: "creative",
+        name: "Creative",
+        expertise: &[
+            "Creative",
+            "Creative Careers",
+            "Creative Direction",
+            "Design",
+            "UX Design",
+            "UI Design",
+            "Product Design",
+            "Graphic Design",
+            "Brand Identity",
+            "Illustration",
+            "Copywriting",
+            "Writing",
+            "Content Creation",
+            "Photography",
+            "Music",
+            "Film",
+        ],
+    },
+];
+
+/// How many categories the listing offers: the explorer's tabs, then the
+/// fields.
+pub const LISTING_CATEGORY_COUNT: usize = explorer::CATEGORIES.len() + FIELD_CATEGORIES.len();
+
+/// The listing's categories in the order its picker shows them: the
+/// explorer's tabs (All Mentors first), then [`FIELD_CATEGORIES`]. A
+/// category's position is its bit in a [`listing_category_mask`].
+pub fn listing_category_list() -> [Category; LISTING_CATEGORY_COUNT] {
+    let mut all = [explorer::CATEGORIES[0]; LISTING_CATEGORY_COUNT];
+    for (i, c) in explorer::CATEGORIES
+        .iter()
+        .chain(FIELD_CATEGORIES.iter())
+        .enumerate()
+    {
+        all[i] = *c;
+    }
+    all
+}
+
+/// [`listing_category_list`] for JavaScript: every category `/mentors`
+/// can filter by (`?category=<id>`), with the terms each matches.
+#[crate::export(on_demand)]
+pub fn listing_categories() -> Vec<Category> {
+    listing_category_list().to_vec()
+}
+
+/// Whether `id` names a listing category.
+#[crate::export(on_demand)]
+pub fn is_listing_category(id: &str) -> bool {
+    listing_category_list().iter().any(|c| c.id == id)
+}
+
+/// The listing categories a mentor belongs to, one bit per entry of
+/// [`listing_category_list`] (All, bit 0, always set): a category's bit is
+/// set when one of the expertise strings equals one of its terms, trimmed
+/// and lower-cased, as the explorer compares
+/// ([`explorer::expertise_matches`]); for the explorer's tabs this is
+/// [`explorer::category_mask`].
+pub fn listing_category_mask(expertise: &[&str]) -> u32 {
+    let folded: Vec<String> = expertise
+        .iter()
+        .map(|e| crate::bindings::lowercase(e.trim()))
+        .collect();
+    // Every term is ASCII (a unit test checks), so comparing the folded
+    // expertise with it ignoring ASCII case is comparing both lower-cased.
+    let has = |term: &str| folded.iter().any(|e| e.eq_ignore_ascii_case(term));
+    listing_category_list()
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, c)| c.expertise.iter().any(|t| has(t)))
+        .fold(1, |mask, (bit, _)| mask | (1 << bit))
+}
+
+/// The masks of a whole list in one call, packed as for
+/// [`explorer::category_masks`] (expertise joined by U+001F, mentors by
+/// U+001E; `count` mentors). Throws when the count differs.
+#[crate::export(on_demand)]
+pub fn listing_category_masks(
+    packed: &str,
+    count: u32,
+) -> Result<Vec<u32>, crate::bindings::BadInput> {
+    if count == 0 {
+        return if packed.is_empty() {
+            Ok(Vec::new())
+        } else {
+            Err(crate::bindings::bad(
+                "packed expertise was given for 0 mentors",
+            ))
+        };
+    }
+    let masks: Vec<u32> = packed
+        .split(explorer::MENTOR_SEPARATOR)
+        .map(|record| {
+            let expertise: Vec<&str> = record
+                .split(explorer::EXPERTISE_SEPARATOR)
+                .filter(|e| !e.is_empty())
+                .collect();
+            listing_category_mask(&expertise)
+        })
+        .collect();
+    if masks.len() != count as usize {
+        return Err(crate::bindings::bad(format!(
+            "packed expertise holds {} mentors, not {count}",
+            masks.len()
+        )));
+    }
+    Ok(masks)
+}
+
+/// The fields SPEC §1 says visitors browse mentors across, in its order
+/// (career, business, technology, health, academic, freelancing,
+/// creative), as the pages name them.
+pub const SPEC_FIELDS: [&str; 7] = [
+    FIELD_CATEGORIES[0].name,
+    explorer::CATEGORIES[2].name,
+    explorer::CATEGORIES[1].name,
+    FIELD_CATEGORIES[1].name,
+    FIELD_CATEGORIES[2].name,
+    FIELD_CATEGORIES[3].name,
+    FIELD_CATEGORIES[4].name,
+];
+
+/// [`SPEC_FIELDS`] for JavaScript (the pages that list them).
+#[crate::export]
+pub fn mentor_fields() -> &'static [&'static str] {
+    &SPEC_FIELDS
+}
+
+/// [`SPEC_FIELDS`] in a sentence (a unit test holds it equal to them).
+pub const SPEC_FIELDS_TEXT: &str =
+    "career, business, technology, health, academic, freelancing and creative";
+
+/// [`SPEC_FIELDS_TEXT`] for JavaScript: `career, business, technology,
+/// health, academic, freelancing and creative`.
+#[crate::export]
+pub fn mentor_fields_text() -> &'static str {
+    SPEC_FIELDS_TEXT
+}
 
 /// Milliseconds the search box waits after the last keystroke.
 pub const SEARCH_DEBOUNCE_MS: u32 = 250;
@@ -270,6 +494,97 @@ pub fn listing_order(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bit(id: &str) -> u32 {
+        let at = listing_category_list()
+            .iter()
+            .position(|c| c.id == id)
+            .expect("a listing category");
+        1 << at
+    }
+
+    #[test]
+    fn every_field_of_the_forms_is_a_listing_category() {
+        let names: Vec<&str> = listing_category_list()[1..]
+            .iter()
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(names, crate::mentoring::CATEGORIES);
+        let ids: Vec<&str> = listing_category_list().iter().map(|c| c.id).collect();
+        assert_eq!(
+            ids,
+            [
+                "all",
+                "technology",
+                "business",
+                "leadership",
+                "management",
+                "marketing",
+                "mental-health",
+                "psychology",
+                "career",
+                "health",
+                "academic",
+                "freelancing",
+                "creative"
+            ]
+        );
+        // Each field matches its own name, as the forms store it.
+        for c in &listing_category_list()[1..] {
+            assert_ne!(listing_category_mask(&[c.name]) & bit(c.id), 0, "{}", c.id);
+        }
+        assert!(is_listing_category("health"));
+        for c in listing_category_list() {
+            assert!(c.expertise.iter().all(|t| t.is_ascii()), "{}", c.id);
+        }
+        // The explorer's tabs are exactly the explorer's membership.
+        for expertise in [
+            &["  machine LEARNING\t"][..],
+            &["Business", "Strategy", "Leadership"],
+            &["mental health", "PSYCHOLOGY"],
+            &["Marketing Analytics", "Tech"],
+        ] {
+            let tabs = (1 << explorer::CATEGORIES.len()) - 1;
+            assert_eq!(
+                listing_category_mask(expertise) & tabs,
+                explorer::category_mask(expertise),
+                "{expertise:?}"
+            );
+        }
+        assert!(!is_listing_category("Health"));
+    }
+
+    #[test]
+    fn a_mentor_who_chose_health_or_creative_is_found_under_it() {
+        let m = listing_category_mask(&["Health", "Yoga"]);
+        assert_eq!(m, 1 | bit("health"));
+        let m = listing_category_mask(&[" creative ", "Illustration"]);
+        assert_eq!(m, 1 | bit("creative"));
+        // The explorer's tabs are as the explorer has them.
+        let m = listing_category_mask(&["Mental Health", "Career Growth"]);
+        assert_eq!(m, 1 | bit("mental-health") | bit("health") | bit("career"));
+        assert_eq!(listing_category_mask(&["Cooking"]), 1);
+        assert_eq!(
+            listing_category_masks("Technology\u{1f}Freelancing\u{1e}\u{1e}Academic", 3),
+            Ok(vec![
+                1 | bit("technology") | bit("freelancing"),
+                1,
+                1 | bit("academic")
+            ])
+        );
+        assert!(listing_category_masks("a\u{1e}b", 3).is_err());
+    }
+
+    #[test]
+    fn the_spec_fields_in_a_sentence() {
+        let lower: Vec<String> = SPEC_FIELDS.iter().map(|f| f.to_lowercase()).collect();
+        let (last, rest) = lower.split_last().expect("fields");
+        assert_eq!(mentor_fields_text(), format!("{} and {last}", rest.join(", ")));
+        assert_eq!(
+            mentor_fields(),
+            ["Career", "Business", "Technology", "Health", "Academic", "Freelancing", "Creative"]
+        );
+    }
 
     #[test]
     fn tables_are_sorted() {

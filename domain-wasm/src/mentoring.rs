@@ -135,11 +135,11 @@ pub const CATEGORIES: &[&str] = &[
     crate::explorer::CATEGORIES[5].name,
     crate::explorer::CATEGORIES[6].name,
     crate::explorer::CATEGORIES[7].name,
-    "Career",
-    "Health",
-    "Academic",
-    "Freelancing",
-    "Creative",
+    crate::listing::FIELD_CATEGORIES[0].name,
+    crate::listing::FIELD_CATEGORIES[1].name,
+    crate::listing::FIELD_CATEGORIES[2].name,
+    crate::listing::FIELD_CATEGORIES[3].name,
+    crate::listing::FIELD_CATEGORIES[4].name,
 ];
 
 /// A session a mentor offers (or would offer, in an application).

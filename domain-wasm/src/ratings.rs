@@ -55,14 +55,18 @@ pub fn rated_count(ratings: &[f64]) -> u32 {
         .unwrap_or(u32::MAX)
 }
 
-/// What the profile page writes beside the rating: `average rating`, or
-/// `no reviews yet` for a mentor who is not rated.
+/// What the profile page writes beside the rating: `average of 23
+/// reviews`, or `no reviews yet` for a mentor without reviews (whose
+/// rating shows as `New`, [`crate::labels::has_reviews`]).
 #[crate::export]
-pub fn rating_caption(rating: f64) -> &'static str {
-    if is_rated(rating) {
-        "average rating"
+pub fn rating_caption(rating: f64, review_count: f64) -> String {
+    if crate::labels::has_reviews(rating, review_count) {
+        format!(
+            "average of {}",
+            crate::labels::review_count_label(review_count)
+        )
     } else {
-        "no reviews yet"
+        "no reviews yet".to_owned()
     }
 }
 

@@ -23,6 +23,38 @@ pub const COUNT_UP_MS: u32 = 2000;
 /// The fixed average response time (a service promise, not a measurement).
 pub const RESPONSE_TIME: &str = "<24h";
 
+/// Below these a figure is left out rather than shown small (issue 21: the
+/// home page announced "6 sessions completed"): at least this many mentors…
+pub const MIN_MENTORS: f64 = 10.0;
+/// …rated mentors behind an average rating…
+pub const MIN_RATED_MENTORS: f64 = 5.0;
+/// …completed sessions…
+pub const MIN_COMPLETED_SESSIONS: f64 = 100.0;
+/// …and countries.
+pub const MIN_COUNTRIES: f64 = 5.0;
+
+/// The smallest value of each figure the home page shows (`mentors`,
+/// `rated_mentors`, `completed_sessions`, `countries`); the vectors of
+/// `heroFigures` and `countUpStats` hold them at and under each. The share of positive feedback has its own threshold on
+/// the server (enough feedback to be a share), which sends null below it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct FigureThresholds {
+    pub mentors: f64,
+    pub rated_mentors: f64,
+    pub completed_sessions: f64,
+    pub countries: f64,
+}
+
+/// [`MIN_MENTORS`] and the other thresholds in one object.
+pub fn figure_thresholds() -> FigureThresholds {
+    FigureThresholds {
+        mentors: MIN_MENTORS,
+        rated_mentors: MIN_RATED_MENTORS,
+        completed_sessions: MIN_COMPLETED_SESSIONS,
+        countries: MIN_COUNTRIES,
+    }
+}
+
 /// [`COUNT_UP_MS`], for JavaScript.
 #[crate::export]
 pub fn count_up_ms() -> u32 {
@@ -216,8 +248,9 @@ pub struct CountUpStat {
 }
 
 /// The count-up band's figures in spec order: active mentors, average
-/// rating, positive response (each only when the database has it), then
-/// the fixed `<24h` response time.
+/// rating, positive response (each only when the database has it and it
+/// reaches its threshold, [`figure_thresholds`]), then the fixed `<24h`
+/// response time.
 #[crate::export]
 pub fn count_up_stats(stats: Option<SiteStats>) -> Vec<CountUpStat> {
     let mut items = Vec::new();
@@ -232,7 +265,7 @@ pub fn count_up_stats(stats: Option<SiteStats>) -> Vec<CountUpStat> {
         });
     };
     if let Some(s) = stats {
-        if s.mentors > 0.0 {
+        if s.mentors >= MIN_MENTORS {
             push(
                 StatId::Mentors,
                 "Active mentors",
@@ -240,7 +273,10 @@ pub fn count_up_stats(stats: Option<SiteStats>) -> Vec<CountUpStat> {
                 Some(s.mentors),
             );
         }
-        if let Some(avg) = s.average_rating.filter(|_| s.rated_mentors > 0.0) {
+        if let Some(avg) = s
+            .average_rating
+            .filter(|_| s.rated_mentors >= MIN_RATED_MENTORS)
+        {
             push(
                 StatId::Rating,
                 "Average rating",
@@ -278,7 +314,8 @@ pub struct HeroFigure {
     pub label: String,
 }
 
-/// The hero's stat cards: only figures the database has (SPEC §2 item 1).
+/// The hero's stat cards: only figures the database has (SPEC §2 item 1)
+/// and that reach their threshold ([`figure_thresholds`]).
 #[crate::export]
 pub fn hero_figures(stats: Option<SiteStats>) -> Vec<HeroFigure> {
     let Some(s) = stats else {
@@ -286,14 +323,17 @@ pub fn hero_figures(stats: Option<SiteStats>) -> Vec<HeroFigure> {
     };
     let mut figures = Vec::new();
     let mut push = |id, value, label: String| figures.push(HeroFigure { id, value, label });
-    if s.mentors > 0.0 {
+    if s.mentors >= MIN_MENTORS {
         push(
             "mentors",
             js_number(s.mentors),
             "Vetted mentors to choose from".to_owned(),
         );
     }
-    if let Some(avg) = s.average_rating.filter(|_| s.rated_mentors > 0.0) {
+    if let Some(avg) = s
+        .average_rating
+        .filter(|_| s.rated_mentors >= MIN_RATED_MENTORS)
+    {
         push(
             "rating",
             format_rating(avg),
@@ -303,7 +343,7 @@ pub fn hero_figures(stats: Option<SiteStats>) -> Vec<HeroFigure> {
             ),
         );
     }
-    if s.completed_sessions > 0.0 {
+    if s.completed_sessions >= MIN_COMPLETED_SESSIONS {
         push(
             "sessions",
             format_count(s.completed_sessions),
@@ -317,7 +357,7 @@ pub fn hero_figures(stats: Option<SiteStats>) -> Vec<HeroFigure> {
             "Positive session feedback".to_owned(),
         );
     }
-    if let Some(c) = s.countries.filter(|c| *c > 0.0) {
+    if let Some(c) = s.countries.filter(|c| *c >= MIN_COUNTRIES) {
         push(
             "countries",
             js_number(c),
@@ -398,6 +438,37 @@ mod tests {
             .map(|f| f.value)
             .collect();
         assert_eq!(values, ["150", "4.8/5", "1,520", "98%", "12"]);
+    }
+
+    #[test]
+    fn a_figure_under_its_threshold_is_left_out() {
+        let small = SiteStats {
+            mentors: 9.0,
+            rated_mentors: 4.0,
+            average_rating: Some(4.9),
+            completed_sessions: 6.0,
+            positive_feedback_percent: None,
+            countries: Some(4.0),
+        };
+        assert!(
+            hero_figures(Some(small)).is_empty(),
+            "not \"6 sessions completed\""
+        );
+        assert_eq!(
+            count_up_stats(Some(small)).len(),
+            1,
+            "only the fixed response time"
+        );
+        let at = SiteStats {
+            mentors: MIN_MENTORS,
+            rated_mentors: MIN_RATED_MENTORS,
+            average_rating: Some(4.9),
+            completed_sessions: MIN_COMPLETED_SESSIONS,
+            positive_feedback_percent: None,
+            countries: Some(MIN_COUNTRIES),
+        };
+        let ids: Vec<&str> = hero_figures(Some(at)).iter().map(|f| f.id).collect();
+        assert_eq!(ids, ["mentors", "rating", "sessions", "countries"]);
     }
 
     #[test]

@@ -197,7 +197,8 @@ impl Shared {
                 let mentors = self.store.list_mentors().await?;
                 let mentors = listed_only(mentors, now);
                 let busy = busy_of(&self.store, &mentors, now).await?;
-                let fresh = Arc::new(Snapshot::at(version, mentors, now, &busy));
+                let reviews = self.store.review_counts().await?;
+                let fresh = Arc::new(Snapshot::at(version, mentors, now, &busy, &reviews));
                 *self
                     .current
                     .write()
@@ -258,24 +259,35 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// The catalogue of the stored `mentors` at `now`: each with the next
-    /// slots of their first service, given their busy intervals.
+    /// The catalogue of the stored `mentors` at `now`: each with their
+    /// services cheapest first (the crate's
+    /// [`domain_wasm::pricing::sort_cheapest_first`], so the first service's
+    /// price, the one cards show, is the lowest and free means a free
+    /// service exists), the next slots of their first service given their
+    /// busy intervals, and their number of reviews (`review_counts`, by
+    /// mentor id; none when absent).
     pub fn at(
         version: i64,
         mentors: Vec<model::Mentor>,
         now: DateTime<Utc>,
         busy: &HashMap<i64, Vec<Interval>>,
+        review_counts: &HashMap<i64, i64>,
     ) -> Snapshot {
         let mut valid_through: Option<DateTime<Utc>> = None;
         let public = mentors
             .into_iter()
-            .map(|m| {
+            .map(|mut m| {
+                domain_wasm::pricing::sort_cheapest_first(&mut m.services, |s| s.price_paise);
                 let next = slots::next_slots(&m, now, busy.get(&m.id).map_or(&[], Vec::as_slice));
                 valid_through = match (valid_through, next.valid_through) {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
                 };
-                Mentor::public(m, next.slots)
+                let review_count = review_counts.get(&m.id).copied().unwrap_or(0);
+                Mentor {
+                    review_count,
+                    ..Mentor::public(m, next.slots)
+                }
             })
             .collect();
         Snapshot {
@@ -403,7 +415,8 @@ fn compress(body: &[u8], brotli: bool) -> Bytes {
 pub struct ExplorerColumns {
     pub ratings: Vec<f64>,
     pub experience_years: Vec<f64>,
-    /// The first service's price in rupees, 0 without services.
+    /// The shown price in rupees: the first service's in the cheapest-first
+    /// order (the lowest), 0 without services.
     pub prices: Vec<f64>,
     pub masks: Vec<u32>,
 }
@@ -415,7 +428,7 @@ impl ExplorerColumns {
             experience_years: mentors.iter().map(|m| m.experience_years as f64).collect(),
             prices: mentors
                 .iter()
-                .map(|m| m.services.first().map_or(0.0, |s| s.price))
+                .map(|m| domain_wasm::pricing::shown_price_of(m.services.iter().map(|s| s.price)))
                 .collect(),
             masks: mentors
                 .iter()
@@ -467,6 +480,7 @@ mod tests {
             headline: "Head \"of\" things".into(),
             expertise: vec!["Technology".into(), "Leadership".into()],
             rating: 4.5,
+            review_count: 2,
             experience_years: 12,
             bio: "Ünïcode and </script>".into(),
             image_url: None,

@@ -25,6 +25,10 @@ pub struct Mentor {
     pub expertise: Vec<String>,
     /// Average rating from 0 to 5; 0 means no reviews yet.
     pub rating: f64,
+    /// How many reviews learners gave after their sessions (the rating is
+    /// their average). While it is 0 the mentor is shown as `New`, with no
+    /// rating and no badge, whatever `rating` says.
+    pub review_count: i64,
     pub experience_years: i64,
     pub bio: String,
     /// The photo, or a generated portrait served by this server.
@@ -37,10 +41,12 @@ pub struct Mentor {
     pub education: Vec<Education>,
     pub experience: Vec<Experience>,
     pub projects: Vec<Project>,
-    /// Bookable services (those the mentor offers now), in the mentor's
-    /// order; the first one's price is the one shown on cards.
+    /// Bookable services (those the mentor offers now), cheapest first
+    /// (free first; equal prices in the mentor's order): the first one's
+    /// price, the one shown on cards, is the lowest, and a mentor is shown
+    /// as free exactly when a free service exists.
     pub services: Vec<Service>,
-    /// The next (at most 10) open slots of the first service, soonest first,
+    /// The next (at most 10) open slots of the first (cheapest) service, soonest first,
     /// computed from the mentor's availability at the time of the request.
     /// `GET /api/mentors/{id}/slots/` gives any service's slots in any period.
     pub available_slots: Vec<Slot>,
@@ -114,6 +120,8 @@ impl Mentor {
             headline: m.headline,
             expertise: m.expertise,
             rating: m.rating,
+            // Counted by the catalogue (`Snapshot::at`), which has the reviews.
+            review_count: 0,
             experience_years: m.experience_years,
             bio: m.bio,
             image_url: m.image_url,

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
-use super::{Store, StoreError, on_pool};
+use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// One review as the public sees it.
 #[derive(Debug, Clone, PartialEq, FromRow)]
@@ -97,6 +97,17 @@ impl Store {
         })
     }
 
+    /// How many reviews each mentor has, by mentor id (mentors without
+    /// reviews are absent): the catalogue's `review_count`.
+    pub async fn review_counts(&self) -> Result<std::collections::HashMap<i64, i64>, StoreError> {
+        let rows: Vec<(i64, i64)> = on_pool!(self, pool => {
+            sqlx::query_as("SELECT mentor_id, COUNT(*) FROM feedback GROUP BY mentor_id")
+                .fetch_all(pool)
+                .await
+        })?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// The home page's session figures as of `now`; sessions paid through
     /// the sandbox count only `with_sandbox` (a site that runs it).
     pub async fn session_figures(
@@ -124,5 +135,57 @@ impl Store {
             reviews: f.reviews,
             positive: f.positive,
         })
+    }
+}
+
+impl Tx {
+    /// Stores a review of a booking as it was given at `at` (the demo's
+    /// seeded reviews, `demo_reviews`); the mentor's rating follows with
+    /// [`Tx::refresh_rating`].
+    pub async fn insert_demo_review(
+        &mut self,
+        booking_id: &str,
+        mentor_id: i64,
+        learner_id: i64,
+        rating: i64,
+        text: &str,
+        at: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "INSERT INTO feedback (booking_id, mentor_id, learner_id, rating, text, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(booking_id)
+        .bind(mentor_id)
+        .bind(learner_id)
+        .bind(rating)
+        .bind(text)
+        .bind(at)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        Ok(())
+    }
+
+    /// Sets the mentor's rating to the mean of their reviews and their
+    /// review count to how many there are (as a new review does).
+    pub async fn refresh_rating(
+        &mut self,
+        mentor_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        on_tx!(self, conn => sqlx::query(
+            "UPDATE mentors SET \
+             review_count = (SELECT COUNT(*) FROM feedback WHERE mentor_id = $1), \
+             rating = COALESCE((SELECT CAST(AVG(CAST(rating AS DOUBLE PRECISION)) AS DOUBLE PRECISION) \
+               FROM feedback WHERE mentor_id = $1), rating), \
+             updated_at = $2 WHERE id = $1",
+        )
+        .bind(mentor_id)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(|_| ()))?;
+        Ok(())
     }
 }

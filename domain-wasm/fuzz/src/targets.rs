@@ -970,7 +970,8 @@ pub fn pages(data: &[u8]) {
     let (rating, years) = (input.num(), input.num());
     let _ = labels::rating_label(rating, input.bit(0));
     let _ = labels::experience_label(years);
-    let _ = labels::badge_label(rating, years, input.bit(1));
+    let _ = labels::badge_label(rating, years, years, input.bit(1));
+    let _ = labels::rating_summary(rating, years);
     let total = input.u32();
     let visible = input.u32();
     assert_eq!(

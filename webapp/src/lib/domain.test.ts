@@ -53,10 +53,11 @@ import {
 
 describe("cardLabels from the domain module", () => {
   it("labels a free mentor with the free-trial badge and no rupee amount", () => {
-    const labels = cardLabels(7, "Asha Rao", 4.2, 6, 0);
+    const labels = cardLabels(7, "Asha Rao", 4.2, 23, 6, 0);
     expect(labels).toEqual({
       priceLabel: "✨ Free Trial Session",
       ratingLabel: "4.2",
+      reviewsLabel: "23 reviews",
       experienceLabel: "6+ Years",
       path: "/mentors/7-asha-rao",
     });
@@ -64,28 +65,35 @@ describe("cardLabels from the domain module", () => {
   });
 
   it("groups a ₹1,00,000 price the Indian way, per session", () => {
-    const labels = cardLabels(12, "Vikram Menon", 4.0, 3, 100000);
+    const labels = cardLabels(12, "Vikram Menon", 4.0, 5, 3, 100000);
     expect(labels.priceLabel).toBe("₹1,00,000/session");
   });
 
   it("keeps paise of a fractional price", () => {
-    expect(cardLabels(1, "A", 4, 1, 1499.5).priceLabel).toBe("₹1,499.50/session");
+    expect(cardLabels(1, "A", 4, 1, 1, 1499.5).priceLabel).toBe("₹1,499.50/session");
   });
 
   it("gives Top Mentor to a rating of 4.51 and shows it to one decimal", () => {
-    const labels = cardLabels(3, "Dr. K. S. Iyer", 4.51, 2, 999);
+    const labels = cardLabels(3, "Dr. K. S. Iyer", 4.51, 9, 2, 999);
     expect(labels.badge).toBe("Top Mentor");
     expect(labels.ratingLabel).toBe("4.5");
     expect(labels.path).toBe("/mentors/3-dr-k-s-iyer");
   });
 
   it("gives PRO to a long-serving mentor rated 4.5 or less", () => {
-    expect(cardLabels(4, "B", 4.5, 11, 0).badge).toBe("PRO");
+    expect(cardLabels(4, "B", 4.5, 9, 11, 0).badge).toBe("PRO");
+  });
+
+  it("shows New with no badge for a mentor without reviews, whatever the stored rating", () => {
+    const labels = cardLabels(4, "B", 4.8, 0, 11, 0);
+    expect(labels.ratingLabel).toBe("New");
+    expect(labels.reviewsLabel).toBeUndefined();
+    expect(labels.badge).toBeUndefined();
   });
 
   it("throws for input no mentor can have", () => {
-    expect(() => cardLabels(1.5, "A", 4, 1, 0)).toThrow();
-    expect(() => cardLabels(1, "A", 4, 1, -1)).toThrow();
+    expect(() => cardLabels(1.5, "A", 4, 1, 1, 0)).toThrow();
+    expect(() => cardLabels(1, "A", 4, 1, 1, -1)).toThrow();
   });
 });
 
@@ -123,10 +131,10 @@ describe("the single labels", () => {
   });
 
   it("badges: Top Mentor / TOP above 4.5, PRO for more than 10 years, else none", () => {
-    expect(badgeLabel(4.6, 2, false)).toBe("Top Mentor");
-    expect(badgeLabel(4.6, 2, true)).toBe("TOP");
-    expect(badgeLabel(4.5, 11, true)).toBe("PRO");
-    expect(badgeLabel(4.5, 10, true)).toBeUndefined();
+    expect(badgeLabel(4.6, 3, 2, false)).toBe("Top Mentor");
+    expect(badgeLabel(4.6, 3, 2, true)).toBe("TOP");
+    expect(badgeLabel(4.5, 3, 11, true)).toBe("PRO");
+    expect(badgeLabel(4.5, 3, 10, true)).toBeUndefined();
   });
 });
 

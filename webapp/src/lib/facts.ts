@@ -11,9 +11,6 @@ export const POLICY_UPDATED = "August 2023";
 /** Where refund requests and other questions go when `/api/config/` names no address. */
 export { FALLBACK_SUPPORT_EMAIL } from "./api/config";
 
-/** The fields mentors come from (SPEC §1). */
-export const MENTOR_FIELDS = ["Career", "Business", "Technology", "Health", "Academic", "Freelancing", "Creative"] as const;
-
 /** How mentees pay (SPEC §1). */
 export const PAYMENT_METHODS = "UPI, credit and debit cards, net banking and wallets";
 
@@ -95,7 +92,3 @@ export const COMMISSION_SUMMARY = "a platform commission, shown to you before yo
 export const REFUND_SPLIT_RULE =
   "A refund takes back the platform’s commission and the mentor’s earnings in the same proportion as the payment was split between them, so a full refund returns all of both and a partial refund an equal share of each.";
 
-/** "career, business, technology, health, academic, freelancing and creative" */
-export const MENTOR_FIELDS_TEXT = `${MENTOR_FIELDS.slice(0, -1)
-  .map((f) => f.toLowerCase())
-  .join(", ")} and ${MENTOR_FIELDS[MENTOR_FIELDS.length - 1]?.toLowerCase() ?? ""}`;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { siteName } from "../../lib/domain";
-import { MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
+import { siteName, mentorFieldsText } from "../../lib/domain";
+import { PAYMENT_METHODS } from "../../lib/facts";
 import { Icon, type IconName } from "../../components/icons";
 import "./home.css";
 
@@ -39,7 +39,7 @@ export function AboutBlock() {
           </h2>
           <p className="home-about__text">
             The right conversation at the right moment saves months of trial and error. {siteName()} lets anyone book
-            time with experienced mentors in {MENTOR_FIELDS_TEXT} fields, at a price the mentor sets, or free where
+            time with experienced mentors in {mentorFieldsText()} fields, at a price the mentor sets, or free where
             they offer it.
           </p>
           <p className="home-about__text">

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cardLabels, eliteCount, eliteMentors, shownPrice, type CardLabels, type Mentor } from "../../lib/domain";
 // The mentor card and the shared mentor list belong to the mentors feature;
 // the home page shows them as they are rather than keeping a second copy.
-import { MentorCard, portraitUrl, SkeletonCard, textField, useMentors } from "../mentors";
+import { MentorCard, portraitUrl, reviewCount, SkeletonCard, textField, useMentors } from "../mentors";
 import { Icon } from "../../components/icons";
 import "./home.css";
 
@@ -11,7 +11,7 @@ function labelled(mentor: Mentor): { mentor: Mentor; labels: CardLabels; price: 
   try {
     if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
     const price = shownPrice(mentor.services.map((s) => s.price));
-    return { mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price), price };
+    return { mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, reviewCount(mentor), mentor.experience_years, price), price };
   } catch (error) {
     console.warn(`Mentor ${String(mentor.id)} left out of the top mentors:`, error);
     return undefined;

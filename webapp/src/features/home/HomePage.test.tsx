@@ -5,7 +5,7 @@ import { resetMentorCache } from "../mentors";
 import { HomePage } from "./HomePage";
 import { resetSiteStatsForTests } from "./useSiteStats";
 
-const STATS = { mentors: 5, rated_mentors: 4, average_rating: 4.6, completed_sessions: 0, positive_feedback_percent: null, countries: null };
+const STATS = { mentors: 12, rated_mentors: 6, average_rating: 4.6, completed_sessions: 6, positive_feedback_percent: null, countries: null };
 
 /** name, rating, years, price */
 const CATALOGUE: [string, number, number, number][] = [
@@ -33,6 +33,7 @@ function stubApi(stats: unknown = STATS) {
             name,
             expertise: ["Career Growth"],
             rating,
+            review_count: rating > 0 ? 9 : 0,
             experience_years: years,
             services: [{ price }],
           })),
@@ -94,7 +95,17 @@ describe("the home page", () => {
     const hero = within(screen.getByTestId("home-hero"));
     expect(hero.getByRole("link", { name: /Find Your Mentor/ }).getAttribute("href")).toBe("/mentors");
     expect(hero.getByRole("link", { name: /Watch 60s intro/ }).getAttribute("href")).toBe("/about");
-    expect(hero.getByRole("list", { name: "Popular topics" }).textContent).toBe("ProductData & AIDesignCareer GrowthStartup");
+    const topics = hero.getByRole("list", { name: "Popular topics" });
+    expect(topics.textContent).toBe("ProductData & AIDesignCareer GrowthStartup");
+    // Each topic is a link to the listing searched for it, not a dead pill.
+    const links = within(topics).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/mentors?search=Product",
+      "/mentors?search=Data+%26+AI",
+      "/mentors?search=Design",
+      "/mentors?search=Career+Growth",
+      "/mentors?search=Startup",
+    ]);
     expect(hero.getByRole("button", { name: /Scroll down/ })).toBeTruthy();
   });
 
@@ -103,8 +114,8 @@ describe("the home page", () => {
     renderHome();
     const cards = await screen.findByTestId("hero-stats");
     await screen.findByTestId("home-faq");
-    expect(within(cards).getAllByRole("listitem").map((li) => li.firstChild?.textContent)).toEqual(["5", "4.6/5"]);
-    expect(screen.getAllByTestId("stat-final").map((el) => el.textContent)).toEqual(["5+", "4.6/5", "<24h"]);
+    expect(within(cards).getAllByRole("listitem").map((li) => li.firstChild?.textContent)).toEqual(["12", "4.6/5"]);
+    expect(screen.getAllByTestId("stat-final").map((el) => el.textContent)).toEqual(["12+", "4.6/5", "<24h"]);
     // No marketing number anywhere on the page.
     const text = document.body.textContent ?? "";
     for (const invented of ["150+", "4.8/5", "4.9/5", "98%", "1,500+", "92%", "75+"]) expect(text).not.toContain(invented);

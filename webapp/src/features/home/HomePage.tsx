@@ -17,6 +17,11 @@ const HomeBelowFold = lazy(() => Promise.all([import("./HomeBelowFold"), loadOnD
 
 const TOPICS = ["Product", "Data & AI", "Design", "Career Growth", "Startup"];
 
+/** The listing searched for a hero topic: `/mentors?search=Design`. */
+export function topicPath(topic: string): string {
+  return `/mentors?${new URLSearchParams({ search: topic }).toString()}`;
+}
+
 function ArrowRight() {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
@@ -160,7 +165,11 @@ export function HomePage({ explorer }: HomePageProps) {
             </div>
             <ul className="topic-pills" aria-label="Popular topics">
               {TOPICS.map((topic) => (
-                <li key={topic}>{topic}</li>
+                <li key={topic}>
+                  <Link className="topic-pill" to={topicPath(topic)}>
+                    {topic}
+                  </Link>
+                </li>
               ))}
             </ul>
           </div>

@@ -11,14 +11,13 @@ import {
   APPROVAL_TIME,
   COMMISSION_SUMMARY,
   FEEDBACK_WINDOW,
-  MENTOR_FIELDS_TEXT,
   PAYMENT_METHODS,
   PAYOUT_SUMMARY,
   REFUND_REVIEW_TIME,
   REFUND_WINDOW,
   REPLY_TIME,
 } from "../../lib/facts";
-import { siteName } from "../../lib/domain";
+import { siteName, mentorFieldsText } from "../../lib/domain";
 
 export interface FaqEntry {
   /** Stable, used for element ids. */
@@ -32,7 +31,7 @@ export const FAQS: readonly FaqEntry[] = [
     id: "how-it-works",
     question: `How does ${siteName()} work?`,
     answer:
-      `${siteName()} connects you with experienced mentors in ${MENTOR_FIELDS_TEXT} fields for private one-on-one video sessions. ` +
+      `${siteName()} connects you with experienced mentors in ${mentorFieldsText()} fields for private one-on-one video sessions. ` +
       "Browse mentors by field, compare their experience, ratings and prices, open a profile to see their services and open slots, and book the time that suits you.\n\n" +
       "After you pay, your session is confirmed and the meeting link arrives by e-mail. There is nothing to install beyond a browser.",
   },

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { FALLBACK_PORTRAIT, MentorCard } from "./MentorCard";
 
-function renderCard(badge?: string) {
+function renderCard(badge?: string, reviewsLabel: string | null = "REVIEWS-LABEL") {
   return render(
     <MemoryRouter>
       <MentorCard
@@ -17,6 +17,7 @@ function renderCard(badge?: string) {
           experienceLabel: "EXPERIENCE-LABEL",
           path: "/mentors/7-asha-rao",
           ...(badge === undefined ? {} : { badge }),
+          ...(reviewsLabel === null ? {} : { reviewsLabel }),
         }}
         price={1500}
       />
@@ -31,6 +32,16 @@ describe("MentorCard", () => {
     expect(screen.getByTestId("rating-label").textContent).toBe("RATING-LABEL");
     expect(screen.getByTestId("experience-label").textContent).toBe("EXPERIENCE-LABEL");
     expect(screen.getByTestId("mentor-badge").textContent).toBe("BADGE-LABEL");
+    expect(screen.getByTestId("review-count").textContent).toBe("REVIEWS-LABEL");
+  });
+
+  it("shows the review count beside the rating, and New with no star without reviews", () => {
+    const { unmount } = renderCard(undefined, "23 reviews");
+    expect(screen.getByTestId("rating-label").parentElement?.textContent).toBe("Rated RATING-LABEL out of 5 · , from 23 reviews");
+    unmount();
+    renderCard(undefined, null);
+    expect(screen.queryByTestId("review-count")).toBeNull();
+    expect(screen.getByTestId("rating-label").parentElement?.querySelector("svg")).toBeNull();
   });
 
   it("links the name to the path it is given", () => {

@@ -67,12 +67,24 @@ export function MentorCard({ name, headline, expertise, imageUrl, labels, price 
           </p>
         ) : null}
         <div className="mentor-card__meta">
-          <span className="mentor-card__rating">
-            <StarIcon />
-            <span className="sr-only">Rated </span>
-            <span data-testid="rating-label">{labels.ratingLabel}</span>
-            <span className="sr-only"> out of 5</span>
-          </span>
+          {labels.reviewsLabel ? (
+            <span className="mentor-card__rating">
+              <StarIcon />
+              <span className="sr-only">Rated </span>
+              <span data-testid="rating-label">{labels.ratingLabel}</span>
+              <span className="sr-only"> out of 5</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, from </span>
+              <span className="mentor-card__reviews" data-testid="review-count">
+                {labels.reviewsLabel}
+              </span>
+            </span>
+          ) : (
+            <span className="mentor-card__rating mentor-card__rating--new">
+              <span data-testid="rating-label">{labels.ratingLabel}</span>
+              <span className="sr-only">: no reviews yet</span>
+            </span>
+          )}
           <span className="mentor-card__experience">
             <BriefcaseIcon />
             <span data-testid="experience-label">{labels.experienceLabel}</span>

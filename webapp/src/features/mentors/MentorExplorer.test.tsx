@@ -51,6 +51,7 @@ function catalogueBody(): string {
       name: `Mentor ${String.fromCharCode(65 + i)}`,
       expertise,
       rating,
+      review_count: rating > 0 ? 12 : 0,
       experience_years: years,
       image_url: `/media/portraits/${i + 101}.svg`,
       services: [{ id: 1, title: "Session", price }],
@@ -126,6 +127,7 @@ describe("the home mentor explorer", () => {
     // 4: rated 4.95, 22 years, ₹5,000.
     expect(card(4).getByTestId("explorer-price").textContent).toBe("₹5,000");
     expect(card(4).getByTestId("explorer-rating").textContent).toBe("5.0");
+    expect(card(4).getByTestId("explorer-reviews").textContent).toBe(" · , from 12 reviews");
     expect(card(4).getByTestId("explorer-badge").textContent).toBe("TOP");
     expect(card(4).getByRole("link").getAttribute("href")).toBe("/mentors/105-mentor-e");
     // 2: free.  7: 4.2 with 16 years is PRO.  10: rated 0 is New.
@@ -133,6 +135,7 @@ describe("the home mentor explorer", () => {
     expect(card(7).getByTestId("explorer-badge").textContent).toBe("PRO");
     expect(card(10).getByTestId("explorer-rating").textContent).toBe("New");
     expect(card(10).queryByTestId("explorer-badge")).toBeNull();
+    expect(card(10).queryByTestId("explorer-reviews")).toBeNull();
     expect(screen.getByRole("link", { name: /Browse all 20 mentors/ })).toBeTruthy();
   });
 

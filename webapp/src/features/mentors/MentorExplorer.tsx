@@ -8,10 +8,9 @@ import {
   isFree,
   type Mentor,
   priceLabel,
-  ratingLabel,
   shownPrice,
 } from "../../lib/domain";
-import { portraitUrl } from "./api";
+import { portraitUrl, reviewCount } from "./api";
 import { Portrait } from "./Portrait";
 import { useExplorerShuffle } from "./useExplorerShuffle";
 import { useMentors } from "./useMentors";
@@ -31,7 +30,10 @@ export interface ExplorerItem {
   expertise: readonly string[];
   imageUrl: string;
   path: string;
+  /** `4.8`, or `New` without reviews. */
   rating: string;
+  /** `23 reviews`; undefined without reviews. */
+  reviews: string | undefined;
   experience: string;
   badge: string | undefined;
   price: string;
@@ -47,16 +49,17 @@ function explorerItem(mentor: Mentor): ExplorerItem | undefined {
   try {
     if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
     const price = shownPrice(mentor.services.map((s) => s.price));
-    const card = cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price);
+    const card = cardLabels(mentor.id, mentor.name, mentor.rating, reviewCount(mentor), mentor.experience_years, price);
     return {
       id: String(mentor.id),
       name: mentor.name,
       expertise: mentor.expertise,
       imageUrl: portraitUrl(mentor),
       path: card.path,
-      rating: ratingLabel(mentor.rating, true),
+      rating: card.ratingLabel,
+      reviews: card.reviewsLabel,
       experience: card.experienceLabel,
-      badge: badgeLabel(mentor.rating, mentor.experience_years, true),
+      badge: badgeLabel(mentor.rating, reviewCount(mentor), mentor.experience_years, true),
       price: priceLabel(price, "explorer"),
       free: isFree(price),
     };
@@ -94,9 +97,16 @@ export function ExplorerCard({ item, index }: { item: ExplorerItem; index: numbe
           </span>
         ) : null}
         <span className="explorer-card__rating">
-          <StarIcon />
+          {item.reviews ? <StarIcon /> : null}
           <span className="sr-only">Rating: </span>
           <span data-testid="explorer-rating">{item.rating}</span>
+          {item.reviews ? (
+            <span className="explorer-card__reviews" data-testid="explorer-reviews">
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, from </span>
+              {item.reviews}
+            </span>
+          ) : null}
         </span>
       </div>
       <div className="explorer-card__body">

@@ -15,6 +15,7 @@ function pallavi(overrides: Record<string, unknown> = {}) {
     headline: "SEO and content strategist for B2B software brands",
     expertise: ["Marketing", "SEO", "Content Strategy"],
     rating: 4.6,
+    review_count: 23,
     experience_years: 8,
     bio: "Pallavi grew organic traffic for a Guwahati travel startup.",
     image_url: "/media/portraits/12.svg",
@@ -115,6 +116,7 @@ describe("MentorProfilePage", () => {
     expect(document.title).toBe("Pallavi Borah — SEO and content strategist for B2B software brands · MentorBridge");
     expect(screen.getByText("SEO and content strategist for B2B software brands")).toBeTruthy();
     expect(screen.getByTestId("profile-rating").textContent).toBe("4.6");
+    expect(screen.getByText("average of 23 reviews")).toBeTruthy();
     expect(screen.getByTestId("profile-experience").textContent).toBe("8+ Years");
     expect(screen.getByTestId("profile-badge").textContent).toBe("Top Mentor");
     expect(within(screen.getByRole("list", { name: "Expertise" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
@@ -129,7 +131,8 @@ describe("MentorProfilePage", () => {
     expect(services.map((s) => s.querySelector("h3")?.textContent)).toEqual(["SEO audit walkthrough", "Content calendar workshop", "Intro call"]);
     expect(screen.getAllByTestId("service-price").map((e) => e.textContent)).toEqual(["₹1,500/session", "₹1,25,000/session", "✨ Free Trial Session"]);
     expect(screen.getAllByTestId("service-duration").map((e) => e.textContent)).toEqual(["1 hr", "1 hr 30 min", "20 min"]);
-    expect(screen.getByTestId("profile-price").textContent).toBe("₹1,500/session");
+    // The shown price is the lowest (issue 21): the free intro call, not the first entered.
+    expect(screen.getByTestId("profile-price").textContent).toBe("✨ Free Trial Session");
 
     // Experience, education, projects.
     expect(screen.getByText("Content Strategy Lead")).toBeTruthy();
@@ -178,7 +181,7 @@ describe("MentorProfilePage", () => {
   });
 
   it("says when there is no open slot, and shows New for a mentor without ratings", async () => {
-    serve(pallavi({ available_slots: [], rating: 0, experience_years: 2 }));
+    serve(pallavi({ available_slots: [], rating: 0, review_count: 0, experience_years: 2 }));
     renderAt("/mentors/12-pallavi-borah");
     expect(await screen.findByTestId("no-slots")).toBeTruthy();
     expect(screen.getByTestId("profile-rating").textContent).toBe("New");

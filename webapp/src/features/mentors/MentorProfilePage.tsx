@@ -7,7 +7,6 @@ import {
   parseMentorSegment,
   priceLabel,
   ratingCaption,
-  ratingLabel,
   shortName,
   shownPrice,
   yearsLabel,
@@ -18,7 +17,7 @@ import { useSession } from "../auth";
 import { viewerZone } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
 import { RouteTitle } from "../../components/RouteTitle";
-import { portraitUrl, textField, type Mentor } from "./api";
+import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
 import { Portrait } from "./Portrait";
 import {
@@ -53,7 +52,7 @@ function safeDecode(path: string): string {
 function labelsOf(mentor: Mentor): CardLabels | undefined {
   try {
     if (typeof mentor.id !== "number") return undefined;
-    return cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, shownPrice(mentor.services.map((s) => s.price)));
+    return cardLabels(mentor.id, mentor.name, mentor.rating, reviewCount(mentor), mentor.experience_years, shownPrice(mentor.services.map((s) => s.price)));
   } catch (error) {
     console.warn(`Mentor ${String(mentor.id)} cannot be shown:`, error);
     return undefined;
@@ -235,7 +234,8 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
   const experience = experienceOf(mentor);
   const projects = projectsOf(mentor);
   const links = linksOf(mentor);
-  const rating = ratingLabel(mentor.rating, true);
+  const rating = labels.ratingLabel;
+  const rated = labels.reviewsLabel !== undefined;
   const { choice, choose, close, refreshKey, taken } = useBookingChoice(mentor);
 
   return (
@@ -265,9 +265,9 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
               {headline ? <p className="profile-hero__headline">{headline}</p> : null}
               <ul className="profile-hero__meta">
                 <li className="profile-hero__rating">
-                  <StarIcon />
+                  {rated ? <StarIcon /> : null}
                   <span data-testid="profile-rating">{rating}</span>
-                  <span className="profile-hero__meta-label">{ratingCaption(mentor.rating)}</span>
+                  <span className="profile-hero__meta-label">{ratingCaption(mentor.rating, reviewCount(mentor))}</span>
                 </li>
                 <li>
                   <Icon d={ICONS.briefcase} />

@@ -14,6 +14,7 @@ function mentor(id: number, name: string, rating: number, years: number, prices:
     headline: `${name}'s headline`,
     expertise,
     rating,
+    review_count: rating > 0 ? 7 : 0,
     experience_years: years,
     bio: "",
     image_url: `/media/portraits/${id}.svg`,
@@ -121,8 +122,9 @@ describe("MentorsPage: cards and load states", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/mentors/", expect.objectContaining({ credentials: "omit" }));
     // Best match: Meera (0.88) before Asha (0.816) before Ravi (0.564).
     expect(shownNames()).toEqual(["Meera Iyer", "Asha Rao", "Ravi Kumar"]);
-    expect(screen.getAllByTestId("price-label").map((e) => e.textContent)).toEqual(["₹1,00,000/session", "₹1,499/session", "✨ Free Trial Session"]);
+    expect(screen.getAllByTestId("price-label").map((e) => e.textContent)).toEqual(["₹1,00,000/session", "✨ Free Trial Session", "✨ Free Trial Session"]);
     expect(screen.getAllByTestId("rating-label").map((e) => e.textContent)).toEqual(["4.0", "4.8", "4.2"]);
+    expect(screen.getAllByTestId("review-count").map((e) => e.textContent)).toEqual(["7 reviews", "7 reviews", "7 reviews"]);
     expect(screen.getAllByTestId("mentor-badge").map((e) => e.textContent)).toEqual(["PRO", "Top Mentor"]);
     expect(screen.getByRole("link", { name: "Asha Rao" }).getAttribute("href")).toBe("/mentors/1-asha-rao");
     expect(screen.getByTestId("mentor-count").textContent).toBe("3");
@@ -213,7 +215,21 @@ describe("MentorsPage: search, category, sort and free filter", () => {
     const names = within(filter)
       .getAllByRole("radio")
       .map((radio) => radio.closest("label")?.querySelector(".category-filter__name")?.textContent);
-    expect(names).toEqual(["All Mentors", "Technology", "Business", "Leadership", "Management", "Marketing", "Mental Health", "Psychology"]);
+    expect(names).toEqual([
+      "All Mentors",
+      "Technology",
+      "Business",
+      "Leadership",
+      "Management",
+      "Marketing",
+      "Mental Health",
+      "Psychology",
+      "Career",
+      "Health",
+      "Academic",
+      "Freelancing",
+      "Creative",
+    ]);
 
     const technology = within(filter).getByRole("radio", { name: /^Technology/ });
     expect(technology.closest("label")?.textContent).toContain("2");
@@ -227,6 +243,39 @@ describe("MentorsPage: search, category, sort and free filter", () => {
     fireEvent.click(within(filter).getByRole("radio", { name: /^All Mentors/ }));
     expect(search().has("category")).toBe(false);
     expect(shownNames()).toHaveLength(CATALOGUE.length);
+  });
+
+  it("browses every field of the crate's list: a mentor who chose Health or Creative is found under it", async () => {
+    serve([
+      ...CATALOGUE,
+      mentor(7, "Nisha Verma", 4.7, 9, [800], ["Health", "Nutrition"]),
+      mentor(8, "Dev Anand", 0, 4, [1200], ["Creative", "Illustration"]),
+    ]);
+    renderPage("/mentors?category=health");
+    await screen.findAllByTestId("mentor-card");
+    expect(shownNames()).toEqual(["Nisha Verma", "José Mathew"]);
+    expect(screen.getByTestId("results-status").textContent).toBe("2 mentors found in Health.");
+    fireEvent.click(within(screen.getByTestId("category-filter")).getByRole("radio", { name: /^Creative/ }));
+    expect(shownNames()).toEqual(["Dev Anand"]);
+    // Career Growth (the test catalogue's default expertise) is Career.
+    fireEvent.click(within(screen.getByTestId("category-filter")).getByRole("radio", { name: /^Career/ }));
+    expect(shownNames()).toEqual([]);
+  });
+
+  it("applies a topic link's search=", async () => {
+    serve();
+    renderPage("/mentors?search=Data");
+    await screen.findAllByTestId("mentor-card");
+    expect(shownNames()).toEqual(["Zoë Fernandes"]);
+    expect((screen.getByTestId("mentor-search") as HTMLInputElement).value).toBe("Data");
+  });
+
+  it("shows a mentor whose ₹1,00,000 service came first but who offers a free call as free, and the free filter finds them", async () => {
+    serve([mentor(1, "Asha Rao", 4.8, 12, [100000, 0]), mentor(2, "Ravi Kumar", 4.2, 3, [100000, 2500])]);
+    renderPage("/mentors?free=1");
+    await screen.findAllByTestId("mentor-card");
+    expect(shownNames()).toEqual(["Asha Rao"]);
+    expect(screen.getByTestId("price-label").textContent).toBe("✨ Free Trial Session");
   });
 
   it("sorts by rating, experience and price", async () => {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cardLabels, type CardLabels, explorerCategories, searchDebounceMs, shownPrice, sorts } from "../../lib/domain";
+import { cardLabels, type CardLabels, listingCategories, searchDebounceMs, shownPrice, sorts } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
-import { portraitUrl, textField, type Mentor } from "./api";
+import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
 import {
   applyQuery,
   categoryCounts,
@@ -40,7 +40,7 @@ function labelMentors(mentors: readonly Mentor[]): LabelledMentor[] {
     try {
       if (typeof mentor.id !== "number") throw new TypeError(`id ${JSON.stringify(mentor.id)} is not a number`);
       const price = shownPrice(mentor.services.map((s) => s.price));
-      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, mentor.experience_years, price), price }];
+      return [{ mentor, labels: cardLabels(mentor.id, mentor.name, mentor.rating, reviewCount(mentor), mentor.experience_years, price), price }];
     } catch (error) {
       console.warn(`Mentor ${String(mentor.id)} left out:`, error);
       return [];
@@ -188,7 +188,7 @@ function CategoryFilter({
     <fieldset className="category-filter" data-testid="category-filter">
       <legend className="category-filter__legend">Category</legend>
       <div className="category-filter__options">
-        {explorerCategories().map((category) => {
+        {listingCategories().map((category) => {
           const count = counts?.get(category.id);
           return (
             <label key={category.id} className="category-filter__option">
@@ -266,7 +266,7 @@ function countText(n: number): string {
 
 /** What the polite live region says after each change of the results. */
 function resultSummary(shown: number, query: ListingQuery): string {
-  const category = explorerCategories().find((c) => c.id === query.category);
+  const category = listingCategories().find((c) => c.id === query.category);
   const parts = [`${countText(shown)} found`];
   if (query.q) parts.push(`for “${query.q}”`);
   if (category && category.id !== "all") parts.push(`in ${category.name}`);

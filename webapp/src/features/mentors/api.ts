@@ -30,6 +30,15 @@ export function textField(mentor: Mentor, field: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/**
+ * How many reviews the mentor has (`review_count`, a whole number of 0 or
+ * more), or 0 when the API sent none: a mentor without reviews shows as New.
+ */
+export function reviewCount(mentor: Mentor): number {
+  const value = mentor["review_count"];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
 /** The mentor's portrait URL (`image_url`, else `image`), or "" for none. */
 export function portraitUrl(mentor: Mentor): string {
   return textField(mentor, "image_url") || textField(mentor, "image");

@@ -6,7 +6,7 @@
 import { lazy } from "react";
 import { loadOnDemand } from "../../lib/domain";
 
-export { portraitUrl, resetMentorCache, textField, type Mentor } from "./api";
+export { portraitUrl, resetMentorCache, reviewCount, textField, type Mentor } from "./api";
 export { MentorCard } from "./MentorCard";
 export { MentorExplorer } from "./MentorExplorer";
 export { ListingScreenSkeleton, ProfileScreenSkeleton, SkeletonCard } from "./skeletons";

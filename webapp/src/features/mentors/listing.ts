@@ -5,9 +5,12 @@
  * Plain UI logic only. The sorts, the search (accent folding included), the
  * free filter and the order are the crate's `listing` rules (on demand: the
  * listing screen's chunk awaits `loadOnDemand()`); category membership and
- * the shown price are the crate's too (`categoryMembers`, `shownPrice`).
+ * the shown price are the crate's too (`listingCategories`,
+ * `listingCategoryMasks`, `shownPrice`): every field of the crate's list
+ * (the explorer's tabs and SPEC §1's career, health, academic, freelancing
+ * and creative) can be browsed at `?category=<id>`.
  */
-import { categoryMembers, explorerCategories, isSort, listingFilter, listingOrder, searchHaystack, shownPrice, sorts, type Mentor } from "../../lib/domain";
+import { isListingCategory, isSort, listingCategories, listingCategoryMasks, listingFilter, listingOrder, searchHaystack, shownPrice, sorts, type Mentor } from "../../lib/domain";
 
 /** An id of `sorts()`. */
 export type SortId = string;
@@ -20,7 +23,7 @@ function defaultSort(): SortId {
 export interface ListingQuery {
   /** The search text as typed (trimmed). */
   q: string;
-  /** An id of `explorerCategories()`. */
+  /** An id of `listingCategories()`. */
   category: string;
   sort: SortId;
   /** Only mentors whose shown price is free. */
@@ -28,7 +31,7 @@ export interface ListingQuery {
 }
 
 function isCategory(id: string): boolean {
-  return explorerCategories().some((c) => c.id === id);
+  return isListingCategory(id);
 }
 
 /**
@@ -40,7 +43,8 @@ export function readQuery(params: URLSearchParams, defaultCategory: string): Lis
   const category = params.get("category") ?? "";
   const sort = params.get("sort") ?? "";
   return {
-    q: (params.get("q") ?? "").trim(),
+    // `search=` is what the home page's topic links use (`/mentors?search=Design`).
+    q: (params.get("q") ?? params.get("search") ?? "").trim(),
     category: isCategory(category) ? category : defaultCategory,
     sort: isSort(sort) ? sort : defaultSort(),
     free: params.get("free") === "1",
@@ -78,10 +82,12 @@ export interface ListingIndex {
 }
 
 export function indexMentors(mentors: readonly Mentor[]): ListingIndex {
-  const positions = new Map(mentors.map((m, i) => [m, i]));
+  const masks = listingCategoryMasks(mentors.map((m) => m.expertise.join("\u001f")).join("\u001e"), mentors.length);
   const members = new Map<string, Set<number>>();
-  for (const category of explorerCategories()) {
-    members.set(category.id, new Set(categoryMembers(mentors, category.id).map((m) => positions.get(m) ?? -1)));
+  for (const [bit, category] of listingCategories().entries()) {
+    const inside = new Set<number>();
+    for (const [i, mask] of masks.entries()) if (((mask >>> bit) & 1) === 1) inside.add(i);
+    members.set(category.id, inside);
   }
   return {
     mentors,

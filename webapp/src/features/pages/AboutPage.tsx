@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { siteName } from "../../lib/domain";
-import { APPROVAL_TIME, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS } from "../../lib/facts";
+import { siteName, mentorFields, mentorFieldsText } from "../../lib/domain";
+import { APPROVAL_TIME, PAYMENT_METHODS } from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { onSectionLinkClick, useLandOnHash } from "./sectionLinks";
 import { CardGrid, CheckList, CtaBand, Hero, Section, StaticPage, Steps } from "./StaticKit";
@@ -73,7 +73,7 @@ function IntroCard() {
         <Icon name="arrowRight" size={18} />
       </a>
       <ul className="sp-tags" aria-label="Mentor fields">
-        {MENTOR_FIELDS.map((field) => (
+        {mentorFields().map((field) => (
           <li key={field}>{field}</li>
         ))}
       </ul>
@@ -92,7 +92,7 @@ export default function AboutPage() {
             We connect you with people who have <span className="sp-hero__highlight">already done it</span>
           </>
         }
-        lead={`${siteName()} is a marketplace for one-on-one video mentoring. Learners and professionals in India and beyond book sessions with mentors across ${MENTOR_FIELDS_TEXT} fields.`}
+        lead={`${siteName()} is a marketplace for one-on-one video mentoring. Learners and professionals in India and beyond book sessions with mentors across ${mentorFieldsText()} fields.`}
         actions={[
           { to: "/mentors", label: "Find a mentor", tone: "accent", icon: "arrowRight" },
           { to: "/become-mentor", label: "Become a mentor", tone: "light" },
@@ -108,7 +108,7 @@ export default function AboutPage() {
             raise a seed round. Too often those conversations depend on who you happen to know.
           </p>
           <p>
-            Our mission is to change that. We bring together mentors in {MENTOR_FIELDS_TEXT} fields, and let anyone
+            Our mission is to change that. We bring together mentors in {mentorFieldsText()} fields, and let anyone
             book time with them at a price the mentor sets, or for free where the mentor offers it.
           </p>
         </div>

@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import { ApplySection } from "../apply";
-import { siteName } from "../../lib/domain";
-import { APPROVAL_TIME, COMMISSION_SUMMARY, MENTOR_FIELDS, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
+import { siteName, mentorFields, mentorFieldsText } from "../../lib/domain";
+import { APPROVAL_TIME, COMMISSION_SUMMARY, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { Icon } from "../../components/icons";
 import { goToSection } from "./sectionLinks";
 import { CardGrid, CheckList, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
@@ -111,7 +111,7 @@ export default function BecomeMentorPage() {
       <Section
         eyebrow="Who can apply"
         title="Experienced people from every field"
-        intro={`We welcome mentors in ${MENTOR_FIELDS_TEXT} fields: engineers, founders, managers, doctors, teachers, freelancers, designers and more.`}
+        intro={`We welcome mentors in ${mentorFieldsText()} fields: engineers, founders, managers, doctors, teachers, freelancers, designers and more.`}
       >
         <div className="sp-split">
           <CheckList items={WHO} />
@@ -120,7 +120,7 @@ export default function BecomeMentorPage() {
               Fields our mentors work in
             </p>
             <ul className="sp-tags" aria-labelledby="mentor-fields">
-              {MENTOR_FIELDS.map((field) => (
+              {mentorFields().map((field) => (
                 <li key={field}>{field}</li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { siteName } from "../../lib/domain";
-import { FEEDBACK_WINDOW, MENTOR_FIELDS_TEXT, PAYMENT_METHODS, REFUND_WINDOW } from "../../lib/facts";
+import { siteName, mentorFieldsText } from "../../lib/domain";
+import { FEEDBACK_WINDOW, PAYMENT_METHODS, REFUND_WINDOW } from "../../lib/facts";
 import { CardGrid, CheckList, CtaBand, Hero, HeroCard, Section, StaticPage, Steps, type CardItem } from "./StaticKit";
 
 const SERVICES: readonly CardItem[] = [
@@ -72,7 +72,7 @@ export default function ServicesPage() {
             Mentoring that fits <span className="sp-hero__highlight">how you learn</span>
           </>
         }
-        lead={`From a single question to a programme for your whole team: ${siteName()} offers one-on-one mentoring with experienced people in ${MENTOR_FIELDS_TEXT} fields.`}
+        lead={`From a single question to a programme for your whole team: ${siteName()} offers one-on-one mentoring with experienced people in ${mentorFieldsText()} fields.`}
         actions={[
           { to: "/mentors", label: "Find your mentor", tone: "accent", icon: "arrowRight" },
           { to: "/b2b/contact", label: "Get a custom quote", tone: "light" },

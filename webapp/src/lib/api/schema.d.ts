@@ -2731,7 +2731,7 @@ export interface components {
          */
         Mentor: {
             /**
-             * @description The next (at most 10) open slots of the first service, soonest first,
+             * @description The next (at most 10) open slots of the first (cheapest) service, soonest first,
              *     computed from the mentor's availability at the time of the request.
              *     `GET /api/mentors/{id}/slots/` gives any service's slots in any period.
              */
@@ -2763,8 +2763,17 @@ export interface components {
              */
             rating: number;
             /**
-             * @description Bookable services (those the mentor offers now), in the mentor's
-             *     order; the first one's price is the one shown on cards.
+             * Format: int64
+             * @description How many reviews learners gave after their sessions (the rating is
+             *     their average). While it is 0 the mentor is shown as `New`, with no
+             *     rating and no badge, whatever `rating` says.
+             */
+            review_count: number;
+            /**
+             * @description Bookable services (those the mentor offers now), cheapest first
+             *     (free first; equal prices in the mentor's order): the first one's
+             *     price, the one shown on cards, is the lowest, and a mentor is shown
+             *     as free exactly when a free service exists.
              */
             services: components["schemas"]["Service"][];
             /** @description Public profiles by network (`linkedin`, `twitter`, `github`, ...). */
