@@ -663,22 +663,6 @@ async fn perform(
     extra: Extra,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
-    // The mentor's minimum notice, for the pay window an accept starts:
-    // read before the unit of work (a booking's mentor never changes), so
-    // that it holds no second connection while it runs.
-    let notice = if req == Request::Accept {
-        match state.store.booking(id).await {
-            Ok(b) => state
-                .store
-                .availability(b.mentor_id)
-                .await?
-                .map_or(0, |a| a.minimum_notice_minutes),
-            Err(StoreError::NotFound) => 0,
-            Err(e) => return Err(e.into()),
-        }
-    } else {
-        0
-    };
     let mut tx = state.store.begin().await?;
     let b = tx.booking(id).await?;
     let party = party_of(caller, &b).ok_or(BookingError::NotFound)?;
@@ -693,7 +677,10 @@ async fn perform(
         // The pay window that starts now: the setting, never past the
         // start minus the mentor's minimum notice.
         f.pay_window_minutes = state.pay_window_minutes;
-        f.minimum_notice_minutes = notice;
+        f.minimum_notice_minutes = tx
+            .availability(b.mentor_id)
+            .await?
+            .map_or(0, |a| a.minimum_notice_minutes);
     }
     let change = rules::transition(&f, party, &req, ms(now))
         .map_err(|r| BookingError::Refused(r.message))?;
@@ -710,7 +697,7 @@ async fn perform(
                 "Choose one of the open times on the mentor's page.",
             )
         })?;
-        let Some(availability) = state.store.availability(b.mentor_id).await? else {
+        let Some(availability) = tx.availability(b.mentor_id).await? else {
             return Err(invalid(
                 "start",
                 "This mentor has no open times to book right now.",

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use domain_wasm::slots::{Availability, Interval};
 
-use super::{Store, StoreError, on_pool};
+use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// The stored JSON as rules, or [`StoreError::Corrupt`] when it is not.
 fn parse(rules: &str) -> Result<Availability, StoreError> {
@@ -24,13 +24,34 @@ fn parse(rules: &str) -> Result<Availability, StoreError> {
 const TAKING: &str = "NOT EXISTS (SELECT 1 FROM mentors m JOIN users u ON u.id = m.user_id \
      WHERE m.id = mentor_availability.mentor_id AND u.disabled_at IS NOT NULL)";
 
+/// A mentor's availability, as [`Store::availability`] reads it.
+const ONE: &str = "SELECT rules FROM mentor_availability WHERE mentor_id = $1 AND ";
+
+impl Tx {
+    /// [`Store::availability`] inside this unit of work: what a transition
+    /// checks a new time against, read on the connection it already holds
+    /// (a second one from the pool could wait on the writers that hold the
+    /// others, issue 21).
+    pub async fn availability(
+        &mut self,
+        mentor_id: i64,
+    ) -> Result<Option<Availability>, StoreError> {
+        let row: Option<(String,)> = on_tx!(self, conn =>
+            sqlx::query_as(&format!("{ONE}{TAKING}"))
+                .bind(mentor_id)
+                .fetch_optional(conn)
+                .await)?;
+        row.map(|(rules,)| parse(&rules)).transpose()
+    }
+}
+
 impl Store {
     /// A mentor's availability; `None` when they have not set any, when
     /// their account is disabled (their profile takes no bookings; the rules
     /// are kept for when it is enabled again), or there is no such mentor.
     pub async fn availability(&self, mentor_id: i64) -> Result<Option<Availability>, StoreError> {
         let row: Option<(String,)> = on_pool!(self, pool =>
-            sqlx::query_as(&format!("SELECT rules FROM mentor_availability WHERE mentor_id = $1 AND {TAKING}"))
+            sqlx::query_as(&format!("{ONE}{TAKING}"))
                 .bind(mentor_id)
                 .fetch_optional(pool)
                 .await)?;
