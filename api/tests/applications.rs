@@ -428,9 +428,12 @@ async fn approval_makes_a_listed_mentor_with_the_services_they_offered(engine: E
     assert_eq!(mentor["headline"], "Staff Engineer at Acme Payments");
     assert_eq!(mentor["expertise"], json!(["Technology", "Rust"]));
     assert_eq!(mentor["experience_years"], 8);
-    assert_eq!(mentor["services"][0]["title"], "Career chat");
-    assert_eq!(mentor["services"][0]["price_paise"], 150000);
-    assert_eq!(mentor["services"][1]["title"], "Code review");
+    // The catalogue lists services cheapest first (issue 21): the free code
+    // review the application named second comes first.
+    assert_eq!(mentor["services"][0]["title"], "Code review");
+    assert_eq!(mentor["services"][0]["price_paise"], 0);
+    assert_eq!(mentor["services"][1]["title"], "Career chat");
+    assert_eq!(mentor["services"][1]["price_paise"], 150000);
     assert_eq!(mentor["contact"]["email"], "asha.rao@example.com");
     assert_eq!(
         mentor["social_links"]["linkedin"],

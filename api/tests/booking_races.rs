@@ -428,7 +428,9 @@ async fn mentor_account(store: &Store, mentor: i64, now: DateTime<Utc>) -> Strin
     let user = tx
         .create_user(
             &NewUser {
-                email: common::email(&format!("mentor-{mentor}-{run}@mentors.example")),
+                // Not the demo mentors' domain (`demo::MENTOR_DOMAIN`): a
+                // server started with the demo off removes those accounts.
+                email: common::email(&format!("mentor-{mentor}-{run}@mentor-accounts.example")),
                 name: "Mentor Account".into(),
                 password_hash: None,
                 google_sub: None,

@@ -22,9 +22,10 @@ on_both_engines!(
     every_demo_rating_is_the_mean_of_the_demo_reviews,
 );
 
-fn mentor(name: &str, services: &[(&str, i64)]) -> NewMentor {
+/// A listed mentor (issue 21: run by an active account, with open hours).
+async fn mentor(store: &Store, name: &str, services: &[(&str, i64)]) -> NewMentor {
     NewMentor {
-        user_id: None,
+        user_id: Some(common::running_account(store).await),
         name: name.into(),
         headline: "Coach".into(),
         expertise: vec!["Business".into()],
@@ -44,9 +45,10 @@ fn mentor(name: &str, services: &[(&str, i64)]) -> NewMentor {
                 description: String::new(),
                 duration_minutes: 30,
                 price_paise: *price_paise,
+                instant_confirmation: false,
             })
             .collect(),
-        availability: None,
+        availability: Some(common::open_hours()),
     }
 }
 
@@ -71,14 +73,21 @@ async fn services_are_listed_cheapest_first_so_a_free_call_shows_and_filters_as_
         .insert_mentors(
             &[
                 mentor(
+                    &app.store,
                     "Ira Sen",
                     &[
                         ("Programme", 10_000_000),
                         ("Intro call", 0),
                         ("Review", 150_000),
                     ],
-                ),
-                mentor("Om Das", &[("Deep dive", 250_000), ("Call", 99_900)]),
+                )
+                .await,
+                mentor(
+                    &app.store,
+                    "Om Das",
+                    &[("Deep dive", 250_000), ("Call", 99_900)],
+                )
+                .await,
             ],
             Utc::now(),
         )
@@ -184,7 +193,10 @@ async fn review_count_is_how_many_reviews_the_mentor_has(engine: Engine) {
     };
     let ids = app
         .store
-        .insert_mentors(&[mentor("Ira Sen", &[("Call", 0)])], Utc::now())
+        .insert_mentors(
+            &[mentor(&app.store, "Ira Sen", &[("Call", 0)]).await],
+            Utc::now(),
+        )
         .await
         .expect("insert");
     let fresh = app.get_json(&format!("/api/mentors/{}/", ids[0])).await;

@@ -9,7 +9,7 @@ use chrono::Utc;
 use domain_wasm::slots::{Availability, WeeklyRange};
 
 use crate::common::TestApp;
-use crate::mentoring::{self, exec};
+use crate::mentoring;
 
 /// One service a mentor offers.
 pub struct Offer {
@@ -93,7 +93,7 @@ pub async fn mentor(
                         description: String::new(),
                         duration_minutes: o.minutes,
                         price_paise: o.price_paise,
-                        instant_confirmation: false,
+                        instant_confirmation: o.instant,
                     })
                     .collect(),
                 availability: Some(availability),
@@ -103,23 +103,21 @@ pub async fn mentor(
         .await
         .expect("insert");
     let mentor_id = ids[0];
-    let profile = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
-    let services: Vec<i64> = profile["services"]
-        .as_array()
+    // In the order offered (the public profile lists them cheapest first).
+    let services: Vec<i64> = app
+        .store
+        .own_services(mentor_id)
+        .await
         .expect("services")
         .iter()
-        .map(|s| s["id"].as_i64().expect("an id"))
+        .map(|s| s.id)
         .collect();
     assert_eq!(services.len(), offers.len(), "every service is offered");
-    for (offer, id) in offers.iter().zip(&services) {
-        if offer.instant {
-            exec(
-                &app.store,
-                "UPDATE mentor_services SET instant_confirmation = TRUE WHERE id = $1",
-                *id,
-            )
-            .await;
-        }
-    }
+    let profile = app.get_json(&format!("/api/mentors/{mentor_id}/")).await;
+    assert_eq!(
+        profile["services"].as_array().map(Vec::len),
+        Some(offers.len()),
+        "every service is listed"
+    );
     (mentor_id, services)
 }
