@@ -230,6 +230,7 @@ test.describe("the mentors page", () => {
 });
 
 test.describe("a mentor's profile", () => {
+  // The page writes times in en-IN whatever the browser's locale ("6:00 – 7:00 pm").
   test.use({ timezoneId: "Asia/Kolkata", locale: "en-US" });
 
   test("shows services, prices and the next slots in the viewer's time zone", async ({ page, request }) => {
@@ -245,11 +246,11 @@ test.describe("a mentor's profile", () => {
 
     const next = mentor.available_slots.filter((s) => Date.parse(s.start) > now).sort((a, b) => Date.parse(a.start) - Date.parse(b.start))[0];
     if (!next) throw new Error("no upcoming slot");
-    const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).formatRange(
+    const time = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" }).formatRange(
       new Date(next.start),
       new Date(next.end),
     );
-    const day = new Intl.DateTimeFormat("en-US", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(
+    const day = new Intl.DateTimeFormat("en-IN", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Kolkata" }).format(
       new Date(next.start),
     );
     const firstSlot = page.getByTestId("slot").first();
