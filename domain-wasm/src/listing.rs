@@ -141,17 +141,25 @@ pub const LISTING_CATEGORY_COUNT: usize = explorer::CATEGORIES.len() + FIELD_CAT
 /// The listing's categories in the order its picker shows them: the
 /// explorer's tabs (All Mentors first), then [`FIELD_CATEGORIES`]. A
 /// category's position is its bit in a [`listing_category_mask`].
-pub fn listing_category_list() -> [Category; LISTING_CATEGORY_COUNT] {
+pub fn listing_category_list() -> &'static [Category; LISTING_CATEGORY_COUNT] {
+    &LISTING_CATEGORIES
+}
+
+/// The explorer's categories, then [`FIELD_CATEGORIES`]: put together at
+/// compile time, so the module carries one table and no code to build it.
+static LISTING_CATEGORIES: [Category; LISTING_CATEGORY_COUNT] = {
     let mut all = [explorer::CATEGORIES[0]; LISTING_CATEGORY_COUNT];
-    for (i, c) in explorer::CATEGORIES
-        .iter()
-        .chain(FIELD_CATEGORIES.iter())
-        .enumerate()
-    {
-        all[i] = *c;
+    let mut i = 0;
+    while i < LISTING_CATEGORY_COUNT {
+        all[i] = if i < explorer::CATEGORIES.len() {
+            explorer::CATEGORIES[i]
+        } else {
+            FIELD_CATEGORIES[i - explorer::CATEGORIES.len()]
+        };
+        i += 1;
     }
     all
-}
+};
 
 /// [`listing_category_list`] for JavaScript: every category `/mentors`
 /// can filter by (`?category=<id>`), with the terms each matches.
@@ -483,12 +491,20 @@ pub fn listing_order(
             (i, key, explorer::score(r, e))
         })
         .collect();
-    keyed.sort_by(|a, b| {
+    sort_keyed(&mut keyed);
+    keyed.into_iter().map(|(i, _, _)| i).collect()
+}
+
+/// Sorts `(index, key, score)` by key, then higher score, then index. The
+/// index breaks every tie, so the order is total and an unstable sort gives
+/// the same result; the one sort of the on-demand module (each sort the
+/// module instantiates costs it about a kilobyte, gzipped).
+pub(crate) fn sort_keyed(keyed: &mut [(u32, f64, f64)]) {
+    keyed.sort_unstable_by(|a, b| {
         a.1.total_cmp(&b.1)
             .then_with(|| b.2.total_cmp(&a.2))
             .then_with(|| a.0.cmp(&b.0))
     });
-    keyed.into_iter().map(|(i, _, _)| i).collect()
 }
 
 #[cfg(test)]
@@ -579,10 +595,21 @@ mod tests {
     fn the_spec_fields_in_a_sentence() {
         let lower: Vec<String> = SPEC_FIELDS.iter().map(|f| f.to_lowercase()).collect();
         let (last, rest) = lower.split_last().expect("fields");
-        assert_eq!(mentor_fields_text(), format!("{} and {last}", rest.join(", ")));
+        assert_eq!(
+            mentor_fields_text(),
+            format!("{} and {last}", rest.join(", "))
+        );
         assert_eq!(
             mentor_fields(),
-            ["Career", "Business", "Technology", "Health", "Academic", "Freelancing", "Creative"]
+            [
+                "Career",
+                "Business",
+                "Technology",
+                "Health",
+                "Academic",
+                "Freelancing",
+                "Creative"
+            ]
         );
     }
 

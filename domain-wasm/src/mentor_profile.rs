@@ -172,18 +172,19 @@ pub fn safe_url(value: &str) -> Option<String> {
 /// starts keep the API's order.
 #[crate::export(on_demand)]
 pub fn upcoming_slots(starts_ms: &[f64], ends_ms: &[f64], now_ms: f64, limit: u32) -> Vec<u32> {
-    let mut ahead: Vec<(u32, f64)> = starts_ms
+    let mut ahead: Vec<(u32, f64, f64)> = starts_ms
         .iter()
         .zip(ends_ms)
         .enumerate()
         .filter(|(_, (s, e))| s.is_finite() && e.is_finite() && *e > *s && **s > now_ms)
-        .filter_map(|(i, (s, _))| Some((u32::try_from(i).ok()?, *s)))
+        .filter_map(|(i, (s, _))| Some((u32::try_from(i).ok()?, *s, 0.0)))
         .collect();
-    ahead.sort_by(|a, b| a.1.total_cmp(&b.1));
+    // By start; equal starts by position, the API's order.
+    crate::listing::sort_keyed(&mut ahead);
     ahead
         .into_iter()
         .take(limit as usize)
-        .map(|(i, _)| i)
+        .map(|(i, _, _)| i)
         .collect()
 }
 

@@ -38,11 +38,10 @@ fn is_honorific(word: &str) -> bool {
 /// gives "".
 #[crate::export(on_demand, js_name = "shortName")]
 pub fn short_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    for word in cleaned.split_whitespace() {
+    let words = name
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty());
+    for word in words.clone() {
         if is_honorific(word) {
             continue;
         }
@@ -59,7 +58,7 @@ pub fn short_name(name: &str) -> String {
         }
         return word.to_owned();
     }
-    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
+    words.collect::<Vec<_>>().join(" ")
 }
 
 /// What a booking reference starts with.

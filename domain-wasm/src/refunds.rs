@@ -812,36 +812,48 @@ pub fn refund_offer_js(facts: RefundFacts, now_ms: f64) -> Result<RefundOffer, B
 #[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
 pub struct RefundPolicyText {
     /// After "Refund requests are made by e-mail to {email}.": the in-app way.
-    pub in_app: String,
+    pub in_app: &'static str,
     /// Cancelling in time: the first way to get money back.
-    pub cancel_first: String,
+    pub cancel_first: &'static str,
     /// What a refund request is for, and its window.
-    pub request: String,
+    pub request: &'static str,
     /// The hero's two facts: `12 hours`, `7 days`.
-    pub cancel_notice: String,
-    pub request_window: String,
+    pub cancel_notice: &'static str,
+    pub request_window: &'static str,
 }
+
+use crate::booking::LEARNER_NOTICE_HOURS;
+
+/// [`RefundPolicyText::in_app`].
+const POLICY_IN_APP: &str = const_format::formatcp!(
+    "You can also make the request from the booking's page in My Bookings: it is the same request, under the same rules, and the page shows whether a refund is possible now, how much and until when. We answer within {REVIEW_BUSINESS_DAYS_MIN}–{REVIEW_BUSINESS_DAYS_MAX} business days."
+);
+/// [`RefundPolicyText::cancel_first`].
+const POLICY_CANCEL_FIRST: &str = const_format::formatcp!(
+    "Cancel first: a paid session cancelled from My Bookings up to {LEARNER_NOTICE_HOURS} hours before it begins is refunded in full at once, automatically, with no request and no review."
+);
+/// [`RefundPolicyText::request`].
+const POLICY_REQUEST: &str = const_format::formatcp!(
+    "A refund request is for a session you can no longer cancel for a refund: inside the {LEARNER_NOTICE_HOURS} hours before it begins, a session not yet taken can be refunded on request within {REFUND_WINDOW_DAYS} days of the transaction date; if the refund is approved, the session is cancelled."
+);
+const POLICY_CANCEL_NOTICE: &str = const_format::formatcp!("{LEARNER_NOTICE_HOURS} hours");
+const POLICY_REQUEST_WINDOW: &str = const_format::formatcp!("{REFUND_WINDOW_DAYS} days");
 
 /// The refund policy's sentences about cancelling and asking (the page
 /// `/refund`): cancelling up to the learner's notice before the start
 /// refunds in full at once; a refund request, by e-mail or from the
 /// booking's page, is for a session not taken that can no longer be
-/// cancelled for a refund, within 7 days of the transaction date.
+/// cancelled for a refund, within 7 days of the transaction date. The
+/// sentences are made at compile time (`const_format`): the module carries
+/// the text, not the code that would format it.
 #[crate::export(on_demand, js_name = "refundPolicyText")]
 pub fn refund_policy_text() -> RefundPolicyText {
-    let notice = crate::booking::LEARNER_NOTICE_HOURS;
     RefundPolicyText {
-        in_app: format!(
-            "You can also make the request from the booking's page in My Bookings: it is the same request, under the same rules, and the page shows whether a refund is possible now, how much and until when. We answer within {REVIEW_BUSINESS_DAYS_MIN}–{REVIEW_BUSINESS_DAYS_MAX} business days."
-        ),
-        cancel_first: format!(
-            "Cancel first: a paid session cancelled from My Bookings up to {notice} hours before it begins is refunded in full at once, automatically, with no request and no review."
-        ),
-        request: format!(
-            "A refund request is for a session you can no longer cancel for a refund: inside the {notice} hours before it begins, a session not yet taken can be refunded on request within {REFUND_WINDOW_DAYS} days of the transaction date; if the refund is approved, the session is cancelled."
-        ),
-        cancel_notice: format!("{notice} hours"),
-        request_window: format!("{REFUND_WINDOW_DAYS} days"),
+        in_app: POLICY_IN_APP,
+        cancel_first: POLICY_CANCEL_FIRST,
+        request: POLICY_REQUEST,
+        cancel_notice: POLICY_CANCEL_NOTICE,
+        request_window: POLICY_REQUEST_WINDOW,
     }
 }
 
