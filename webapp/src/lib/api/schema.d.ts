@@ -599,7 +599,8 @@ export interface paths {
         /**
          * Accept a request (the mentor)
          * @description A free session is confirmed with its meeting link; a paid one awaits
-         *     the learner's payment for 30 minutes.
+         *     the learner's payment for the pay window (`PAY_WINDOW_MINUTES`, 240
+         *     by default; never past the start minus the mentor's minimum notice).
          */
         post: operations["acceptBooking"];
         delete?: never;
@@ -3005,8 +3006,9 @@ export interface components {
         /**
          * MentorServiceBody
          * @description A new service (`title`, `duration_minutes` and `price_paise` required;
-         *     `active` defaults to true, `instant_confirmation` to false), or a
-         *     change to one (fields left out stay as they are).
+         *     `active` defaults to true, `instant_confirmation` to true for a free
+         *     service and false for a paid one), or a change to one (fields left out
+         *     stay as they are).
          */
         MentorServiceBody: {
             active?: boolean | null;
@@ -3016,6 +3018,10 @@ export interface components {
              * @description 15 to 180 minutes.
              */
             duration_minutes?: number | null;
+            /**
+             * @description Bookings are confirmed without the mentor accepting. A new service
+             *     without it: true when free, false when paid.
+             */
             instant_confirmation?: boolean | null;
             /**
              * Format: int64
@@ -3121,6 +3127,19 @@ export interface components {
          */
         NoShowState: "open" | "contested" | "settled";
         /**
+         * NotListedReason
+         * @description Why a profile is not listed.
+         */
+        NotListedReason: {
+            /** @description What it means and what to do, in the mentor's words. */
+            message: string;
+            /**
+             * @description `no_account`, `account_inactive`, `no_service`, `no_open_hours` or
+             *     `hidden`.
+             */
+            reason: string;
+        };
+        /**
          * OfferedServiceOut
          * @description A session the applicant would offer.
          */
@@ -3183,7 +3202,18 @@ export interface components {
              *     `POST /api/mentor/photo/`).
              */
             image_url?: string | null;
+            /**
+             * @description The profile is listed: shown in the catalogue and bookable
+             *     (read-only). It is while an active account runs it, it offers a
+             *     session, it has open hours and no administrator has hidden it.
+             */
+            listed: boolean;
             name: string;
+            /**
+             * @description Why it is not listed and what to do, in order; empty when listed
+             *     (read-only).
+             */
+            not_listed: components["schemas"]["NotListedReason"][];
             projects: components["schemas"]["Project"][];
             /**
              * Format: double
