@@ -38,6 +38,6 @@ describe("the refund policy's money rules", () => {
     const automatic = within(screen.getByTestId("automatic-refunds"));
     expect(automatic.getAllByRole("listitem")).toHaveLength(4);
     const process = screen.getAllByTestId("policy-section")[2] as HTMLElement;
-    expect(within(process).getByRole("link", { name: "My Bookings" }).getAttribute("href")).toBe("/my-bookings");
+    expect(within(process).getByRole("link", { name: "Go to My Bookings" }).getAttribute("href")).toBe("/my-bookings");
   });
 });
