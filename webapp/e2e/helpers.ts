@@ -7,6 +7,8 @@ export interface ApiMentor {
   id: number;
   name: string;
   rating: number;
+  /** How many reviews the rating averages (issue 21). */
+  review_count: number;
   experience_years: number;
   services: { price: number }[];
 }

@@ -81,7 +81,9 @@ test.describe("the mentors page", () => {
         expect(label, `${mentor.name}: per session`).toMatch(/\/session$/);
         expect(label, `${mentor.name}: exact label for ${price}`).toBe(expectedPriceLabel(price));
       }
-      expect(card?.rating, `${mentor.name}: rating ${mentor.rating}`).toBe(mentor.rating.toFixed(1));
+      // A mentor without reviews is New (issue 21), never "0.0" or a rating no review backs.
+      const rating = mentor.review_count > 0 ? mentor.rating.toFixed(1) : "New";
+      expect(card?.rating, `${mentor.name}: rating ${mentor.rating} from ${mentor.review_count} reviews`).toBe(rating);
     }
 
     // Best match: the 60/40 score never rises down the list.
