@@ -210,7 +210,8 @@ pub struct DecideBody {
 /// A booking's no-show report, if one was made.
 #[derive(Debug, Clone, Object)]
 pub struct BookingNoShow {
-    /// `null` when nobody reported a no-show.
+    /// Absent when nobody reported a no-show (the schema has no `null`).
+    #[oai(skip_serializing_if_is_none)]
     pub report: Option<Box<NoShowReportView>>,
 }
 

@@ -2241,7 +2241,7 @@ export interface components {
          * @description A booking's no-show report, if one was made.
          */
         BookingNoShow: {
-            /** @description `null` when nobody reported a no-show. */
+            /** @description Absent when nobody reported a no-show (the schema has no `null`). */
             report?: components["schemas"]["NoShowReportView"] & unknown;
         };
         /**
