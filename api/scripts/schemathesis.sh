@@ -15,7 +15,7 @@
 #   learner's password and end the other sessions, and since schemathesis
 #   cannot know the current password, every other answer is the 400 of a
 #   wrong one. The Rust tests (accounts_api) and the authorization matrix
-#   (api/tests/authorization.rs) cover it.
+#   (api/tests/it/authorization.rs) cover it.
 # The mentor's (/api/mentor/) and the administrator's (/api/admin/)
 # operations, which answer the learner 403 only, get a pass of their own
 # as the demo mentor and the demo admin.

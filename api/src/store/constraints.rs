@@ -2,7 +2,7 @@
 //! is recognised as breaking one. PostgreSQL reports the constraint's name;
 //! SQLite reports only the table and columns (`UNIQUE constraint failed:
 //! users.email`), so each constraint is listed with both and the two
-//! engines give the same answer. `tests/schema.rs` checks the list against
+//! engines give the same answer. `tests/it/schema.rs` checks the list against
 //! both migrated schemas.
 
 /// A constraint the code gives a meaning to.
