@@ -1,12 +1,64 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 
 const API_ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:8080";
 
+/**
+ * The first paint comes before the app's code is fetched. The built page's
+ * module script and module preloads leave `<head>`; a line of inline script
+ * right after the intro screen's block adds them: at once when the page has
+ * no intro screen (a later page of the browser session), otherwise once the
+ * intro screen has painted (the browser's paint timing; 100 ms at the
+ * latest, as in a background tab), so the intro is neither held back by the
+ * JavaScript nor competing with it for the network. The app's stylesheets
+ * follow that line in `<body>`: a stylesheet in the body holds back only
+ * what comes after it, so the intro (self-contained styles) paints while
+ * they load, and the app's module still runs only once they have loaded.
+ * The server allows the inline script by its hash
+ * (api/src/web/inline_scripts.rs).
+ */
+function paintFirst(): Plugin {
+  return {
+    name: "paint-first",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const marker = "<!--/intro-->";
+        if (!html.includes(marker)) throw new Error("index.html has no <!--/intro--> marker");
+        const take = (pattern: RegExp) => {
+          const found: string[] = [];
+          html = html.replace(pattern, (_tag, url: string) => {
+            found.push(url);
+            return "";
+          });
+          return found;
+        };
+        const entries = take(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/g);
+        const preloads = take(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g);
+        const styles = take(/[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g);
+        if (entries.length !== 1) throw new Error(`expected one module entry in index.html, found ${entries.length}`);
+        const boot = [
+          "(function(){var done=0;",
+          "function boot(){if(done++)return;",
+          `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
+          `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entries[0])};document.head.appendChild(s)}`,
+          'if(!document.getElementById("intro")||!window.PerformanceObserver)return boot();',
+          'try{new PerformanceObserver(function(l,o){o.disconnect();boot()}).observe({type:"paint",buffered:true})}catch(e){return boot()}',
+          "setTimeout(boot,100)})();",
+        ].join("");
+        const tags = [`<script>${boot}</script>`, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)];
+        return html.replace(marker, [marker, ...tags].join("\n    "));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), paintFirst()],
   build: {
     // The wasm glue uses top-level await; every browser we support has it.
     target: "esnext",

@@ -5,10 +5,15 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppErrorBoundary } from "./app/AppErrorBoundary";
 import { createAppRouter } from "./app/router";
-import { FullScreenSpinner, IntroLoader } from "./features/home";
+import { FullScreenSpinner, runIntro } from "./features/home";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+
+// The intro screen came with the HTML on the first page of a browser
+// session: take it over, over whichever screen the app shows underneath.
+const intro = document.getElementById("intro");
+if (intro) runIntro(intro, { shownAt: (window as { __introShownAt?: number }).__introShownAt });
 
 createRoot(container).render(
   <StrictMode>
@@ -17,7 +22,5 @@ createRoot(container).render(
         <RouterProvider router={createAppRouter()} />
       </Suspense>
     </AppErrorBoundary>
-    {/* Once per page load, over whichever screen the app shows underneath. */}
-    <IntroLoader />
   </StrictMode>,
 );

@@ -190,3 +190,85 @@ async fn a_missing_web_build_is_explained_not_hidden() {
     // the API does not depend on the web build
     assert_eq!(app.get("/api/mentors/").await.status(), 200);
 }
+
+/// SPEC §2's intro screen comes with the HTML on the first page of a browser
+/// session (issue 22): the server draws it, says so in a session cookie,
+/// allows its one inline script by hash, and leaves it out for every later
+/// page of that session, a link opened from an e-mail in a new tab included.
+#[tokio::test]
+async fn the_intro_screen_comes_with_the_first_page_of_a_browser_session_only() {
+    let Some(app) = spawn_app(Engine::Sqlite).await else {
+        return;
+    };
+    // The web app's own index.html, as the build keeps it.
+    let index = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../webapp/index.html"),
+    )
+    .expect("webapp/index.html");
+    std::fs::write(app.web_dir.join("index.html"), &index).expect("write index.html");
+
+    let first = app.get("/my-bookings/12").await;
+    assert_eq!(first.status(), 200);
+    let cookie = first.headers()["set-cookie"]
+        .to_str()
+        .expect("cookie")
+        .to_owned();
+    assert!(cookie.starts_with("mb_intro=seen;"), "{cookie}");
+    assert!(
+        !cookie.to_ascii_lowercase().contains("max-age")
+            && !cookie.to_ascii_lowercase().contains("expires"),
+        "a session cookie: {cookie}"
+    );
+    assert!(
+        first.headers()["vary"]
+            .to_str()
+            .expect("vary")
+            .contains("Cookie")
+    );
+    let csp = first.headers()["content-security-policy"]
+        .to_str()
+        .expect("csp")
+        .to_owned();
+    let html = first.text().await.expect("html");
+    assert!(
+        html.contains("id=\"intro\"") && html.contains("Initializing"),
+        "{html}"
+    );
+    // The inline script runs only because the policy names its hash.
+    let script_start = html.find("<script>").expect("inline script") + "<script>".len();
+    let script =
+        &html[script_start..script_start + html[script_start..].find("</script>").expect("end")];
+    let hash = {
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script.as_bytes()))
+    };
+    let script_src = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .expect("script-src");
+    assert!(script_src.contains(&format!("'sha256-{hash}'")), "{csp}");
+    assert!(!script_src.contains("unsafe-inline"), "{csp}");
+
+    // Later pages of the same browser session (the cookie comes back).
+    for path in ["/", "/mentors", "/my-bookings/12", "/no-such-page"] {
+        let later = app
+            .get_with(path, "cookie", "theme=dark; mb_intro=seen")
+            .await;
+        assert!(later.headers().get("set-cookie").is_none(), "{path}");
+        let csp = later.headers()["content-security-policy"]
+            .to_str()
+            .expect("csp")
+            .to_owned();
+        assert!(
+            !csp.contains(&hash),
+            "the intro's script is gone: {path}: {csp}"
+        );
+        let html = later.text().await.expect("html");
+        assert!(
+            !html.contains("intro-loader") && !html.contains("__introShownAt"),
+            "{path}: {html}"
+        );
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}");
+    }
+}

@@ -6,4 +6,4 @@
  */
 export { FullScreenSpinner } from "./FullScreenSpinner";
 export { HomePage, type HomePageProps } from "./HomePage";
-export { IntroLoader } from "./IntroLoader";
+export { runIntro } from "./intro";

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen } from "@testing-library/react";
-import { IntroLoader } from "./IntroLoader";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { render, screen } from "@testing-library/react";
+import { createElement } from "react";
 import { FullScreenSpinner } from "./FullScreenSpinner";
 import { introProgress, introStage, introStages, introTimings } from "../../lib/domain";
-import { pageLoaded } from "./intro";
+import { introCovering, pageLoaded, runIntro } from "./intro";
 
 const { hideMs: INTRO_HIDE_MS, minMs: INTRO_MIN_MS, waitAt: INTRO_WAIT_AT } = introTimings();
 const INTRO_STAGES = introStages();
@@ -14,6 +16,25 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+/** The intro screen exactly as index.html sends it. */
+function introFromHtml(): HTMLElement {
+  const html = readFileSync(path.resolve(process.cwd(), "index.html"), "utf8");
+  const start = html.indexOf("<!--intro-->");
+  const end = html.indexOf("<!--/intro-->");
+  expect(start).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  const holder = document.createElement("div");
+  holder.innerHTML = html.slice(start, end);
+  const intro = holder.querySelector<HTMLElement>("#intro");
+  if (!intro) throw new Error("index.html's intro block has no #intro");
+  document.body.append(intro);
+  return intro;
+}
+
+afterEach(() => {
+  document.getElementById("intro")?.remove();
 });
 
 const bar = () => screen.getByRole("progressbar");
@@ -63,50 +84,74 @@ describe("the intro loader's rules", () => {
 });
 
 describe("the intro loading screen", () => {
-  it("passes through the stage texts, holds at least 2000 ms, then hides 300 ms after 100 %", () => {
-    render(<IntroLoader isPageLoaded={() => true} />);
-    expect(screen.getByTestId("intro-loader")).toBeTruthy();
+  it("comes with the HTML at 0 %, Initializing, labelled, and never focusable", () => {
+    const intro = introFromHtml();
+    expect(intro.dataset.testid).toBe("intro-loader");
+    expect(progress()).toBe(0);
     expect(stage()).toBe("Initializing");
+    expect(bar().getAttribute("aria-label")).toBe("Loading MentorBridge");
     expect(bar().getAttribute("aria-valuemin")).toBe("0");
     expect(bar().getAttribute("aria-valuemax")).toBe("100");
+    expect(intro.querySelector("a, button, input, [tabindex]")).toBeNull();
+  });
+
+  it("passes through the stage texts, holds at least 2000 ms, then hides 300 ms after 100 %", () => {
+    const intro = introFromHtml();
+    runIntro(intro, { isPageLoaded: () => true });
+    expect(introCovering()).toBe(true);
+    expect(intro.className).toContain("is-live");
+    expect(stage()).toBe("Initializing");
 
     const seen = new Set<string>();
     for (let t = 0; t < 1950; t += 50) {
-      act(() => vi.advanceTimersByTime(50));
+      vi.advanceTimersByTime(50);
       seen.add(stage() ?? "");
       expect(progress()).toBeLessThan(100);
     }
     expect([...seen]).toEqual(expect.arrayContaining(["Loading resources", "Preparing UI components", "Almost there"]));
 
-    act(() => vi.advanceTimersByTime(50)); // 2000 ms
+    vi.advanceTimersByTime(50); // 2000 ms
     expect(progress()).toBe(100);
     expect(stage()).toBe("Ready to launch");
     expect(bar().getAttribute("aria-valuetext")).toBe("Ready to launch: 100%");
-    expect(screen.getByTestId("intro-loader").className).toContain("is-leaving");
+    expect(intro.querySelector(".intro-loader__percent")?.textContent).toBe("100%");
+    expect(intro.className).toContain("is-leaving");
+    expect(introCovering()).toBe(false);
 
-    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS - 1));
+    vi.advanceTimersByTime(INTRO_HIDE_MS - 1);
     expect(screen.queryByTestId("intro-loader")).not.toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    vi.advanceTimersByTime(1);
+    expect(screen.queryByTestId("intro-loader")).toBeNull();
+  });
+
+  it("counts from when the HTML painted it, not from when the app started", () => {
+    const intro = introFromHtml();
+    // The app started 1500 ms after the screen appeared.
+    runIntro(intro, { shownAt: Date.now() - 1500, isPageLoaded: () => true });
+    expect(progress()).toBe(introProgress(1500, true));
+    vi.advanceTimersByTime(500);
+    expect(progress()).toBe(100);
+    vi.advanceTimersByTime(INTRO_HIDE_MS);
     expect(screen.queryByTestId("intro-loader")).toBeNull();
   });
 
   it("waits at 95 % while the page is still loading, then completes", () => {
     let ready = false;
-    render(<IntroLoader isPageLoaded={() => ready} />);
-    act(() => vi.advanceTimersByTime(3000));
+    runIntro(introFromHtml(), { isPageLoaded: () => ready });
+    vi.advanceTimersByTime(3000);
     expect(progress()).toBe(INTRO_WAIT_AT);
     expect(stage()).toBe("Almost there");
     ready = true;
-    act(() => vi.advanceTimersByTime(50));
+    vi.advanceTimersByTime(50);
     expect(progress()).toBe(100);
-    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS));
+    vi.advanceTimersByTime(INTRO_HIDE_MS);
     expect(screen.queryByTestId("intro-loader")).toBeNull();
   });
 
   it("gives up waiting on a stalled image after 6 s", () => {
-    render(<IntroLoader isPageLoaded={() => false} />);
-    act(() => vi.advanceTimersByTime(6000));
-    act(() => vi.advanceTimersByTime(INTRO_HIDE_MS + 50));
+    runIntro(introFromHtml(), { isPageLoaded: () => false });
+    vi.advanceTimersByTime(6000);
+    vi.advanceTimersByTime(INTRO_HIDE_MS + 50);
     expect(screen.queryByTestId("intro-loader")).toBeNull();
   });
 
@@ -114,8 +159,8 @@ describe("the intro loading screen", () => {
     const button = document.createElement("button");
     document.body.append(button);
     button.focus();
-    render(<IntroLoader isPageLoaded={() => true} />);
-    act(() => vi.advanceTimersByTime(1000));
+    runIntro(introFromHtml(), { isPageLoaded: () => true });
+    vi.advanceTimersByTime(1000);
     expect(document.activeElement).toBe(button);
     button.remove();
   });
@@ -123,7 +168,7 @@ describe("the intro loading screen", () => {
 
 describe("the full-screen spinner", () => {
   it('says "Loading..." as a status', () => {
-    render(<FullScreenSpinner />);
+    render(createElement(FullScreenSpinner));
     expect(screen.getByRole("status").textContent).toBe("Loading...");
   });
 });
