@@ -11,7 +11,8 @@ const API_ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:8080";
  * right after the intro screen's block adds them: at once when the page has
  * no intro screen (a later page of the browser session), otherwise once the
  * intro screen has painted (the browser's paint timing; 100 ms at the
- * latest, as in a background tab), so the intro is neither held back by the
+ * latest, as in a background tab), with the home page's wasm module beside
+ * them (a preload, instead of a fetch once the code has run), so the intro is neither held back by the
  * JavaScript nor competing with it for the network. The app's stylesheets
  * follow that line in `<body>`: a stylesheet in the body holds back only
  * what comes after it, so the intro (self-contained styles) paints while
@@ -26,7 +27,7 @@ function paintFirst(): Plugin {
     enforce: "post",
     transformIndexHtml: {
       order: "post",
-      handler(html) {
+      handler(html, ctx) {
         const marker = "<!--/intro-->";
         if (!html.includes(marker)) throw new Error("index.html has no <!--/intro--> marker");
         const take = (pattern: RegExp) => {
@@ -41,10 +42,19 @@ function paintFirst(): Plugin {
         const preloads = take(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g);
         const styles = take(/[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g);
         if (entries.length !== 1) throw new Error(`expected one module entry in index.html, found ${entries.length}`);
+        // The wasm module the first code instantiates (the home page's), fetched
+        // beside the code instead of after it has run.
+        const wasm = new Set<string>();
+        for (const url of [...entries, ...preloads]) {
+          const chunk = ctx.bundle?.[url.replace(/^\//, "")];
+          if (chunk?.type === "chunk") for (const m of chunk.code.matchAll(/\/assets\/[\w.-]+\.wasm/g)) wasm.add(m[0]);
+        }
+        if (wasm.size !== 1) throw new Error(`expected the first code to instantiate one wasm module, found ${wasm.size}`);
         const boot = [
           "(function(){var done=0;",
           "function boot(){if(done++)return;",
           `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
+          `${JSON.stringify([...wasm])}.forEach(function(h){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
           `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entries[0])};document.head.appendChild(s)}`,
           'if(!document.getElementById("intro")||!window.PerformanceObserver)return boot();',
           'try{new PerformanceObserver(function(l,o){o.disconnect();boot()}).observe({type:"paint",buffered:true})}catch(e){return boot()}',

@@ -1,6 +1,6 @@
 // Global tokens and primitives first: feature styles must come later in the cascade.
 import "./styles/global.css";
-import { StrictMode, Suspense } from "react";
+import { StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppErrorBoundary } from "./app/AppErrorBoundary";
@@ -15,12 +15,17 @@ if (!container) throw new Error("index.html has no #root element");
 const intro = document.getElementById("intro");
 if (intro) runIntro(intro, { shownAt: (window as { __introShownAt?: number }).__introShownAt });
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <Suspense fallback={<FullScreenSpinner />}>
-        <RouterProvider router={createAppRouter()} />
-      </Suspense>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser every few
+// milliseconds instead of rendering the whole screen in one long task.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <Suspense fallback={<FullScreenSpinner />}>
+          <RouterProvider router={createAppRouter()} />
+        </Suspense>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+});

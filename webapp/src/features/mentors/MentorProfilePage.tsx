@@ -253,7 +253,7 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
           </nav>
           <div className="profile-hero__inner">
             <div className="profile-hero__media">
-              <Portrait src={portraitUrl(mentor)} name={mentor.name} className="profile-hero__photo" width={240} height={240} />
+              <Portrait src={portraitUrl(mentor)} name={mentor.name} className="profile-hero__photo" width={240} height={240} priority />
               {labels.badge ? (
                 <span className={`profile-badge${labels.badge === "PRO" ? " profile-badge--pro" : ""}`} data-testid="profile-badge">
                   {labels.badge}

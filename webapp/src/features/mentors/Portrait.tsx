@@ -10,13 +10,15 @@ export interface PortraitProps {
   className?: string;
   width?: number;
   height?: number;
+  /** The page's main image (a mentor page's portrait): fetched at once and first, not when scrolled to. */
+  priority?: boolean;
 }
 
 /**
  * A mentor photo that fades in from a blurred placeholder and falls back to
  * a neutral silhouette when the image cannot be loaded (SPEC §2).
  */
-export function Portrait({ src, name, className = "mentor-card__photo", width = 320, height = 240 }: PortraitProps) {
+export function Portrait({ src, name, className = "mentor-card__photo", width = 320, height = 240, priority = false }: PortraitProps) {
   const [loaded, setLoaded] = useState(false);
   const [current, setCurrent] = useState(src || FALLBACK_PORTRAIT);
 
@@ -40,7 +42,8 @@ export function Portrait({ src, name, className = "mentor-card__photo", width = 
         alt={`Portrait of ${name}`}
         width={width}
         height={height}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
         decoding="async"
         onLoad={() => setLoaded(true)}
         onError={onError}
