@@ -220,6 +220,48 @@ bench-api: setup-build
     done
     python3 api/bench/summary.py "$out"
 
+# Benchmark (issue 22): Lighthouse 12.8.2's performance audit, mobile
+# defaults (simulated slow 4G, 4x CPU slowdown), of `/`, `/mentors` and a
+# mentor's page on the release app (fresh SQLite demo), three runs per page,
+# each a first visit in a fresh profile; prints the median run of each page
+# beside the goal (webapp/bench/lighthouse/run.mjs). RUNS=n to change.
+bench-lighthouse: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/chromium ] || just _apt chromium
+    bench=webapp/bench/lighthouse
+    want=$(sha256sum $bench/package-lock.json | cut -d' ' -f1)
+    if [ "$(cat $bench/node_modules/.lock-sha 2>/dev/null)" != "$want" ]; then
+      npm --prefix $bench ci --no-audit --no-fund --loglevel=error
+      echo "$want" > $bench/node_modules/.lock-sha
+    fi
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
+    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    node $bench/run.mjs "http://127.0.0.1:$port" / /mentors /mentors/1-ananya-krishnan
+
+# Benchmark (issue 22): the gzipped WebAssembly and JavaScript each screen a
+# learner can open transfers until the network is idle (prefetches
+# included), a first visit each, signed in as the demo learner, on the
+# release app (fresh SQLite demo); the wasm budget is 80 KB a screen
+# (webapp/scripts/bench-wasm.mjs). Then the home page's initial JavaScript
+# against its budget.
+bench-wasm: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    [ -x /usr/bin/chromium ] || just _apt chromium
+    dir=$(mktemp -d)
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
+    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+    status=0
+    BASE_URL="http://127.0.0.1:$port" node webapp/scripts/bench-wasm.mjs || status=$?
+    node webapp/scripts/bundle-size.mjs webapp/dist || status=$?
+    exit $status
+
 # Benchmark: argon2id hash/verify time, then sign-in throughput with wrk
 # (release build, SQLite, attempt limits off so every request does the work).
 bench-auth: setup-build
