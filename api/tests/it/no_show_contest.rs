@@ -777,7 +777,13 @@ async fn approving_beyond_the_rules_needs_a_reason_and_is_audited(engine: Engine
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(body["status"], "pending");
+    // The answer reads the refund back after the approval's commit, by when
+    // the job worker may already have paid it: queued or paid, never anything
+    // else. What the approval itself wrote is the audit entry's "pending".
+    assert!(
+        body["status"] == "pending" || body["status"] == "processed",
+        "{body}"
+    );
     let audit = w.audit("refund", &rid).await;
     assert_eq!(audit.len(), 1, "{audit:?}");
     assert_eq!(audit[0].0, "refund.approved");
