@@ -15,10 +15,10 @@ use poem::{FromRequest, IntoResponse, Request, Response, handler, web::Data};
 
 use crate::catalogue::Mentor;
 use crate::seo;
+use crate::state::AppState;
 
 mod inline_scripts;
 mod intro;
-use crate::state::AppState;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";

@@ -1,4 +1,4 @@
-import "./intro.css";
+import "./spinner.css";
 
 /**
  * The full-screen "Loading..." spinner (SPEC §2 "Layout"), shown while the
