@@ -39,6 +39,25 @@ test: setup-test
       echo; echo "==> $name: $*"
       if "$@" > >(tee "$logs/$name.log") 2>&1; then :; else failed_steps+=("$name"); echo "!!! $name failed"; fi
     }
+    # Steps that run alongside the next one: the Rust tests and the browser
+    # tests spend most of their time waiting on a database, a socket or a
+    # page, not on the two cores. Their logs are printed when collected.
+    bg_pids=(); bg_names=()
+    bg_step() {
+      local name=$1; shift
+      echo; echo "==> $name (alongside the next steps): $*"
+      ( if "$@" > "$logs/$name.log" 2>&1; then echo 0; else echo 1; fi > "$logs/$name.rc" ) &
+      bg_pids+=($!); bg_names+=("$name")
+    }
+    collect() {
+      local pid name
+      for pid in "${bg_pids[@]}"; do wait "$pid" || true; done
+      for name in "${bg_names[@]}"; do
+        echo; echo "==> $name (ran alongside):"; cat "$logs/$name.log"
+        [ "$(cat "$logs/$name.rc" 2>/dev/null)" = 0 ] || { failed_steps+=("$name"); echo "!!! $name failed"; }
+      done
+      bg_pids=(); bg_names=()
+    }
     # Checks (each counts as one test in the summary).
     step fmt cargo fmt --all -- --check
     step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -49,21 +68,28 @@ test: setup-test
     step lint npm --prefix webapp run --silent lint
     step api-types just api-types-check
     # Test suites.
-    # Six tests at a time: most of their time is spent waiting on a database
-    # or a socket, not on the two cores (292 s against 356 s with two).
+    # The JavaScript suites alongside the Rust tests, which run six at a
+    # time: most of their time is spent waiting on a database or a socket,
+    # not on the two cores (292 s against 356 s with two).
+    bg_step wasm-vectors just wasm-vectors
+    bg_step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step rust-tests cargo test --workspace --locked --no-fail-fast -- --test-threads=6
-    step wasm-vectors just wasm-vectors
-    step vitest env NO_COLOR=1 npm --prefix webapp test --silent
+    collect
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
     step api-build cargo build -p api --locked
-    step schemathesis bash api/scripts/schemathesis.sh
+    # The contract test (each engine its own server and database) alongside
+    # the browser tests.
+    just _schemathesis-venv
+    bg_step schemathesis-sqlite bash api/scripts/schemathesis.sh sqlite
+    bg_step schemathesis-postgres bash api/scripts/schemathesis.sh postgres
     step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
+    collect
     # Summary.
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build schemathesis; do
+    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build schemathesis-sqlite schemathesis-postgres; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
@@ -235,12 +261,7 @@ bench-lighthouse: build
       npm --prefix $bench ci --no-audit --no-fund --loglevel=error
       echo "$want" > $bench/node_modules/.lock-sha
     fi
-    dir=$(mktemp -d)
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
-    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-    node $bench/run.mjs "http://127.0.0.1:$port" / /mentors /mentors/1-ananya-krishnan
+    api/scripts/with-demo-server.sh node $bench/run.mjs / /mentors /mentors/1-ananya-krishnan
 
 # Benchmark (issue 22): the gzipped WebAssembly and JavaScript each screen a
 # learner can open transfers until the network is idle (prefetches
@@ -252,13 +273,8 @@ bench-wasm: build
     #!/usr/bin/env bash
     set -euo pipefail
     [ -x /usr/bin/chromium ] || just _apt chromium
-    dir=$(mktemp -d)
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/bench.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
-    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
     status=0
-    BASE_URL="http://127.0.0.1:$port" node webapp/scripts/bench-wasm.mjs || status=$?
+    api/scripts/with-demo-server.sh node webapp/scripts/bench-wasm.mjs || status=$?
     node webapp/scripts/bundle-size.mjs webapp/dist || status=$?
     exit $status
 
@@ -286,15 +302,9 @@ bench-auth: setup-build
 screenshots: build
     #!/usr/bin/env bash
     set -euo pipefail
-    dir=$(mktemp -d)
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    RUST_LOG=warn DEMO_DATA=on DATABASE_URL="sqlite:$dir/shots.db" HOST=127.0.0.1 PORT=$port ./target/release/api >/dev/null & pid=$!
-    trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
-    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-    profile=$(curl -fs "http://127.0.0.1:$port/api/mentors/1/" | python3 -c 'import json,sys; m=json.load(sys.stdin); print(m["id"])')
-    profile_path=$(curl -fsI "http://127.0.0.1:$port/mentors/$profile" | awk 'tolower($1) == "location:" { sub(/\r$/, "", $2); print $2 }')
-    BASE_URL="http://127.0.0.1:$port" OUT="$PWD/screenshots" \
-      EXTRA_PATHS="$profile_path,/about,/refund,/auth/login,/auth/register,${EXTRA_PATHS:-}" \
+    # /mentors/1 answers 301 to the first mentor's page, which the browser follows.
+    api/scripts/with-demo-server.sh env OUT="$PWD/screenshots" \
+      EXTRA_PATHS="/mentors/1,/about,/refund,/auth/login,/auth/register,${EXTRA_PATHS:-}" \
       node webapp/scripts/screenshots.mjs
 
 # Print the home page's initial JavaScript (gzipped) against its budget.

@@ -6,14 +6,15 @@
 // the range of the scores, and the goal of issue 22 beside them; exits 1
 // when a median misses the goal.
 //
-//   node run.mjs <base url> <path>...     (CHROMIUM_PATH, RUNS to override)
+//   BASE_URL=http://127.0.0.1:8080 node run.mjs <path>...     (CHROMIUM_PATH, RUNS to override)
 
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const [base, ...paths] = process.argv.slice(2);
-if (!base || paths.length === 0) {
-  console.error("usage: node run.mjs <base url> <path>...");
+const base = process.env.BASE_URL ?? "http://127.0.0.1:8080";
+const paths = process.argv.slice(2);
+if (paths.length === 0) {
+  console.error("usage: BASE_URL=http://127.0.0.1:8080 node run.mjs <path>...");
   process.exit(2);
 }
 const runs = Number(process.env.RUNS ?? 3);
