@@ -39,25 +39,6 @@ test: setup-test
       echo; echo "==> $name: $*"
       if "$@" > >(tee "$logs/$name.log") 2>&1; then :; else failed_steps+=("$name"); echo "!!! $name failed"; fi
     }
-    # Steps that run alongside the next one: the Rust tests and the browser
-    # tests spend most of their time waiting on a database, a socket or a
-    # page, not on the two cores. Their logs are printed when collected.
-    bg_pids=(); bg_names=()
-    bg_step() {
-      local name=$1; shift
-      echo; echo "==> $name (alongside the next steps): $*"
-      ( if "$@" > "$logs/$name.log" 2>&1; then echo 0; else echo 1; fi > "$logs/$name.rc" ) &
-      bg_pids+=($!); bg_names+=("$name")
-    }
-    collect() {
-      local pid name
-      for pid in "${bg_pids[@]}"; do wait "$pid" || true; done
-      for name in "${bg_names[@]}"; do
-        echo; echo "==> $name (ran alongside):"; cat "$logs/$name.log"
-        [ "$(cat "$logs/$name.rc" 2>/dev/null)" = 0 ] || { failed_steps+=("$name"); echo "!!! $name failed"; }
-      done
-      bg_pids=(); bg_names=()
-    }
     # Checks (each counts as one test in the summary).
     step fmt cargo fmt --all -- --check
     step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -68,28 +49,21 @@ test: setup-test
     step lint npm --prefix webapp run --silent lint
     step api-types just api-types-check
     # Test suites.
-    # The JavaScript suites alongside the Rust tests, which run six at a
-    # time: most of their time is spent waiting on a database or a socket,
-    # not on the two cores (292 s against 356 s with two).
-    bg_step wasm-vectors just wasm-vectors
-    bg_step vitest env NO_COLOR=1 npm --prefix webapp test --silent
+    # Six tests at a time: most of their time is spent waiting on a database
+    # or a socket, not on the two cores (292 s against 356 s with two).
     step rust-tests cargo test --workspace --locked --no-fail-fast -- --test-threads=6
-    collect
+    step wasm-vectors just wasm-vectors
+    step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
     step api-build cargo build -p api --locked
-    # The contract test (each engine its own server and database) alongside
-    # the browser tests.
-    just _schemathesis-venv
-    bg_step schemathesis-sqlite bash api/scripts/schemathesis.sh sqlite
-    bg_step schemathesis-postgres bash api/scripts/schemathesis.sh postgres
+    step schemathesis bash api/scripts/schemathesis.sh
     step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
-    collect
     # Summary.
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build schemathesis-sqlite schemathesis-postgres; do
+    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size api-build schemathesis; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
