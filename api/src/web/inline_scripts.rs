@@ -1,8 +1,9 @@
 //! The page's own inline scripts (the intro screen's clock and the line
 //! that fetches the app's code once the page has painted, both written into
 //! `index.html` by the web build) run under a Content-Security-Policy
-//! without `'unsafe-inline'`: each is allowed by the SHA-256 of its text, so
-//! nothing injected into the page can run.
+//! without `'unsafe-inline'`: each is allowed by the SHA-256 of its text,
+//! taken from the built `index.html` before anything of the request or the
+//! catalogue goes into the page, so nothing injected into it can run.
 
 use base64::Engine;
 use sha2::{Digest, Sha256};

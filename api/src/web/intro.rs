@@ -5,6 +5,31 @@
 //! session (a reload, a link from an e-mail opened in a new tab) is sent
 //! without it and goes straight to its screen.
 
+use poem::Request;
+use poem::http::header;
+
+/// The session cookie that says this browser session has seen the intro
+/// screen: no `Max-Age`, so it ends with the browser session; not readable
+/// by scripts; sent on same-site navigations and on links followed from
+/// other sites (an e-mail's link in a new tab).
+const COOKIE: &str = "mb_intro";
+/// The `Set-Cookie` value that sets [`COOKIE`].
+pub const COOKIE_SET: &str = "mb_intro=seen; Path=/; HttpOnly; SameSite=Lax";
+
+/// Whether the request carries [`COOKIE`].
+pub fn seen(req: &Request) -> bool {
+    req.headers()
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .any(|pair| {
+            pair.trim()
+                .split_once('=')
+                .is_some_and(|(name, _)| name.trim() == COOKIE)
+        })
+}
+
 const START: &str = "<!--intro-->";
 const END: &str = "<!--/intro-->";
 
@@ -38,6 +63,26 @@ mod tests {
     use super::*;
 
     const PAGE: &str = "<body>\n    <div id=\"root\"></div>\n    <!--intro-->\n    <div id=\"intro\">Initializing</div>\n    <script>window.__introShownAt = Date.now();</script>\n    <!--/intro-->\n    <script type=\"module\" src=\"/assets/app.js\"></script>\n</body>";
+
+    #[test]
+    fn the_cookie_set_is_the_cookie_read() {
+        assert!(COOKIE_SET.starts_with(&format!("{COOKIE}=")));
+        let req = Request::builder()
+            .header(
+                header::COOKIE,
+                format!(
+                    "theme=dark; {}",
+                    COOKIE_SET.split(';').next().expect("pair")
+                ),
+            )
+            .finish();
+        assert!(seen(&req));
+        let other = Request::builder()
+            .header(header::COOKIE, "mb_intro_x=1; theme=dark")
+            .finish();
+        assert!(!seen(&other));
+        assert!(!seen(&Request::builder().finish()));
+    }
 
     #[test]
     fn a_new_session_gets_the_intro() {

@@ -126,18 +126,20 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
     let route = route.filter(|_| status == StatusCode::OK);
     match tokio::fs::read(state.web_dir.join("index.html")).await {
         Ok(html) => {
+            let seen = intro::seen(req);
+            let html = intro::for_session(html, seen);
+            // Only the build's own inline scripts are allowed, hashed before
+            // anything of the request or the catalogue goes into the page.
+            let csp = inline_scripts::allow(
+                &state.csp,
+                &inline_scripts::hashes(&String::from_utf8_lossy(&html)),
+            );
             let page = seo::render(html, &seo::head_for(&state, route, mentor.as_deref()));
             let page = if state.sandbox_notice {
                 with_sandbox_notice(page)
             } else {
                 page
             };
-            let seen = intro_seen(req);
-            let page = intro::for_session(page, seen);
-            let csp = inline_scripts::allow(
-                &state.csp,
-                &inline_scripts::hashes(&String::from_utf8_lossy(&page)),
-            );
             let mut resp = Response::builder()
                 .status(status)
                 .content_type("text/html; charset=utf-8")
@@ -145,7 +147,7 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 .header(header::VARY, "Cookie")
                 .header(header::CONTENT_SECURITY_POLICY, csp);
             if !seen {
-                resp = resp.header(header::SET_COOKIE, INTRO_COOKIE_SET);
+                resp = resp.header(header::SET_COOKIE, intro::COOKIE_SET);
             }
             resp.body(page)
         }
@@ -157,27 +159,6 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 state.web_dir.display()
             )),
     }
-}
-
-/// The session cookie that says this browser session has seen the intro
-/// screen (SPEC §2 "Layout"): no `Max-Age`, so it ends with the browser
-/// session; not readable by scripts; sent on same-site navigations and on
-/// links followed from other sites (an e-mail's link in a new tab).
-const INTRO_COOKIE: &str = "mb_intro";
-const INTRO_COOKIE_SET: &str = "mb_intro=seen; Path=/; HttpOnly; SameSite=Lax";
-
-/// Whether the request carries [`INTRO_COOKIE`].
-fn intro_seen(req: &Request) -> bool {
-    req.headers()
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .any(|pair| {
-            pair.trim()
-                .split_once('=')
-                .is_some_and(|(name, _)| name.trim() == INTRO_COOKIE)
-        })
 }
 
 /// The page with [`SANDBOX_NOTICE`] right after its `<body>` tag (at its
