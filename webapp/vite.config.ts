@@ -8,10 +8,14 @@ const API_ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:8080";
 /**
  * The first paint comes before the app's code is fetched. The built page's
  * module script and module preloads leave `<head>`; a line of inline script
- * right after the intro screen's block adds them: at once when the page has
- * no intro screen (a later page of the browser session), otherwise once the
- * intro screen has painted (the browser's paint timing; 100 ms at the
- * latest, as in a background tab), with the home page's wasm module beside
+ * right after the intro screen's block adds them once the page is parsed:
+ * at once when the page has no intro screen (a later page of the browser
+ * session), otherwise once the intro screen has painted (the browser's
+ * paint timing; 100 ms at the latest, as in a background tab); and when the
+ * server drew the first screen, once that has loaded (its stylesheets and
+ * images, such as a mentor's photo) and painted (3 s at most), so the
+ * page's largest paint is never held behind the app's code. The home
+ * page's wasm module is fetched beside
  * them (a preload, instead of a fetch once the code has run), so the intro is neither held back by the
  * JavaScript nor competing with it for the network. The app's stylesheets
  * follow that line in `<body>`: a stylesheet in the body holds back only
@@ -52,13 +56,24 @@ function paintFirst(): Plugin {
         if (wasm.size !== 1) throw new Error(`expected the first code to instantiate one wasm module, found ${wasm.size}`);
         const boot = [
           "(function(){var done=0;",
+          // The links go in two at a time, a task each: inserting a module
+          // preload costs the browser a few milliseconds (tens on a slow
+          // phone), and thirty at once would block the page.
           "function boot(){if(done++)return;",
-          `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
-          `${JSON.stringify([...wasm])}.forEach(function(h){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
-          `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entries[0])};document.head.appendChild(s)}`,
-          'if(!document.getElementById("intro")||!window.PerformanceObserver)return boot();',
-          'try{new PerformanceObserver(function(l,o){o.disconnect();boot()}).observe({type:"paint",buffered:true})}catch(e){return boot()}',
-          "setTimeout(boot,100)})();",
+          `var a=${JSON.stringify([...wasm])}.map(function(h){return["preload",h]}).concat(${JSON.stringify(preloads)}.map(function(h){return["modulepreload",h]}));`,
+          `(function next(){a.splice(0,2).forEach(function(p){var l=document.createElement("link");l.rel=p[0];if(p[0]==="preload")l.as="fetch";l.crossOrigin="";l.href=p[1];document.head.appendChild(l)});`,
+          `if(a.length)return setTimeout(next);var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entries[0])};document.head.appendChild(s)})()}`,
+          // Once the page is parsed; when the server drew the first screen,
+          // once it has loaded (its stylesheets and images: a mentor's
+          // photo, its largest paint) and a frame has painted it, 3 s at most.
+          "function start(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',start);",
+          "if(!document.getElementById('first-screen'))return boot();",
+          "function painted(){requestAnimationFrame(function(){setTimeout(boot)})}",
+          "setTimeout(boot,3000);if(document.readyState==='complete')return painted();window.addEventListener('load',painted)}",
+          'if(!document.getElementById("intro")||!window.PerformanceObserver)return start();',
+          'var t=setTimeout(start,100);',
+          'try{new PerformanceObserver(function(l,o){o.disconnect();clearTimeout(t);start()}).observe({type:"paint",buffered:true})}catch(e){clearTimeout(t);start()}})();',
+
         ].join("");
         const tags = [`<script>${boot}</script>`, ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)];
         return html.replace(marker, [marker, ...tags].join("\n    "));

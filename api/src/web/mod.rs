@@ -17,6 +17,7 @@ use crate::catalogue::Mentor;
 use crate::seo;
 use crate::state::AppState;
 
+mod first_screen;
 mod inline_scripts;
 mod intro;
 
@@ -135,6 +136,11 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 &inline_scripts::hashes(&String::from_utf8_lossy(&html)),
             );
             let page = seo::render(html, &seo::head_for(&state, route, mentor.as_deref()));
+            // The top of the screen, drawn here so it paints before the app's code has run.
+            let first = route.and_then(|r| {
+                first_screen::for_route(r.pattern, mentor.as_deref(), &listing_search(req))
+            });
+            let page = first_screen::insert(&String::from_utf8_lossy(&page), first.as_deref()).into_bytes();
             let page = if state.sandbox_notice {
                 with_sandbox_notice(page)
             } else {
@@ -159,6 +165,21 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 state.web_dir.display()
             )),
     }
+}
+
+/// The listing's search in the request's query (`q`, else `search`), as the app reads it.
+fn listing_search(req: &Request) -> String {
+    let pairs: Vec<(String, String)> = req
+        .uri()
+        .query()
+        .map(|q| {
+            url::form_urlencoded::parse(q.as_bytes())
+                .into_owned()
+                .collect()
+        })
+        .unwrap_or_default();
+    let find = |key: &str| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    find("q").or_else(|| find("search")).unwrap_or_default()
 }
 
 /// The page with [`SANDBOX_NOTICE`] right after its `<body>` tag (at its

@@ -272,3 +272,62 @@ async fn the_intro_screen_comes_with_the_first_page_of_a_browser_session_only() 
         assert!(html.contains("<div id=\"root\"></div>"), "{path}");
     }
 }
+
+/// Issue 22: the server draws the top of the home page, the listing and a
+/// mentor's page in the HTML it sends (after the app's stylesheets, before
+/// its root), with the catalogue's values escaped; other screens, and a
+/// mentor nobody can find, come without it.
+#[tokio::test]
+async fn the_first_screen_comes_drawn_in_the_html() {
+    let Some(app) = spawn_app(Engine::Sqlite).await else {
+        return;
+    };
+    let index = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../webapp/index.html"),
+    )
+    .expect("webapp/index.html");
+    std::fs::write(app.web_dir.join("index.html"), &index).expect("write index.html");
+
+    let home = app.get("/").await.text().await.expect("html");
+    let drawn = home
+        .find("<div id=\"first-screen\" data-pattern=\"/\"")
+        .expect("the home page's first screen");
+    assert!(drawn < home.find("<div id=\"root\"></div>").expect("the root"));
+    assert!(home.contains("Accelerate your career with"));
+    assert!(!home.contains("<!--first-screen-->"));
+
+    // The listing keeps the search it was opened with, escaped.
+    let listing = app
+        .get("/mentors?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E")
+        .await
+        .text()
+        .await
+        .expect("html");
+    assert!(listing.contains("data-pattern=\"/mentors\""));
+    assert!(listing.contains("value=\"&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;\""));
+    assert!(!listing.contains("<script>alert(1)"));
+
+    // A mentor's page: their name, photo and headline from the catalogue.
+    let mentor = app.get_json("/api/mentors/12/").await;
+    let name = mentor["name"].as_str().expect("name");
+    let path = domain_wasm::slug::mentor_path(12, name);
+    let profile = app.get(&path).await.text().await.expect("html");
+    assert!(profile.contains(&format!(
+        "<h1 class=\"profile-hero__name\">{}</h1>",
+        html_escape::encode_text(name)
+    )));
+    assert!(profile.contains(&format!(
+        "<img src=\"{}\"",
+        mentor["image_url"].as_str().expect("image_url")
+    )));
+    assert!(profile.contains(&*html_escape::encode_text(
+        mentor["headline"].as_str().expect("headline")
+    )));
+
+    for path in ["/about", "/auth/login", "/mentors/999999-nobody"] {
+        let html = app.get(path).await.text().await.expect("html");
+        assert!(!html.contains("id=\"first-screen\""), "{path}");
+        assert!(!html.contains("<!--first-screen-->"), "{path}");
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}");
+    }
+}

@@ -1,9 +1,12 @@
 import { useRouteError } from "react-router";
 import { pageTitle } from "../lib/domain";
+import { useFirstScreenDone } from "../lib/first-screen";
 import "./layout.css";
 
 /** The full-screen fallback when a screen throws (SPEC §2: "Oops! Something went wrong."). */
 export function ErrorScreen() {
+  // Whatever the server drew gives way to the error.
+  useFirstScreenDone();
   return (
     <main className="error-screen" data-testid="error-screen">
       <title>{pageTitle("Something went wrong")}</title>

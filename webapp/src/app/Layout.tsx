@@ -1,7 +1,8 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SessionEffects, ZoneNotice } from "../features/auth";
 import { matchRoute } from "../lib/domain";
+import { drawnPattern, releaseFirstScreen } from "../lib/first-screen";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { useScrolledPast, useScrollProgress } from "./scroll";
@@ -60,6 +61,12 @@ export function Layout() {
   const solid = useScrolledPast((vh) => (hero ? vh - 100 : 50));
   const mainRef = useRef<HTMLElement>(null);
   useRouteChangeReset(mainRef);
+  // The server's first screen, if it drew another screen than this one
+  // (which would release it when ready), gives way at once.
+  useLayoutEffect(() => {
+    const drawn = drawnPattern();
+    if (drawn !== undefined && drawn !== pattern) releaseFirstScreen();
+  }, [pattern]);
 
   return (
     <div className={`app-shell${hero ? " app-shell--hero" : ""}${bare ? " app-shell--bare" : ""}`}>

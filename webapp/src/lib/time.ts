@@ -33,6 +33,23 @@ const CURRENT_NAMES: Readonly<Record<string, string>> = {
   "Pacific/Enderbury": "Pacific/Kanton",
 };
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The formatter for `locale` and `options`, made once: making one costs a
+ * browser far more than using it (a mentor's page formats hundreds of times
+ * while it renders). Throws as the constructor does (an unknown zone).
+ */
+export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = `${locale ?? ""} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** The zone's current IANA name (`Asia/Calcutta` → `Asia/Kolkata`). */
 export function currentZoneName(zone: string): string {
   return CURRENT_NAMES[zone] ?? zone;
@@ -41,7 +58,7 @@ export function currentZoneName(zone: string): string {
 /** This browser's Intl knows the zone. */
 export function isKnownZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
+    dateTimeFormat("en", { timeZone: zone });
     return true;
   } catch {
     return false;
@@ -50,14 +67,14 @@ export function isKnownZone(zone: string): boolean {
 
 /** The browser's own IANA zone ("UTC" when it has none), by its current name. */
 export function browserZone(): string {
-  return currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  return currentZoneName(dateTimeFormat(undefined).resolvedOptions().timeZone || "UTC");
 }
 
 /** The two names are one zone (`Asia/Calcutta` and `Asia/Kolkata`, `UTC` and `Etc/UTC`). */
 export function sameZone(a: string, b: string): boolean {
   if (currentZoneName(a) === currentZoneName(b)) return true;
   if (!isKnownZone(a) || !isKnownZone(b)) return false;
-  const canonical = (zone: string) => new Intl.DateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
+  const canonical = (zone: string) => dateTimeFormat("en", { timeZone: zone }).resolvedOptions().timeZone;
   return canonical(a) === canonical(b);
 }
 
@@ -104,7 +121,7 @@ export function zoneOfferKey(userId: number): string {
 
 function part(at: Date, zone: string, type: Intl.DateTimeFormatPartTypes, options: Intl.DateTimeFormatOptions): string {
   return (
-    new Intl.DateTimeFormat(LOCALE, { timeZone: zone, ...options })
+    dateTimeFormat(LOCALE, { timeZone: zone, ...options })
       .formatToParts(at)
       .find((p) => p.type === type)?.value ?? ""
   );
@@ -117,11 +134,11 @@ export function zoneLongName(at: Date, zone: string): string {
 
 /** `3:30 pm` in `zone`. */
 export function clockTime(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat(LOCALE, { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(at);
+  return dateTimeFormat(LOCALE, { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(at);
 }
 
 function dateParts(at: Date, zone: string, style: "short" | "long") {
-  const parts = new Intl.DateTimeFormat(LOCALE, { timeZone: zone, weekday: style, day: "numeric", month: style, year: "numeric" }).formatToParts(at);
+  const parts = dateTimeFormat(LOCALE, { timeZone: zone, weekday: style, day: "numeric", month: style, year: "numeric" }).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { weekday: get("weekday"), day: get("day"), month: get("month"), year: get("year") };
 }
@@ -164,7 +181,7 @@ export function sessionTime(start: Date, end: Date, zone: string): { day: string
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in `zone`. */
 export function dayIn(at: Date, zone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
 /** `today`, `tomorrow`, or `on Wed, 25 Nov` for `at` as seen from `now` in `zone`. */

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { documentTitle, formatRating, loadOnDemand } from "../../lib/domain";
+import { useFirstScreenDone } from "../../lib/first-screen";
 import { AboutBlock } from "./AboutBlock";
 import { HeroStats } from "./HeroStats";
 import { STATS_SECTION_ID, StatsBand } from "./StatsBand";
@@ -130,6 +131,8 @@ export interface HomePageProps {
 export function HomePage({ explorer }: HomePageProps) {
   const stats = useSiteStats();
   const { pathname } = useLocation();
+  // The hero the server drew gives way to this one.
+  useFirstScreenDone();
   const averageRating = stats.status === "ready" && stats.stats.rated_mentors > 0 ? (stats.stats.average_rating ?? null) : null;
 
   const scrollDown = () => {

@@ -26,8 +26,10 @@ export interface RunIntroOptions {
  * progress bar, percent and stage text, and removes it when done. Returns a
  * function that stops it and removes the screen at once.
  */
-export function runIntro(screen: HTMLElement, { shownAt = Date.now(), isPageLoaded = pageLoaded }: RunIntroOptions = {}): () => void {
+export function runIntro(screen: HTMLElement, { shownAt = Date.now(), isPageLoaded }: RunIntroOptions = {}): () => void {
   const { hideMs, maxMs } = introTimings();
+  const lazyImages = isPageLoaded ? undefined : lazyImagesInView();
+  const loaded = isPageLoaded ?? (() => pageLoaded(document, lazyImages?.inView));
   const track = screen.querySelector<HTMLElement>("[role=progressbar]");
   const bar = screen.querySelector<HTMLElement>(".intro-loader__bar");
   const percent = screen.querySelector<HTMLElement>(".intro-loader__percent");
@@ -49,10 +51,11 @@ export function runIntro(screen: HTMLElement, { shownAt = Date.now(), isPageLoad
   };
   const tick = () => {
     const elapsed = Math.max(0, Date.now() - shownAt);
-    const progress = introProgress(elapsed, elapsed >= maxMs || isPageLoaded());
+    const progress = introProgress(elapsed, elapsed >= maxMs || loaded());
     show(progress);
     if (progress < 100) return;
     clearInterval(timer);
+    lazyImages?.stop();
     // What waits for the page to be seen (the count-up) waits for the fade.
     setIntroCovering(false);
     screen.classList.add("is-leaving");
@@ -62,6 +65,7 @@ export function runIntro(screen: HTMLElement, { shownAt = Date.now(), isPageLoad
   tick();
   return () => {
     clearInterval(timer);
+    lazyImages?.stop();
     clearTimeout(hideTimer);
     setIntroCovering(false);
     screen.remove();
@@ -70,18 +74,36 @@ export function runIntro(screen: HTMLElement, { shownAt = Date.now(), isPageLoad
 
 /**
  * Whether the document has loaded and every image that is loading is done.
- * Lazy images outside the viewport have not started and are not waited for.
+ * Lazy images outside the viewport (`inView` says which are in it) have not
+ * started and are not waited for.
  */
-export function pageLoaded(doc: Document = document): boolean {
+export function pageLoaded(doc: Document = document, inView: (img: HTMLImageElement) => boolean = () => false): boolean {
   if (doc.readyState !== "complete") return false;
-  const viewportHeight = doc.defaultView?.innerHeight ?? 0;
-  return Array.from(doc.querySelectorAll("img")).every((img) => {
-    if (img.complete) return true;
-    if (img.loading !== "lazy") return false;
-    const box = img.getBoundingClientRect();
-    const inView = box.bottom > 0 && box.top < viewportHeight;
-    return !inView;
+  return Array.from(doc.querySelectorAll("img")).every((img) => img.complete || (img.loading === "lazy" && !inView(img)));
+}
+
+/**
+ * Which lazy images are in the viewport, as an IntersectionObserver reports
+ * it: measuring them on every tick would force the browser to lay out the
+ * whole page each time (hundreds of milliseconds on a slow phone while the
+ * app renders underneath). An image not reported yet counts as in view.
+ */
+function lazyImagesInView(): { inView: (img: HTMLImageElement) => boolean; stop: () => void } | undefined {
+  if (typeof IntersectionObserver !== "function") return undefined;
+  const seen = new WeakMap<Element, boolean>();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) seen.set(entry.target, entry.isIntersecting);
   });
+  return {
+    inView(img) {
+      const known = seen.get(img);
+      if (known !== undefined) return known;
+      seen.set(img, true);
+      observer.observe(img);
+      return true;
+    },
+    stop: () => observer.disconnect(),
+  };
 }
 
 /* ---------- Whether the intro is covering the page ---------- */

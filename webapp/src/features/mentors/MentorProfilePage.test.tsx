@@ -65,6 +65,7 @@ function serve(...mentors: ReturnType<typeof pallavi>[]) {
       answer.headers.set("X-Mentor-Time-Zone", "Europe/London");
       return answer;
     }
+    if (/^\/api\/mentors\/\d+\/reviews\//.test(url)) return json(200, { count: 0, rating: null, reviews: [] });
     const id = Number(/^\/api\/mentors\/(\d+)\/$/.exec(url)?.[1]);
     const found = mentors.find((m) => m.id === id);
     return found ? json(200, found) : json(404, { detail: "Not found." });
@@ -112,6 +113,8 @@ describe("MentorProfilePage", () => {
     expect(screen.getByTestId("profile-loading")).toBeTruthy();
 
     expect(await screen.findByRole("heading", { level: 1, name: "Pallavi Borah" })).toBeTruthy();
+    // The sections under the booking card mount one after another; Projects is the last.
+    await screen.findByRole("link", { name: /Keyword atlas/ });
     expect(fetchMock).toHaveBeenCalledWith("/api/mentors/12/", expect.objectContaining({ credentials: "omit" }));
     expect(document.title).toBe("Pallavi Borah — SEO and content strategist for B2B software brands · MentorBridge");
     expect(screen.getByText("SEO and content strategist for B2B software brands")).toBeTruthy();
@@ -151,9 +154,9 @@ describe("MentorProfilePage", () => {
     expect(document.body.textContent).not.toContain("pallavi@mentors.example");
     expect(document.body.textContent).not.toContain("+919800000000");
 
-    // Booking, and no reviews section while there are none.
+    // Booking, and the reviews saying there are none yet.
     expect(screen.getByRole("button", { name: "Book a session" })).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: /Reviews/ })).toBeNull();
+    expect((await screen.findByTestId("reviews-empty")).textContent).toBe("No reviews yet");
   });
 
   it("previews the upcoming slots, soonest first, in the viewer's time zone", async () => {

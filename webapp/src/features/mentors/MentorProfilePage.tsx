@@ -16,7 +16,9 @@ import { NotFoundPage } from "../pages";
 import { useSession } from "../auth";
 import { viewerZone } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
+import { OneByOne } from "../../components/OneByOne";
 import { RouteTitle } from "../../components/RouteTitle";
+import { useFirstScreenDone } from "../../lib/first-screen";
 import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
 import { LoadError } from "./LoadError";
 import { Portrait } from "./Portrait";
@@ -35,6 +37,7 @@ import { bookableServices, ProfileSlots, type BookableService } from "./ProfileS
 import { ReviewsSection } from "./ReviewsSection";
 import { useMentor } from "./useMentor";
 import "./mentors.css";
+import "./profile-hero.css";
 import "./profile.css";
 
 /** How many open slots the booking card previews. */
@@ -295,106 +298,109 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
           {links.length > 0 ? <LinksCard links={links} /> : null}
         </aside>
 
+        {/* Below the booking card on a phone: mounted one section at a time. */}
         <div className="profile-main">
-          {bio ? (
-            <Section id="about-title" title="About">
-              <p className="profile-bio">{bio}</p>
-            </Section>
-          ) : null}
+          <OneByOne>
+            {bio ? (
+              <Section id="about-title" title="About">
+                <p className="profile-bio">{bio}</p>
+              </Section>
+            ) : null}
 
-          {services.length > 0 ? (
-            <Section id="services-title" title="Services">
-              <ul className="service-list" data-testid="services">
-                {services.map((service) => (
-                  <li key={service.key} className="service" data-testid="service">
-                    <div className="service__text">
-                      <h3 className="service__title">{service.title}</h3>
-                      {service.description ? <p className="service__description">{service.description}</p> : null}
-                    </div>
-                    <div className="service__meta">
-                      <span className={`price-badge${service.price === 0 ? " price-badge--free" : ""}`} data-testid="service-price">
-                        {priceLabel(service.price, "card")}
-                      </span>
-                      {service.durationMinutes !== undefined ? (
-                        <span className="service__duration" data-testid="service-duration">
-                          <Icon d={ICONS.clock} size={16} />
-                          {durationLabel(service.durationMinutes)}
+            {services.length > 0 ? (
+              <Section id="services-title" title="Services">
+                <ul className="service-list" data-testid="services">
+                  {services.map((service) => (
+                    <li key={service.key} className="service" data-testid="service">
+                      <div className="service__text">
+                        <h3 className="service__title">{service.title}</h3>
+                        {service.description ? <p className="service__description">{service.description}</p> : null}
+                      </div>
+                      <div className="service__meta">
+                        <span className={`price-badge${service.price === 0 ? " price-badge--free" : ""}`} data-testid="service-price">
+                          {priceLabel(service.price, "card")}
                         </span>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
+                        {service.durationMinutes !== undefined ? (
+                          <span className="service__duration" data-testid="service-duration">
+                            <Icon d={ICONS.clock} size={16} />
+                            {durationLabel(service.durationMinutes)}
+                          </span>
+                        ) : null}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null}
 
-          <ProfileSlots mentor={mentor} timeZone={timeZone} onChoose={choose} refreshKey={refreshKey} />
+            <ProfileSlots mentor={mentor} timeZone={timeZone} onChoose={choose} refreshKey={refreshKey} />
 
-          <ReviewsSection mentorId={mentor.id} timeZone={timeZone} />
+            <ReviewsSection mentorId={mentor.id} timeZone={timeZone} />
 
-          {experience.length > 0 ? (
-            <Section id="experience-title" title="Experience">
-              <ol className="timeline">
-                {experience.map((entry, i) => (
-                  <li key={`${entry.title}-${entry.company}-${i}`} className="timeline__item">
-                    <span className="timeline__dot" aria-hidden="true" />
-                    <h3 className="timeline__title">{entry.title}</h3>
-                    <p className="timeline__org">
-                      {entry.company}
-                      {yearsLabel(entry.startYear, entry.endYear) ? (
-                        <span className="timeline__years"> · {yearsLabel(entry.startYear, entry.endYear)}</span>
-                      ) : null}
-                    </p>
-                    {entry.description ? <p className="timeline__text">{entry.description}</p> : null}
-                  </li>
-                ))}
-              </ol>
-            </Section>
-          ) : null}
-
-          {education.length > 0 ? (
-            <Section id="education-title" title="Education">
-              <ul className="education-list">
-                {education.map((entry, i) => (
-                  <li key={`${entry.degree}-${i}`} className="education">
-                    <span className="education__icon">
-                      <Icon d={ICONS.cap} />
-                    </span>
-                    <div>
-                      <h3 className="education__degree">{entry.degree || entry.institution}</h3>
-                      <p className="education__school">
-                        {entry.degree ? entry.institution : null}
-                        {entry.year !== undefined ? <span>{entry.degree && entry.institution ? " · " : ""}{entry.year}</span> : null}
+            {experience.length > 0 ? (
+              <Section id="experience-title" title="Experience">
+                <ol className="timeline">
+                  {experience.map((entry, i) => (
+                    <li key={`${entry.title}-${entry.company}-${i}`} className="timeline__item">
+                      <span className="timeline__dot" aria-hidden="true" />
+                      <h3 className="timeline__title">{entry.title}</h3>
+                      <p className="timeline__org">
+                        {entry.company}
+                        {yearsLabel(entry.startYear, entry.endYear) ? (
+                          <span className="timeline__years"> · {yearsLabel(entry.startYear, entry.endYear)}</span>
+                        ) : null}
                       </p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
+                      {entry.description ? <p className="timeline__text">{entry.description}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              </Section>
+            ) : null}
 
-          {projects.length > 0 ? (
-            <Section id="projects-title" title="Projects">
-              <ul className="project-list">
-                {projects.map((project, i) => (
-                  <li key={`${project.title}-${i}`} className="project">
-                    <h3 className="project__title">
-                      {project.url ? (
-                        <a href={project.url} target="_blank" rel="noopener noreferrer">
-                          {project.title}
-                          <Icon d={ICONS.external} size={16} />
-                          <span className="sr-only"> (opens in a new tab)</span>
-                        </a>
-                      ) : (
-                        project.title
-                      )}
-                    </h3>
-                    {project.description ? <p className="project__text">{project.description}</p> : null}
-                  </li>
-                ))}
-              </ul>
-            </Section>
-          ) : null}
+            {education.length > 0 ? (
+              <Section id="education-title" title="Education">
+                <ul className="education-list">
+                  {education.map((entry, i) => (
+                    <li key={`${entry.degree}-${i}`} className="education">
+                      <span className="education__icon">
+                        <Icon d={ICONS.cap} />
+                      </span>
+                      <div>
+                        <h3 className="education__degree">{entry.degree || entry.institution}</h3>
+                        <p className="education__school">
+                          {entry.degree ? entry.institution : null}
+                          {entry.year !== undefined ? <span>{entry.degree && entry.institution ? " · " : ""}{entry.year}</span> : null}
+                        </p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null}
+
+            {projects.length > 0 ? (
+              <Section id="projects-title" title="Projects">
+                <ul className="project-list">
+                  {projects.map((project, i) => (
+                    <li key={`${project.title}-${i}`} className="project">
+                      <h3 className="project__title">
+                        {project.url ? (
+                          <a href={project.url} target="_blank" rel="noopener noreferrer">
+                            {project.title}
+                            <Icon d={ICONS.external} size={16} />
+                            <span className="sr-only"> (opens in a new tab)</span>
+                          </a>
+                        ) : (
+                          project.title
+                        )}
+                      </h3>
+                      {project.description ? <p className="project__text">{project.description}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            ) : null}
+          </OneByOne>
         </div>
       </div>
       {choice ? (
@@ -522,6 +528,8 @@ function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefi
   const navigate = useNavigate();
   const mentor = state.status === "ready" ? state.mentor : undefined;
   const labels = useMemo(() => (mentor === undefined ? undefined : labelsOf(mentor)), [mentor]);
+  // The hero the server drew stays until this page has its mentor (or knows it has none).
+  useFirstScreenDone(state.status !== "loading");
 
   useEffect(() => {
     if (labels === undefined || safeDecode(location.pathname) === labels.path) return;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { Link, useSearchParams } from "react-router";
 import { cardLabels, type CardLabels, listingCategories, searchDebounceMs, shownPrice, sorts } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
+import { useFirstScreenDone } from "../../lib/first-screen";
 import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
 import {
   applyQuery,
@@ -289,6 +290,8 @@ const DEFAULT_LEAD =
 export function MentorsPage({ title = "Find your mentor", defaultCategory = "all", lead = DEFAULT_LEAD }: MentorsPageProps) {
   const { state, retry } = useMentors();
   const { query, update, clear } = useListingQuery(defaultCategory);
+  // The introduction the server drew gives way to this one (its cards load below).
+  useFirstScreenDone();
 
   const mentors = state.status === "ready" ? state.mentors : undefined;
   const index = useMemo(() => (mentors === undefined ? undefined : indexMentors(mentors)), [mentors]);

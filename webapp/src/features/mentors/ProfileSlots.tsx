@@ -9,7 +9,7 @@
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import { durationLabel, shortName } from "../../lib/domain";
-import { LOCALE, zoneLabel } from "../../lib/time";
+import { dateTimeFormat, LOCALE, zoneLabel } from "../../lib/time";
 import { SelectField } from "../../components/form";
 import type { Mentor } from "./api";
 import { LoadError } from "./LoadError";
@@ -65,7 +65,7 @@ type Shown =
 /** The day as a calendar label (`Mon, 7 Jan`), read as a date, not an instant. */
 function dayLabel(day: DayKey, locale: string | undefined, long = false): string {
   const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  const format = new Intl.DateTimeFormat(locale, { weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, { weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", timeZone: "UTC" });
   return format.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
@@ -74,7 +74,7 @@ function weekLabel(first: DayKey, last: DayKey, locale: string | undefined): str
     const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
     return new Date(Date.UTC(y, m - 1, d));
   };
-  const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const format = dateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   return format.formatRange(at(first), at(last));
 }
 
@@ -159,7 +159,7 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
   const hasPrevious = weekIndex > 0;
   const firstName = shortName(mentor.name);
   const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
-  const timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const timeFormat = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
   // Zones are named as they are at the times shown (summer or winter names).
   const namedAt = days[0]?.slots[0]?.start ?? now;
   const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);

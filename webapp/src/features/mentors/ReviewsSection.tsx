@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api/client";
 import { formatCount } from "../../lib/domain";
+import { dateTimeFormat } from "../../lib/time";
 import type { components } from "../../lib/api/schema";
 import "./reviews.css";
 
@@ -68,9 +69,9 @@ function dateText(iso: string, locale: string | undefined, timeZone: string | un
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
   try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", ...(timeZone ? { timeZone } : {}) }).format(date);
+    return dateTimeFormat(locale, { dateStyle: "medium", ...(timeZone ? { timeZone } : {}) }).format(date);
   } catch {
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(date);
+    return dateTimeFormat(locale, { dateStyle: "medium" }).format(date);
   }
 }
 

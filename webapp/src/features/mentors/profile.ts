@@ -6,7 +6,7 @@
  */
 import { safeUrl as safeHttpUrl, upcomingSlots as upcomingSlotIndices } from "../../lib/domain";
 import type { Mentor } from "./api";
-import { LOCALE } from "../../lib/time";
+import { dateTimeFormat, LOCALE } from "../../lib/time";
 
 export interface ProfileService {
   key: string;
@@ -188,13 +188,13 @@ export interface SlotFormat {
 
 /** A slot in the viewer's time zone (or `timeZone`), in `locale` (default: Indian English). */
 export function formatSlot(slot: Slot, timeZone?: string, locale: string = LOCALE): SlotFormat {
-  const day = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
-  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+  const day = dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
+  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
   return { day: day.format(slot.start), time: time.formatRange(slot.start, slot.end), iso: slot.start.toISOString() };
 }
 
 /** The time zone's name as the viewer would say it (`India Standard Time`), or its id. */
 export function timeZoneName(at: Date, timeZone?: string, locale: string = LOCALE): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZoneName: "long", timeZone }).formatToParts(at);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? new Intl.DateTimeFormat(locale, { timeZone }).resolvedOptions().timeZone;
+  const parts = dateTimeFormat(locale, { timeZoneName: "long", timeZone }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? dateTimeFormat(locale, { timeZone }).resolvedOptions().timeZone;
 }

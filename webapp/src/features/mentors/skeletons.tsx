@@ -4,6 +4,7 @@
  * from the pages so the app shell can show them without loading the pages.
  */
 import "./mentors.css";
+import "./profile-hero.css";
 
 export function SkeletonCard() {
   return (
