@@ -36,7 +36,9 @@ async function measure(page: Page, root: string, selectors: string[]): Promise<R
           if (!el) return [selector, null];
           const r = el.getBoundingClientRect();
           const box = { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
-          return [selector, { text: (el.innerText ?? "").replace(/\s+/g, " ").trim(), box }];
+          // The words a visitor sees (none for what is not rendered, such as the phone's hidden nav).
+          const text = el.checkVisibility() ? el.innerText : "";
+          return [selector, { text: text.replace(/\s+/g, " ").trim(), box }];
         }),
       );
     },

@@ -10,7 +10,10 @@
 //! listing's introduction, a mentor's hero. The browser test "the first
 //! screen drawn by the server is the app's" holds the two equal.
 //!
-//! Links are plain links (they work before the app starts); the header's
+//! It is a picture of the screen until the app is ready: `inert` and hidden
+//! from assistive technology, so nothing on it can be half-used and a
+//! screen reader meets the page once, when it works; its landmarks are
+//! plain elements (the app's header and main are the page's). The header's
 //! account buttons keep their space unseen, so a signed-in person never sees
 //! "Sign In" flash. Every value from the catalogue is escaped.
 
@@ -38,7 +41,7 @@ pub fn for_route(pattern: &str, mentor: Option<&Mentor>, search: &str) -> Option
         "app-shell"
     };
     Some(format!(
-        "<div id=\"first-screen\" data-pattern=\"{pattern}\" class=\"{shell}\">{header}<main class=\"app-main\">{main}</main></div>",
+        "<div id=\"first-screen\" data-pattern=\"{pattern}\" class=\"{shell}\" inert aria-hidden=\"true\">{header}<div class=\"app-main\">{main}</div></div>",
         pattern = attr(pattern),
         header = header(pattern),
     ))
@@ -71,7 +74,7 @@ fn header(pattern: &str) -> String {
     };
     format!(
         concat!(
-            "<header class=\"site-header {variant}\"><div class=\"container site-header__bar\">",
+            "<div class=\"site-header {variant}\"><div class=\"container site-header__bar\">",
             "<a class=\"logo logo--{tone}\" href=\"/\" aria-label=\"MentorBridge home\">",
             "<svg class=\"logo__mark\" viewBox=\"0 0 32 32\" width=\"32\" height=\"32\" aria-hidden=\"true\" focusable=\"false\">",
             "<defs><linearGradient id=\"first-logo-g\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#6d28d9\"></stop><stop offset=\"1\" stop-color=\"#4338ca\"></stop></linearGradient></defs>",
@@ -89,7 +92,7 @@ fn header(pattern: &str) -> String {
             "<a href=\"/auth/register\" class=\"btn btn--primary site-header__cta\" tabindex=\"-1\" style=\"visibility:hidden\">Get Started</a>",
             "<span class=\"menu-toggle\">",
             "<svg viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" aria-hidden=\"true\" focusable=\"false\"><path stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" d=\"M4 7h16M4 12h16M4 17h16\"></path></svg>",
-            "</span></div></div></header>"
+            "</span></div></div></div>"
         ),
         variant = variant,
         tone = tone,
@@ -138,7 +141,7 @@ const LISTING_INTRO: &str = concat!(
     "<p class=\"page-intro__lead\">Book a one-on-one video session with practitioners in career, business, technology, health, academics, freelancing and the creative fields. Many offer a free first session.</p>",
 );
 
-/// The listing's search (a plain form: it works before the app starts) and
+/// The listing's search box (a form of its own, as the app's is) and
 /// the promises under it; `{search}` is the search the page was opened with.
 fn listing_intro(search: &str) -> String {
     format!(
@@ -256,7 +259,7 @@ mod tests {
     fn the_home_hero_sits_under_the_see_through_header() {
         let home = for_route("/", None, "").expect("home");
         assert!(home.starts_with(
-            "<div id=\"first-screen\" data-pattern=\"/\" class=\"app-shell app-shell--hero\">"
+            "<div id=\"first-screen\" data-pattern=\"/\" class=\"app-shell app-shell--hero\" inert aria-hidden=\"true\">"
         ));
         assert!(home.contains("site-header--overlay") && home.contains("logo--light"));
         let listing = for_route("/mentors", None, "").expect("listing");

@@ -191,6 +191,15 @@ async fn a_missing_web_build_is_explained_not_hidden() {
     assert_eq!(app.get("/api/mentors/").await.status(), 200);
 }
 
+/// Serves the web app's own `index.html` (its markers as the build keeps them).
+fn serve_the_apps_own_index(app: &common::TestApp) {
+    let index = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../webapp/index.html"),
+    )
+    .expect("webapp/index.html");
+    std::fs::write(app.web_dir.join("index.html"), index).expect("write index.html");
+}
+
 /// SPEC §2's intro screen comes with the HTML on the first page of a browser
 /// session (issue 22): the server draws it, says so in a session cookie,
 /// allows its one inline script by hash, and leaves it out for every later
@@ -200,12 +209,7 @@ async fn the_intro_screen_comes_with_the_first_page_of_a_browser_session_only() 
     let Some(app) = spawn_app(Engine::Sqlite).await else {
         return;
     };
-    // The web app's own index.html, as the build keeps it.
-    let index = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../webapp/index.html"),
-    )
-    .expect("webapp/index.html");
-    std::fs::write(app.web_dir.join("index.html"), &index).expect("write index.html");
+    serve_the_apps_own_index(&app);
 
     let first = app.get("/my-bookings/12").await;
     assert_eq!(first.status(), 200);
@@ -282,11 +286,7 @@ async fn the_first_screen_comes_drawn_in_the_html() {
     let Some(app) = spawn_app(Engine::Sqlite).await else {
         return;
     };
-    let index = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../webapp/index.html"),
-    )
-    .expect("webapp/index.html");
-    std::fs::write(app.web_dir.join("index.html"), &index).expect("write index.html");
+    serve_the_apps_own_index(&app);
 
     let home = app.get("/").await.text().await.expect("html");
     let drawn = home

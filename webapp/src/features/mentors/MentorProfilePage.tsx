@@ -298,43 +298,43 @@ function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }
           {links.length > 0 ? <LinksCard links={links} /> : null}
         </aside>
 
-        {/* Below the booking card on a phone: mounted one section at a time. */}
         <div className="profile-main">
-          <OneByOne>
-            {bio ? (
-              <Section id="about-title" title="About">
-                <p className="profile-bio">{bio}</p>
-              </Section>
-            ) : null}
+          {bio ? (
+            <Section id="about-title" title="About">
+              <p className="profile-bio">{bio}</p>
+            </Section>
+          ) : null}
 
-            {services.length > 0 ? (
-              <Section id="services-title" title="Services">
-                <ul className="service-list" data-testid="services">
-                  {services.map((service) => (
-                    <li key={service.key} className="service" data-testid="service">
-                      <div className="service__text">
-                        <h3 className="service__title">{service.title}</h3>
-                        {service.description ? <p className="service__description">{service.description}</p> : null}
-                      </div>
-                      <div className="service__meta">
-                        <span className={`price-badge${service.price === 0 ? " price-badge--free" : ""}`} data-testid="service-price">
-                          {priceLabel(service.price, "card")}
+          {services.length > 0 ? (
+            <Section id="services-title" title="Services">
+              <ul className="service-list" data-testid="services">
+                {services.map((service) => (
+                  <li key={service.key} className="service" data-testid="service">
+                    <div className="service__text">
+                      <h3 className="service__title">{service.title}</h3>
+                      {service.description ? <p className="service__description">{service.description}</p> : null}
+                    </div>
+                    <div className="service__meta">
+                      <span className={`price-badge${service.price === 0 ? " price-badge--free" : ""}`} data-testid="service-price">
+                        {priceLabel(service.price, "card")}
+                      </span>
+                      {service.durationMinutes !== undefined ? (
+                        <span className="service__duration" data-testid="service-duration">
+                          <Icon d={ICONS.clock} size={16} />
+                          {durationLabel(service.durationMinutes)}
                         </span>
-                        {service.durationMinutes !== undefined ? (
-                          <span className="service__duration" data-testid="service-duration">
-                            <Icon d={ICONS.clock} size={16} />
-                            {durationLabel(service.durationMinutes)}
-                          </span>
-                        ) : null}
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            ) : null}
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
 
-            <ProfileSlots mentor={mentor} timeZone={timeZone} onChoose={choose} refreshKey={refreshKey} />
+          <ProfileSlots mentor={mentor} timeZone={timeZone} onChoose={choose} refreshKey={refreshKey} />
 
+          {/* Further down: mounted one section at a time. */}
+          <OneByOne>
             <ReviewsSection mentorId={mentor.id} timeZone={timeZone} />
 
             {experience.length > 0 ? (
