@@ -72,7 +72,7 @@ function paintFirst(): Plugin {
           "function start(){if(document.readyState==='loading')return document.addEventListener('DOMContentLoaded',start);",
           "var f=document.getElementById('first-screen');if(!f)return boot();setTimeout(boot,3000);",
           "function painted(){var P=window.PerformanceObserver;",
-          "if(!P||(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')<0)return requestAnimationFrame(function(){task(boot)});",
+          "if(!P||(P.supportedEntryTypes||[]).indexOf('largest-contentful-paint')===-1)return requestAnimationFrame(function(){task(boot)});",
           "new P(function(l,o){if(l.getEntries().some(function(e){return e.element&&f.contains(e.element)})){o.disconnect();task(boot)}}).observe({type:'largest-contentful-paint',buffered:true})}",
           "if(document.readyState==='complete')return painted();window.addEventListener('load',painted)}",
           'if(!document.getElementById("intro")||!window.PerformanceObserver)return start();',

@@ -14,7 +14,7 @@ const html = readFileSync(path.join(dist, "index.html"), "utf8");
 const initial = new Set();
 for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) initial.add(m[1]);
 for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) initial.add(m[1]);
-for (const script of html.matchAll(/<script>([^<]*)<\/script>/g)) {
+for (const script of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
   if (!script[1].includes("modulepreload")) continue;
   for (const m of script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) initial.add(m[1]);
 }
