@@ -56,11 +56,11 @@ function paintFirst(): Plugin {
         if (wasm.size !== 1) throw new Error(`expected the first code to instantiate one wasm module, found ${wasm.size}`);
         const boot = [
           "(function(){var done=0;",
+          // A task of its own (a message, which no test clock holds back).
+          "function task(f){var c=new MessageChannel();c.port1.onmessage=f;c.port2.postMessage(0)}",
           // The links go in two at a time, a task each: inserting a module
           // preload costs the browser a few milliseconds (tens on a slow
           // phone), and thirty at once would block the page.
-          // A task of its own (a message, which no test clock holds back).
-          "function task(f){var c=new MessageChannel();c.port1.onmessage=f;c.port2.postMessage(0)}",
           "function boot(){if(done++)return;",
           `var a=${JSON.stringify([...wasm])}.map(function(h){return["preload",h]}).concat(${JSON.stringify(preloads)}.map(function(h){return["modulepreload",h]}));`,
           `(function next(){a.splice(0,2).forEach(function(p){var l=document.createElement("link");l.rel=p[0];if(p[0]==="preload")l.as="fetch";l.crossOrigin="";l.href=p[1];document.head.appendChild(l)});`,
