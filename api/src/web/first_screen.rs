@@ -21,6 +21,7 @@ use domain_wasm::{labels, ratings};
 use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use crate::catalogue::Mentor;
+use crate::mail::BRAND;
 
 /// Where the first screen goes in `index.html`: after the stylesheets.
 pub const MARKER: &str = "<!--first-screen-->";
@@ -75,13 +76,13 @@ fn header(pattern: &str) -> String {
     format!(
         concat!(
             "<div class=\"site-header {variant}\"><div class=\"container site-header__bar\">",
-            "<a class=\"logo logo--{tone}\" href=\"/\" aria-label=\"MentorBridge home\">",
+            "<a class=\"logo logo--{tone}\" href=\"/\" aria-label=\"{brand} home\">",
             "<svg class=\"logo__mark\" viewBox=\"0 0 32 32\" width=\"32\" height=\"32\" aria-hidden=\"true\" focusable=\"false\">",
             "<defs><linearGradient id=\"first-logo-g\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#6d28d9\"></stop><stop offset=\"1\" stop-color=\"#4338ca\"></stop></linearGradient></defs>",
             "<rect width=\"32\" height=\"32\" rx=\"9\" fill=\"url(#first-logo-g)\"></rect>",
             "<path d=\"M7 21.5c3-6.5 6-9.5 9-9.5s6 3 9 9.5\" fill=\"none\" stroke=\"#fff\" stroke-width=\"2.4\" stroke-linecap=\"round\"></path>",
             "<circle cx=\"16\" cy=\"9.5\" r=\"2.6\" fill=\"#fbbf24\"></circle></svg>",
-            "<span class=\"logo__text\">MentorBridge</span></a>",
+            "<span class=\"logo__text\">{brand}</span></a>",
             "<nav class=\"site-nav\" aria-label=\"Main\"><ul class=\"site-nav__list\">{home}{mentors}",
             "<li><div class=\"dropdown\"><a class=\"nav-link dropdown__toggle\" href=\"/b2b/contact\">Business",
             "<svg class=\"chevron\" viewBox=\"0 0 20 20\" width=\"16\" height=\"16\" aria-hidden=\"true\" focusable=\"false\"><path fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" d=\"M5.5 7.5L10 12l4.5-4.5\"></path></svg>",
@@ -96,6 +97,7 @@ fn header(pattern: &str) -> String {
         ),
         variant = variant,
         tone = tone,
+        brand = BRAND,
         home = link("/", "Home"),
         mentors = link("/mentors", "Mentors"),
         contact = link("/contact", "Contact"),
