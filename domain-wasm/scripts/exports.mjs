@@ -31,6 +31,8 @@ function families() {
                 : /\bmentoring\b/.test(attrs ?? "")
                   ? "mentoring"
                   : "home",
+          // Repeated in the learner's module (issue 22).
+          learner: /\blearner\b/.test(attrs ?? ""),
         }),
       );
       // The module doc's first sentence.
@@ -56,12 +58,12 @@ export function exportsMarkdown(dtsPaths) {
   for (const { file, title, names } of families()) {
     listed += names.length;
     lines.push(`#### ${title} (\`src/${file}\`)`, "", "| Export | What it answers |", "| --- | --- |");
-    for (const { name, module } of names) {
+    for (const { name, module, learner } of names) {
       const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
       if (at < 0) throw new Error(`${name} is not in ${dtsPaths}`);
       const sig = dtsLines[at].replace(/^export function /, "").replace(/;$/, "");
       const cell = (text) => text.replaceAll("|", "\\|");
-      lines.push(`| \`${cell(sig)}\`${MARK[module]} | ${cell(docAbove(dtsLines, at))} |`);
+      lines.push(`| \`${cell(sig)}\`${MARK[module]}${learner ? " *(learner)*" : ""} | ${cell(docAbove(dtsLines, at))} |`);
     }
     lines.push("");
   }

@@ -1136,14 +1136,14 @@ pub struct BookingRules {
 /// booking at `nowMs`, in order (`accept`, `decline`, `pay`, `cancel`,
 /// `reschedule`, `join`, `no_show`, `feedback`), as the API lists them.
 /// Throws for a malformed booking or time.
-#[crate::export(dashboards, js_name = "bookingActions")]
+#[crate::export(dashboards, learner, js_name = "bookingActions")]
 pub fn booking_actions(facts: Facts, party: Party, now_ms: f64) -> Result<Vec<Action>, BadInput> {
     Ok(allowed_actions(&facts, party, js_ms(now_ms, "nowMs")?))
 }
 
 /// The booking's status as of `nowMs` (a request past its deadline is
 /// `expired`, a confirmed session past its end `completed`).
-#[crate::export(dashboards, js_name = "bookingStatus")]
+#[crate::export(dashboards, learner, js_name = "bookingStatus")]
 pub fn booking_status(facts: Facts, now_ms: f64) -> Result<Status, BadInput> {
     Ok(current(&facts, js_ms(now_ms, "nowMs")?))
 }
@@ -1190,7 +1190,7 @@ pub fn booking_opening(
 /// The booking rules' numbers: the answer and payment deadlines, each
 /// side's notice, the reschedule limit and the join, no-show, feedback and
 /// reminder windows.
-#[crate::export(dashboards, js_name = "bookingRules")]
+#[crate::export(dashboards, learner, js_name = "bookingRules")]
 pub fn booking_rules() -> BookingRules {
     BookingRules {
         response_hours: RESPONSE_HOURS,

@@ -64,7 +64,7 @@ pub enum CacheState {
 
 /// The state of a list fetched at `fetched_at_ms` (`None`: nothing cached),
 /// seen at `now_ms`.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn cache_state(fetched_at_ms: Option<f64>, now_ms: f64) -> CacheState {
     let Some(fetched_at) = fetched_at_ms else {
         return CacheState::Missing;
@@ -93,7 +93,7 @@ pub struct FetchPolicy {
 }
 
 /// The request timeout, attempt count and cache ages.
-#[crate::export]
+#[crate::export(home, learner)]
 pub const fn fetch_policy() -> FetchPolicy {
     FetchPolicy {
         request_timeout_ms: REQUEST_TIMEOUT_MS,
@@ -105,7 +105,7 @@ pub const fn fetch_policy() -> FetchPolicy {
 
 /// Retry (after `delayMs`) or give up after attempt number `attempt`
 /// (1-based) failed. Throws for an attempt that is not a whole number of 1 or more.
-#[crate::export(js_name = "afterFailure")]
+#[crate::export(home, learner, js_name = "afterFailure")]
 pub fn after_failed_attempt(
     attempt: f64,
     timed_out: bool,

@@ -68,7 +68,7 @@ pub struct IntroTimings {
 }
 
 /// The intro's timings (SPEC §2, §9).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn intro_timings() -> IntroTimings {
     IntroTimings {
         min_ms: INTRO_MIN_MS,
@@ -79,7 +79,7 @@ pub fn intro_timings() -> IntroTimings {
 }
 
 /// The stage text for a progress value (0..100): the last stage reached.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn intro_stage(progress: f64) -> &'static str {
     INTRO_STAGES
         .iter()
@@ -92,7 +92,7 @@ pub fn intro_stage(progress: f64) -> &'static str {
 /// The progress (whole percent) `elapsed_ms` after the intro appeared:
 /// eased (`1 − (1 − t)²`) towards 100 at [`INTRO_MIN_MS`], at most 99
 /// before then, and held at [`INTRO_WAIT_AT`] while the page is not ready.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn intro_progress(elapsed_ms: f64, page_ready: bool) -> u32 {
     let t = elapsed_ms / f64::from(INTRO_MIN_MS);
     let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };

@@ -7,7 +7,7 @@ pub const PRO_EXPERIENCE_YEARS: f64 = 10.0;
 
 /// The rating to one decimal (`4.8`). In the home explorer a rating of 0
 /// means the mentor has no reviews yet and shows as `New`.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn rating_label(rating: f64, new_when_zero: bool) -> String {
     if new_when_zero && rating == 0.0 {
         return "New".to_owned();
@@ -50,7 +50,7 @@ pub fn rating_summary(rating: f64, review_count: f64) -> String {
 }
 
 /// `12+ Years`. Fractional years count whole years completed.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn experience_label(years: f64) -> String {
     // Whole years completed; `as` saturates absurd values instead of failing.
     let whole = if years.is_finite() && years > 0.0 {
@@ -97,7 +97,7 @@ impl Badge {
 
 /// `Top Mentor` (or `TOP` when compact), `PRO`, or undefined: SPEC §9's
 /// badge, none for a mentor without reviews ([`has_reviews`]).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn badge_label(
     rating: f64,
     review_count: f64,
@@ -131,7 +131,7 @@ pub struct CardLabels {
 /// service, the rating to one decimal with the number of reviews beside it
 /// (`New` without reviews), `N+ Years`, the Top Mentor / PRO badge and the
 /// page URL.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn card_labels(
     id: f64,
     name: &str,

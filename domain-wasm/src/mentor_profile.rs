@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use crate::mentor_response::MSG_NO_VALID_MENTORS;
 
 /// The message for an answer that carries no usable mentor (SPEC §8).
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn no_valid_mentor_data() -> &'static str {
     MSG_NO_VALID_MENTORS
 }
@@ -71,7 +71,7 @@ fn remove_dot_segments(path: &str) -> String {
 /// is refused, since it only serves to mislead; a non-ASCII host is kept
 /// as written (lower-cased) rather than converted to punycode, which the
 /// browser does when the link is followed.
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn safe_url(value: &str) -> Option<String> {
     // The URL parser drops leading and trailing controls and spaces, and
     // tabs and line breaks anywhere.
@@ -170,7 +170,7 @@ pub fn safe_url(value: &str) -> Option<String> {
 /// slot is left out when a time is missing or not a number, when it does
 /// not end after it starts, or when it has started (start ≤ now). Equal
 /// starts keep the API's order.
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn upcoming_slots(starts_ms: &[f64], ends_ms: &[f64], now_ms: f64, limit: u32) -> Vec<u32> {
     let mut ahead: Vec<(u32, f64, f64)> = starts_ms
         .iter()
@@ -191,7 +191,7 @@ pub fn upcoming_slots(starts_ms: &[f64], ends_ms: &[f64], now_ms: f64, limit: u3
 /// A session's length: `45 min`, `1 hr`, `1 hr 30 min`. Minutes are whole
 /// and positive (the API's `duration_minutes`; others are not shown, so
 /// they are floored and taken as 0 below 0).
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn duration_label(minutes: f64) -> String {
     let minutes = if minutes.is_finite() && minutes > 0.0 {
         minutes.floor() as u64
@@ -208,7 +208,7 @@ pub fn duration_label(minutes: f64) -> String {
 
 /// The years of a role: `2021 – Present` (no end: current), `2017 – 2021`,
 /// `2019` (only an end), or "" (neither).
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn years_label(start_year: Option<f64>, end_year: Option<f64>) -> String {
     let year = |y: f64| crate::num::js_number(y);
     match (start_year, end_year) {

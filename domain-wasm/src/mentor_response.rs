@@ -310,7 +310,7 @@ fn as_js_numbers(value: &mut Json) {
 /// Checks and cleans the answer to `GET /api/mentors/`: the accepted mentors
 /// and how many items were dropped, or the spec's error message. Throws for a
 /// status that is not a whole number from 100 to 599.
-#[crate::export(js_name = "parseMentorResponse")]
+#[crate::export(home, learner, js_name = "parseMentorResponse")]
 pub fn check_mentor_response(
     status: f64,
     status_text: &str,

@@ -151,7 +151,7 @@ impl crate::bindings::FromJson for PriceContext {
 
 /// `✨ Free Trial Session` / `Free Session` for 0, else `₹1,23,456` (+ `/session` on cards).
 /// Throws for a negative or non-finite price or an unknown context.
-#[crate::export(js_name = "priceLabel")]
+#[crate::export(home, learner, js_name = "priceLabel")]
 pub fn price_label_of(
     price: f64,
     context: PriceContext,

@@ -36,7 +36,7 @@ fn is_honorific(word: &str) -> bool {
 /// "Dr.Asha Rao" too. A name made only of titles is kept whole ("Dr."
 /// alone stays "Dr."); control characters count as spaces; an empty name
 /// gives "".
-#[crate::export(on_demand, js_name = "shortName")]
+#[crate::export(on_demand, learner, js_name = "shortName")]
 pub fn short_name(name: &str) -> String {
     let words = name
         .split(|c: char| c.is_whitespace() || c.is_control())
@@ -71,7 +71,7 @@ pub const BOOKING_REFERENCE_LENGTH: usize = 8;
 /// (`3f2a9c1d-…` is `MB-3F2A9C1D`). URLs keep the whole id. Support finds
 /// the booking by the id that starts with those 8 characters in lower case
 /// (see [`booking_id_prefix`]).
-#[crate::export(on_demand, js_name = "bookingReference")]
+#[crate::export(on_demand, learner, js_name = "bookingReference")]
 pub fn booking_reference(id: &str) -> String {
     let short: String = id
         .chars()

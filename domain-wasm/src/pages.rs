@@ -88,14 +88,14 @@ fn title_of(pattern: &str) -> Option<&'static str> {
 }
 
 /// The product's name as titles, header and footer show it (`MentorBridge`).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn site_name() -> String {
     titles().site_name.clone()
 }
 
 /// The document title of a page called `page`: `{page} · {site}`; the site
 /// name alone when `page` is blank.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn page_title(page: &str) -> String {
     let t = titles();
     let page = page.trim();
@@ -109,7 +109,7 @@ pub fn page_title(page: &str) -> String {
 /// A screen's own title from the file (`About Us`), by route pattern
 /// (`/about`, `/mentors/:idSlug`); the site name when it has none. This is
 /// the title link previews use (`og:title`).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn share_title(pattern: &str) -> String {
     title_of(pattern).map_or_else(|| titles().site_name.clone(), str::to_owned)
 }
@@ -117,7 +117,7 @@ pub fn share_title(pattern: &str) -> String {
 /// A screen's document title by route pattern: `{title} · {site}`, the
 /// home page (`/`) `{site} · {title}`, the site name alone for a screen
 /// without a title in the file.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn document_title(pattern: &str) -> String {
     let t = titles();
     let Some(title) = title_of(pattern) else {
@@ -131,13 +131,13 @@ pub fn document_title(pattern: &str) -> String {
 }
 
 /// The not-found page's own title (`Page Not Found`): its heading.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn not_found_share_title() -> String {
     titles().not_found.clone()
 }
 
 /// The not-found page's document title (`Page Not Found · MentorBridge`).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn not_found_title() -> String {
     page_title(&titles().not_found)
 }
@@ -183,7 +183,7 @@ pub fn mentor_share_title(name: &str, headline: &str) -> String {
 }
 
 /// A mentor page's document title: [`mentor_share_title`] · site.
-#[crate::export(on_demand)]
+#[crate::export(on_demand, learner)]
 pub fn mentor_page_title(name: &str, headline: &str) -> String {
     page_title(&mentor_share_title(name, headline))
 }

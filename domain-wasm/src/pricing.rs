@@ -94,7 +94,7 @@ pub fn shown_price_of<T: Default + PartialOrd>(service_prices: impl IntoIterator
 /// [`shown_price_of`] for JavaScript: the services' prices in rupees.
 /// `shownPrice([1500, 0])` is 0 (a free service exists), `shownPrice([1500,
 /// 999])` 999, `shownPrice([])` 0.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn shown_price(service_prices: &[f64]) -> f64 {
     // [`shown_price_of`] written out for `f64`: the generic `min_by` costs
     // the home page's wasm module 3 KB gzipped.
@@ -119,7 +119,7 @@ pub fn has_free_service(service_prices: &[f64]) -> bool {
 /// exactly when the price label says "Free" (decided from the price, never
 /// from the label's text). Prices that are not a valid amount (negative,
 /// not finite) are not free.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn is_free(price_rupees: f64) -> bool {
     Paise::from_rupees(price_rupees).is_ok_and(Paise::is_zero)
 }

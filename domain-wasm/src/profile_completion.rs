@@ -8,7 +8,7 @@
 
 /// A Google account has no contact number until the person gives one, and
 /// needs one before booking; a password account gave one at sign-up.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn requires_contact_number(google_account: bool, has_contact_number: bool) -> bool {
     google_account && !has_contact_number
 }
@@ -17,7 +17,7 @@ pub fn requires_contact_number(google_account: bool, has_contact_number: bool) -
 /// not still need a contact number. `name` is `None` when the caller does
 /// not know it (a sign-in answer without the user): then only the contact
 /// number decides.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn profile_complete(name: Option<&str>, requires_contact_number: bool) -> bool {
     name.is_none_or(|n| !n.trim().is_empty()) && !requires_contact_number
 }
@@ -25,7 +25,7 @@ pub fn profile_complete(name: Option<&str>, requires_contact_number: bool) -> bo
 /// What the web app stores as `profile_complete` after a sign-in: the
 /// answer's own flag, else the user's flag, else [`profile_complete`] from
 /// the user's name (when known) and the contact-number flag.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn stored_profile_complete(
     answer_flag: Option<bool>,
     user_flag: Option<bool>,

@@ -58,7 +58,7 @@ pub fn rated_count(ratings: &[f64]) -> u32 {
 /// What the profile page writes beside the rating: `average of 23
 /// reviews`, or `no reviews yet` for a mentor without reviews (whose
 /// rating shows as `New`, [`crate::labels::has_reviews`]).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn rating_caption(rating: f64, review_count: f64) -> String {
     if crate::labels::has_reviews(rating, review_count) {
         format!(

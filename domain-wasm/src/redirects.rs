@@ -11,7 +11,7 @@ use crate::routes::{Access, match_route};
 pub const SUCCESS_REDIRECT_MS: u32 = 3000;
 
 /// [`SUCCESS_REDIRECT_MS`], for JavaScript.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn success_redirect_ms() -> u32 {
     SUCCESS_REDIRECT_MS
 }
@@ -22,7 +22,7 @@ pub fn success_redirect_ms() -> u32 {
 /// logged-in user). The query and fragment are kept; the screen is found
 /// from the path before them. An unknown path is allowed: it shows the
 /// not-found page.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn safe_redirect(path: Option<&str>) -> Option<String> {
     let path = path?;
     if !path.starts_with('/') || path.starts_with("//") || path.starts_with("/\\") {
@@ -59,7 +59,7 @@ pub fn role_home(role: Option<&str>) -> String {
 /// Where a login (password or Google) leads (SPEC §4): the remembered path
 /// wins for every role when it is safe ([`safe_redirect`]); without one,
 /// the role's home ([`role_home`]).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn after_login(remembered: Option<&str>, role: Option<&str>) -> String {
     safe_redirect(remembered).unwrap_or_else(|| role_home(role))
 }

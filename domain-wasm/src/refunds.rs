@@ -682,7 +682,7 @@ impl FromJson for RefundFacts {
 /// much (`maxPaise`), whether it goes straight through (`automatic`), on
 /// what basis, until when (`closesAtMs`) and the learner's words. Throws for
 /// a malformed booking or time.
-#[crate::export(dashboards, js_name = "refundEligibility")]
+#[crate::export(dashboards, learner, js_name = "refundEligibility")]
 pub fn refund_eligibility(facts: RefundFacts, now_ms: f64) -> Result<Eligibility, BadInput> {
     Ok(eligibility(&facts, js_whole(now_ms, "nowMs")?))
 }
@@ -800,7 +800,7 @@ pub fn refund_offer(f: &RefundFacts, now_ms: i64) -> RefundOffer {
 /// until `cancelRefundsUntilMs`), a refund request only where cancelling
 /// would not refund (`request`), and the learner's words. Throws for a
 /// malformed booking or time.
-#[crate::export(dashboards, js_name = "refundOffer")]
+#[crate::export(dashboards, learner, js_name = "refundOffer")]
 pub fn refund_offer_js(facts: RefundFacts, now_ms: f64) -> Result<RefundOffer, BadInput> {
     Ok(refund_offer(&facts, js_whole(now_ms, "nowMs")?))
 }

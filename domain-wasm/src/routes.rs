@@ -24,10 +24,49 @@ pub enum Access {
 pub struct Route {
     pub pattern: &'static str,
     pub access: Access,
+    /// The wasm module a first visit of the screen loads.
+    pub rules: Rules,
+}
+
+/// The wasm module (of the crate's rules) a screen's first visit loads: the
+/// server names it in the page (`<html data-rules>`), which preloads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify_next::Tsify))]
+pub enum Rules {
+    /// The home page's module (`#[export]`), with what other screens load on demand.
+    Home,
+    /// The learner's (`#[export(learner)]`): everything a learner's screen
+    /// calls (a mentor's page, the booking screens, the learner's
+    /// dashboard) in one module, without the IANA time zones.
+    Learner,
+}
+
+impl Rules {
+    /// Its name in the page and in the web app (`home`, `learner`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rules::Home => "home",
+            Rules::Learner => "learner",
+        }
+    }
 }
 
 const fn route(pattern: &'static str, access: Access) -> Route {
-    Route { pattern, access }
+    Route {
+        pattern,
+        access,
+        rules: Rules::Home,
+    }
+}
+
+/// A screen a learner opens: its first visit loads the learner's module.
+const fn learner(pattern: &'static str, access: Access) -> Route {
+    Route {
+        pattern,
+        access,
+        rules: Rules::Learner,
+    }
 }
 
 use Access::{GuestOnly, LoginRequired, Public};
@@ -39,7 +78,7 @@ pub const ROUTES: &[Route] = &[
     route("/auth/register", GuestOnly),
     route("/contact", Public),
     route("/mentors", Public),
-    route("/mentors/:idSlug", Public),
+    learner("/mentors/:idSlug", Public),
     route("/category/technology", Public),
     route("/about", Public),
     route("/services", Public),
@@ -60,28 +99,28 @@ pub const ROUTES: &[Route] = &[
     route("/password/reset/confirm/:uid/:token", Public),
     route("/auth/email-confirmation", Public),
     route("/auth/resend-verification", Public),
-    route("/booking-confirmation", LoginRequired),
-    route("/my-bookings", LoginRequired),
-    route("/my-bookings/:id", LoginRequired),
-    route("/session-request/:requestId", LoginRequired),
-    route("/session-confirmed/:sessionId", LoginRequired),
-    route("/session-request-pending/:requestId", LoginRequired),
-    route("/session-payment-required/:requestId", LoginRequired),
-    route("/session-request-cancelled/:requestId", LoginRequired),
-    route("/dashboard/user", LoginRequired),
+    learner("/booking-confirmation", LoginRequired),
+    learner("/my-bookings", LoginRequired),
+    learner("/my-bookings/:id", LoginRequired),
+    learner("/session-request/:requestId", LoginRequired),
+    learner("/session-confirmed/:sessionId", LoginRequired),
+    learner("/session-request-pending/:requestId", LoginRequired),
+    learner("/session-payment-required/:requestId", LoginRequired),
+    learner("/session-request-cancelled/:requestId", LoginRequired),
+    learner("/dashboard/user", LoginRequired),
     route("/dashboard/mentor", LoginRequired),
     route("/dashboard/admin", LoginRequired),
-    route("/confirmation", LoginRequired),
+    learner("/confirmation", LoginRequired),
     route("/auth/edit-profile", LoginRequired),
     route("/complete-profile", LoginRequired),
-    route("/feedback", LoginRequired),
-    route("/feedbackform", LoginRequired),
+    learner("/feedback", LoginRequired),
+    learner("/feedbackform", LoginRequired),
 ];
 
 /// The screen a path shows, or `None` for the not-found page. The query and
 /// fragment must already be removed; one trailing slash is ignored, as the
 /// browser's router ignores it.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn match_route(path: &str) -> Option<&'static Route> {
     let path = match path.strip_suffix('/') {
         Some(p) if !p.is_empty() && !p.ends_with('/') => p,
@@ -115,7 +154,7 @@ fn pattern_matches(pattern: &str, path: &str) -> bool {
 }
 
 /// Every screen of the app with who may see it.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn routes() -> &'static [Route] {
     ROUTES
 }
@@ -123,6 +162,40 @@ pub fn routes() -> &'static [Route] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_learners_screens_load_the_learners_module() {
+        // Issue 22's list of the screens a learner can open.
+        let learner = [
+            "/mentors/1-ananya-krishnan",
+            "/booking-confirmation",
+            "/confirmation",
+            "/my-bookings",
+            "/my-bookings/7",
+            "/session-request/7",
+            "/session-request-pending/7",
+            "/session-payment-required/7",
+            "/session-confirmed/7",
+            "/session-request-cancelled/7",
+            "/feedback",
+            "/feedbackform",
+            "/dashboard/user",
+        ];
+        for path in learner {
+            assert_eq!(
+                match_route(path).map(|r| r.rules),
+                Some(Rules::Learner),
+                "{path}"
+            );
+        }
+        let others = ROUTES.iter().filter(|r| r.rules == Rules::Home).count();
+        assert_eq!(others + learner.len(), ROUTES.len());
+        assert_eq!(match_route("/").map(|r| r.rules), Some(Rules::Home));
+        assert_eq!(
+            match_route("/dashboard/mentor").map(|r| r.rules),
+            Some(Rules::Home)
+        );
+    }
 
     #[test]
     fn known_screens_match_and_others_do_not() {

@@ -73,7 +73,7 @@ pub struct SessionTimers {
 /// that is not a finite number, or one in the future (the clock was set back).
 /// A bad `now_ms` or `token_set_at_ms` makes both timers 0, so the session
 /// ends; a bad `last_refresh_at_ms` only makes the refresh due.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn session_timers(
     token_set_at_ms: f64,
     last_refresh_at_ms: Option<f64>,
@@ -113,7 +113,7 @@ pub enum SessionDue {
 /// `Logout` once the forced logout time is reached, else `Refresh` once the
 /// refresh time is reached, else `Ok`. For inputs not in the future this
 /// only moves forward (ok → refresh → logout) as `now_ms` grows.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn session_due(
     token_set_at_ms: f64,
     last_refresh_at_ms: Option<f64>,
@@ -165,7 +165,7 @@ pub enum AfterRefresh {
 }
 
 /// Repeat the call after a successful token refresh; log out after a failed one.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn after_refresh(ok: bool) -> AfterRefresh {
     if ok {
         AfterRefresh::Retry
@@ -176,7 +176,7 @@ pub fn after_refresh(ok: bool) -> AfterRefresh {
 
 /// Where logout sends the user: the login screen, unless already there
 /// (`/auth/login`, with one trailing slash, a query or a fragment).
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn logout_destination(current_path: &str) -> Option<String> {
     let path = current_path.split(['?', '#']).next().unwrap_or_default();
     let on_login = routes::match_route(path).is_some_and(|r| r.pattern == LOGIN_PATH);
@@ -250,7 +250,7 @@ fn response_detail(parser: &impl ParseJson, status: u16, body: &str) -> String {
 
 /// What to do with the answer to an authorised call. Throws for a status that
 /// is not a whole number from 100 to 599.
-#[crate::export(js_name = "afterResponse")]
+#[crate::export(home, learner, js_name = "afterResponse")]
 pub fn after_response_status(
     status: f64,
     retried: bool,
@@ -296,7 +296,7 @@ impl StorageKey {
 }
 
 /// The storage keys a logout removes.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn session_keys() -> Vec<StorageKey> {
     StorageKey::ALL
         .into_iter()
@@ -305,7 +305,7 @@ pub fn session_keys() -> Vec<StorageKey> {
 }
 
 /// Every storage key the client uses.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn storage_keys() -> &'static [StorageKey] {
     &StorageKey::ALL
 }

@@ -151,7 +151,7 @@ fn js_round(v: f64) -> f64 {
 
 /// A count as `toLocaleString("en-IN")` writes it: Indian digit grouping
 /// (`1,23,456`), at most three decimals.
-#[crate::export]
+#[crate::export(home, learner)]
 pub fn format_count(value: f64) -> String {
     if !value.is_finite() {
         return js_number(value);

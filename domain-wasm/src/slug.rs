@@ -69,7 +69,7 @@ pub fn parse_mentor_segment(segment: &str) -> Option<u64> {
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 /// `/mentors/{id}-{slug}`. Throws for an id that is not a whole number.
-#[crate::export(js_name = "mentorPath")]
+#[crate::export(home, learner, js_name = "mentorPath")]
 pub fn mentor_path_of(id: f64, name: &str) -> Result<String, crate::bindings::BadInput> {
     if id.is_finite() && id >= 0.0 && id.fract() == 0.0 && id <= MAX_SAFE_INTEGER as f64 {
         Ok(mentor_path(id as u64, name))
@@ -82,7 +82,7 @@ pub fn mentor_path_of(id: f64, name: &str) -> Result<String, crate::bindings::Ba
 }
 
 /// The id in `42-asha-rao`, or undefined.
-#[crate::export(js_name = "parseMentorSegment")]
+#[crate::export(home, learner, js_name = "parseMentorSegment")]
 pub fn mentor_id_in(segment: &str) -> Option<f64> {
     parse_mentor_segment(segment)
         .filter(|id| *id <= MAX_SAFE_INTEGER)

@@ -133,3 +133,42 @@ for (const dir of builds) {
     assert.ok(size <= ON_DEMAND_GZIP_BUDGET, `on-demand: ${size} bytes gzipped, budget ${ON_DEMAND_GZIP_BUDGET}`);
   });
 }
+
+// The learner's module (issue 22): the one module a screen a learner opens
+// loads, so it repeats the rules those screens call from the home page's,
+// the on-demand and the dashboards' modules, without the IANA time zones,
+// the common-password list or the mentors' forms, within 80 KB gzipped.
+// Built for the browser only (webapp/domain-pkg/learner).
+const LEARNER_GZIP_BUDGET = Number(/^wasm_learner_gzip_budget := "(\d+)"/m.exec(justfile)?.[1]);
+const browser = builds[1];
+
+test("the learner's module has a learner's screens' rules and nothing heavier, within its budget", () => {
+  const learner = functionsOf(browser, "learner");
+  const [home, onDemand, dashboards] = ["", "on-demand", "dashboards"].map((m) => functionsOf(browser, m));
+  // The shell's, a mentor page's and the booking screens' rules.
+  for (const [rule, from] of [
+    ["matchRoute", home],
+    ["introProgress", home],
+    ["priceLabel", home],
+    ["durationLabel", onDemand],
+    ["upcomingSlots", onDemand],
+    ["bookingActions", dashboards],
+    ["bookingRules", dashboards],
+    ["refundEligibility", dashboards],
+  ]) {
+    assert.ok(learner.includes(rule), `the learner's module has ${rule}`);
+    assert.ok(from.includes(rule), `${rule} is in its own module too`);
+  }
+  // Every rule it has is another module's too: it only gathers them.
+  const elsewhere = new Set(["", "on-demand", "passwords", "dashboards", "mentoring"].flatMap((m) => functionsOf(browser, m)));
+  assert.deepEqual(learner.filter((rule) => !elsewhere.has(rule)), []);
+  for (const rule of [...SLOT_RULES, ...PASSWORD_RULES, ...MENTORING_RULES, "listingOrder", "arrangeExplorer"]) {
+    assert.ok(!learner.includes(rule), `the learner's module has ${rule}`);
+  }
+  const bytes = wasmOf(browser, "learner");
+  for (const zone of ZONES) assert.ok(!bytes.includes(Buffer.from(zone)), `the learner's module contains ${zone}`);
+  for (const run of runs) assert.ok(!bytes.includes(run), "the learner's module contains the common-password list");
+  assert.ok(LEARNER_GZIP_BUDGET === 80 * 1024, "the justfile states the budget");
+  const size = gzipped(bytes);
+  assert.ok(size <= LEARNER_GZIP_BUDGET, `learner: ${size} bytes gzipped, budget ${LEARNER_GZIP_BUDGET}`);
+});

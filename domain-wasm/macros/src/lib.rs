@@ -12,19 +12,18 @@
 //! The function stays as written. Next to it the macro generates:
 //!
 //! - under feature `wasm`, a wasm-bindgen export named in camelCase (or
-//!   `js_name`) in the home page's module; with `on_demand`
-//!   (`#[export(on_demand)]`), in the module the web app loads on demand for
-//!   later screens instead (built with feature `on-demand`); with `passwords`
-//!   (`#[export(passwords)]`), in the module of the screens that set a
-//!   password (built with feature `passwords`: it carries the
-//!   common-password list, which no other module may); with `dashboards`
-//!   (`#[export(dashboards)]`), in the module of the mentor's and admin's
-//!   dashboards (built with feature `dashboards`: it carries chrono-tz's IANA
-//!   time-zone database, which no other module may); with `mentoring`
-//!   (`#[export(mentoring)]`), in the module of the mentor application form
-//!   and the mentor's dashboard (built with feature `mentoring`: only
-//!   applicants and mentors use these forms, so no other screen pays for
-//!   them); with camelCase
+//!   `js_name`) in each module the attribute names, the home page's when it
+//!   names none (`home`): `on_demand`, the module the web app loads on
+//!   demand for later screens (feature `on-demand`); `passwords`, the
+//!   screens that set a password (feature `passwords`: it carries the
+//!   common-password list, which no other module may); `dashboards`, the
+//!   mentor's and admin's dashboards (feature `dashboards`: it carries
+//!   chrono-tz's IANA time-zone database, which no other module may);
+//!   `mentoring`, the mentor application form and the mentor's dashboard
+//!   (feature `mentoring`: only applicants and mentors use these forms, so
+//!   no other screen pays for them); `learner`, the one module a learner's
+//!   screens load (feature `learner`), named beside the rule's own module
+//!   (`#[export(home, learner)]`); with camelCase
 //!   parameter names, the function's doc comment as its JSDoc, and TypeScript types read from the Rust signature: plain
 //!   values cross as themselves, other types as the type of the same name
 //!   that `tsify` declares from the Rust type (results through serde,
@@ -46,36 +45,33 @@ use syn::{
 #[proc_macro_attribute]
 pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut js_name: Option<LitStr> = None;
-    let mut module = Module::Home;
+    let mut modules: Vec<Module> = Vec::new();
     let parser = syn::meta::parser(|meta| {
         if meta.path.is_ident("js_name") {
             js_name = Some(meta.value()?.parse()?);
             return Ok(());
         }
-        let chosen = if meta.path.is_ident("on_demand") {
-            Module::OnDemand
-        } else if meta.path.is_ident("passwords") {
-            Module::Passwords
-        } else if meta.path.is_ident("dashboards") {
-            Module::Dashboards
-        } else if meta.path.is_ident("mentoring") {
-            Module::Mentoring
-        } else {
+        let Some(chosen) = Module::ALL
+            .iter()
+            .copied()
+            .find(|m| meta.path.is_ident(m.name()))
+        else {
             return Err(meta.error(
-                "expected `js_name = \"…\"`, `on_demand`, `passwords`, `dashboards` or `mentoring`",
+                "expected `js_name = \"…\"` or modules: `home`, `on_demand`, `passwords`, `dashboards`, `mentoring`, `learner`",
             ));
         };
-        if module != Module::Home {
-            return Err(meta.error(
-                "an export is in one module: `on_demand`, `passwords`, `dashboards` or `mentoring`",
-            ));
+        if modules.contains(&chosen) {
+            return Err(meta.error("a module named twice"));
         }
-        module = chosen;
+        modules.push(chosen);
         Ok(())
     });
     parse_macro_input!(attr with parser);
     let function = parse_macro_input!(item as ItemFn);
-    match expand(&function, js_name, module) {
+    if modules.is_empty() {
+        modules.push(Module::Home);
+    }
+    match expand(&function, js_name, &modules) {
         Ok(generated) => quote!(#function #generated).into(),
         Err(e) => {
             let e = e.to_compile_error();
@@ -84,10 +80,10 @@ pub fn export(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
 }
 
-/// The wasm module an export is in.
+/// A wasm module an export is in (an export may be in several).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Module {
-    /// The home page's (feature `wasm` alone).
+    /// The home page's (feature `wasm` alone); `#[export]` without a module.
     Home,
     /// The one loaded on demand for later screens (feature `on-demand`).
     OnDemand,
@@ -98,6 +94,53 @@ enum Module {
     /// The one of the mentor application form and the mentor's dashboard
     /// (feature `mentoring`).
     Mentoring,
+    /// The learner's screens' (feature `learner`): everything a screen a
+    /// learner opens calls (the app's shell, a mentor's page, the booking
+    /// screens, the learner's dashboard), in one module that replaces the
+    /// home page's on those screens, without the IANA time zones.
+    Learner,
+}
+
+impl Module {
+    const ALL: [Module; 6] = [
+        Module::Home,
+        Module::OnDemand,
+        Module::Passwords,
+        Module::Dashboards,
+        Module::Mentoring,
+        Module::Learner,
+    ];
+
+    /// Its name in `#[export(…)]`.
+    fn name(self) -> &'static str {
+        match self {
+            Module::Home => "home",
+            Module::OnDemand => "on_demand",
+            Module::Passwords => "passwords",
+            Module::Dashboards => "dashboards",
+            Module::Mentoring => "mentoring",
+            Module::Learner => "learner",
+        }
+    }
+
+    /// The `cfg` predicate of a build of this module.
+    fn cfg(self) -> TokenStream2 {
+        match self {
+            Module::Home => quote!(all(
+                feature = "wasm",
+                not(feature = "on-demand"),
+                not(feature = "passwords"),
+                not(feature = "dashboards"),
+                not(feature = "mentoring"),
+                not(feature = "learner")
+            )),
+            Module::OnDemand => quote!(feature = "on-demand"),
+            Module::Passwords => quote!(feature = "passwords"),
+            Module::Dashboards => quote!(feature = "dashboards"),
+            Module::Mentoring => quote!(feature = "mentoring"),
+            Module::Learner => quote!(feature = "learner"),
+        }
+    }
 }
 
 /// The shape of a Rust type at the JavaScript boundary.
@@ -292,7 +335,11 @@ fn docs(attrs: &[Attribute]) -> Vec<&Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("doc")).collect()
 }
 
-fn expand(function: &ItemFn, js_name: Option<LitStr>, module: Module) -> syn::Result<TokenStream2> {
+fn expand(
+    function: &ItemFn,
+    js_name: Option<LitStr>,
+    modules: &[Module],
+) -> syn::Result<TokenStream2> {
     let sig = &function.sig;
     if !sig.generics.params.is_empty() || sig.asyncness.is_some() {
         return Err(syn::Error::new(
@@ -428,23 +475,10 @@ fn expand(function: &ItemFn, js_name: Option<LitStr>, module: Module) -> syn::Re
     };
     let wasm_mod = quote!(::wasm_bindgen::prelude::wasm_bindgen);
 
-    // Five wasm modules: the home page's (feature `wasm`), the one loaded
-    // on demand for later screens (feature `on-demand`), the one of the
-    // screens that set a password (feature `passwords`), the dashboards'
-    // (feature `dashboards`) and the mentors' forms' (feature `mentoring`).
-    let module = match module {
-        Module::Home => quote!(#[cfg(all(
-            feature = "wasm",
-            not(feature = "on-demand"),
-            not(feature = "passwords"),
-            not(feature = "dashboards"),
-            not(feature = "mentoring")
-        ))]),
-        Module::OnDemand => quote!(#[cfg(feature = "on-demand")]),
-        Module::Passwords => quote!(#[cfg(feature = "passwords")]),
-        Module::Dashboards => quote!(#[cfg(feature = "dashboards")]),
-        Module::Mentoring => quote!(#[cfg(feature = "mentoring")]),
-    };
+    // One wasm module per build (its cargo feature): the export is in
+    // every module named.
+    let cfgs = modules.iter().map(|m| m.cfg());
+    let module = quote!(#[cfg(any(#(#cfgs),*))]);
     Ok(quote! {
         #module
         #(#doc)*
