@@ -15,7 +15,8 @@ const API_ORIGIN = process.env.API_ORIGIN ?? "http://127.0.0.1:8080";
  * server drew the first screen, once that has loaded (its stylesheets and
  * images, such as a mentor's photo) and painted (3 s at most), so the
  * page's largest paint is never held behind the app's code. The home
- * page's wasm module is fetched beside
+ * page's first wasm module (the home page's, or the one the server names in
+ * `<html data-rules>`: the learner's on a learner's screen) is fetched beside
  * them (a preload, instead of a fetch once the code has run), so the intro is neither held back by the
  * JavaScript nor competing with it for the network. The app's stylesheets
  * follow that line in `<body>`: a stylesheet in the body holds back only
@@ -46,14 +47,23 @@ function paintFirst(): Plugin {
         const preloads = take(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g);
         const styles = take(/[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g);
         if (entries.length !== 1) throw new Error(`expected one module entry in index.html, found ${entries.length}`);
-        // The wasm module the first code instantiates (the home page's), fetched
-        // beside the code instead of after it has run.
-        const wasm = new Set<string>();
-        for (const url of [...entries, ...preloads]) {
-          const chunk = ctx.bundle?.[url.replace(/^\//, "")];
-          if (chunk?.type === "chunk") for (const m of chunk.code.matchAll(/\/assets\/[\w.-]+\.wasm/g)) wasm.add(m[0]);
-        }
-        if (wasm.size !== 1) throw new Error(`expected the first code to instantiate one wasm module, found ${wasm.size}`);
+        // The wasm module the page instantiates first (the home page's, or on
+        // a learner's screen the learner's: the server names it in
+        // `<html data-rules>`), with its glue's code, fetched beside the
+        // app's code instead of after it has run.
+        const firstModule = (glue: string) => {
+          const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === "chunk" && c.facadeModuleId?.endsWith(glue));
+          if (chunk?.type !== "chunk") throw new Error(`no chunk of ${glue}`);
+          const code = [chunk.fileName, ...chunk.imports].map((f) => `/${f}`).filter((url) => !preloads.includes(url) && url !== entries[0]);
+          const wasm = new Set<string>();
+          for (const url of code) {
+            const c = ctx.bundle?.[url.slice(1)];
+            if (c?.type === "chunk") for (const m of c.code.matchAll(/\/assets\/[\w.-]+\.wasm/g)) wasm.add(m[0]);
+          }
+          if (wasm.size !== 1) throw new Error(`expected ${glue} to instantiate one wasm module, found ${wasm.size}`);
+          return [...[...wasm].map((h) => ["preload", h]), ...code.map((h) => ["modulepreload", h])];
+        };
+        const rules = { home: firstModule("/domain-pkg/domain.js"), learner: firstModule("/domain-pkg/learner/domain.js") };
         const boot = [
           "(function(){var done=0;",
           // A task of its own (a message, which no test clock holds back).
@@ -62,7 +72,8 @@ function paintFirst(): Plugin {
           // preload costs the browser a few milliseconds (tens on a slow
           // phone), and thirty at once would block the page.
           "function boot(){if(done++)return;",
-          `var a=${JSON.stringify([...wasm])}.map(function(h){return["preload",h]}).concat(${JSON.stringify(preloads)}.map(function(h){return["modulepreload",h]}));`,
+          `var r=${JSON.stringify(rules)};`,
+          `var a=(r[document.documentElement.getAttribute("data-rules")]||r.home).concat(${JSON.stringify(preloads)}.map(function(h){return["modulepreload",h]}));`,
           `(function next(){a.splice(0,2).forEach(function(p){var l=document.createElement("link");l.rel=p[0];if(p[0]==="preload")l.as="fetch";l.crossOrigin="";l.href=p[1];document.head.appendChild(l)});`,
           `if(a.length)return task(next);var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entries[0])};document.head.appendChild(s)})()}`,
           // Once the page is parsed; when the server drew the first screen,

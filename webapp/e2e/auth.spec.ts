@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectErrors, createActiveAccount, outboxLink, seriousAxeViolations, uniqueEmail } from "./helpers";
+import { collectErrors, createActiveAccount, expectedSlug, fetchApiMentors, outboxLink, seriousAxeViolations, uniqueEmail } from "./helpers";
 
 const PASSWORD = "Mentor#2026";
 const LOGIN_FAILED = "Login failed. Please check your credentials and try again.";
@@ -303,8 +303,9 @@ test.describe("the common-password list (issue 10, finding 2)", () => {
     const assets = new URL("../dist/assets/", import.meta.url);
     const modules = readdirSync(assets).filter((f) => f.endsWith(".wasm"));
     const passwords = modules.filter((f) => readFileSync(new URL(f, assets)).includes("\n1qaz2wsx3edc\n"));
-    // home, on-demand, passwords, dashboards (the IANA zones) and mentoring.
-    expect(modules).toHaveLength(5);
+    // home, on-demand, passwords, dashboards (the IANA zones), mentoring
+    // and the learner's (issue 22).
+    expect(modules).toHaveLength(6);
     const zones = modules.filter((f) => readFileSync(new URL(f, assets)).includes("America/Argentina/ComodRivadavia"));
     expect(zones).toHaveLength(1);
     expect(passwords).toHaveLength(1);
@@ -326,5 +327,26 @@ test.describe("the common-password list (issue 10, finding 2)", () => {
     await page.getByLabel("Password", { exact: true }).fill("Password1");
     await expect(page.getByTestId("strength-label")).toHaveText("strong");
     expect(fetched).toContain(passwords[0]);
+  });
+
+  test("a mentor's page, a learner's screen, loads one wasm module: the learner's, without the zones or the list (issue 22)", async ({ page, request }) => {
+    const { readFileSync } = await import("node:fs");
+    const assets = new URL("../dist/assets/", import.meta.url);
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".wasm")) fetched.push(r.url().slice(r.url().lastIndexOf("/") + 1));
+    });
+    const [mentor] = await fetchApiMentors(request);
+    expect(mentor, "a mentor in the catalogue").toBeDefined();
+    await page.goto(`/mentors/${mentor?.id}-${expectedSlug(mentor?.name ?? "")}`);
+    await expect(page.getByRole("heading", { level: 1, name: mentor?.name })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-rules", "learner");
+    // The on-demand module would be prefetched once the intro is gone.
+    await page.locator("#intro").waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    expect(new Set(fetched).size).toBe(1);
+    const bytes = readFileSync(new URL(fetched[0] ?? "none", assets));
+    expect(bytes.includes("America/Argentina/ComodRivadavia")).toBe(false);
+    expect(bytes.includes("\n1qaz2wsx3edc\n")).toBe(false);
   });
 });

@@ -16,7 +16,13 @@ for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) i
 for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) initial.add(m[1]);
 for (const script of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
   if (!script[1].includes("modulepreload")) continue;
-  for (const m of script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) initial.add(m[1]);
+  // The boot script preloads the code of the page's first wasm module, named
+  // per module (`var r={"home":[…],"learner":[…]}`): the home page's only.
+  const rules = /var r=(\{.*?\});/.exec(script[1]);
+  const byModule = rules ? JSON.parse(rules[1]) : {};
+  const home = new Set((byModule.home ?? []).map(([, url]) => url));
+  const others = new Set(Object.values(byModule).flatMap((links) => links.map(([, url]) => url).filter((url) => !home.has(url))));
+  for (const m of script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) if (!others.has(m[1])) initial.add(m[1]);
 }
 if (initial.size === 0) {
   console.error("bundle-size: no module script in dist/index.html");

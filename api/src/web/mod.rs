@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use domain_wasm::routes::match_route;
+use domain_wasm::routes::{Rules, match_route};
 use domain_wasm::slug;
 use percent_encoding::{AsciiSet, CONTROLS, percent_decode_str, utf8_percent_encode};
 use poem::http::{Method, StatusCode, header};
@@ -140,7 +140,8 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
             let first = route.and_then(|r| {
                 first_screen::for_route(r.pattern, mentor.as_deref(), &listing_search(req))
             });
-            let page = first_screen::insert(&String::from_utf8_lossy(&page), first.as_deref()).into_bytes();
+            let page = first_screen::insert(&String::from_utf8_lossy(&page), first.as_deref());
+            let page = with_rules(page, route.map_or(Rules::Home, |r| r.rules)).into_bytes();
             let page = if state.sandbox_notice {
                 with_sandbox_notice(page)
             } else {
@@ -164,6 +165,25 @@ pub async fn serve(req: &Request, state: Data<&Arc<AppState>>) -> Response {
                 "The web app is not built in {}. Build it with `just build`, or set WEB_DIR to a folder with the built app.\n",
                 state.web_dir.display()
             )),
+    }
+}
+
+/// The page naming the wasm module its screen loads first (`<html
+/// data-rules="learner">`, by the crate's route table): the boot script
+/// preloads it and the app awaits it before it runs. The home page's needs
+/// no name.
+fn with_rules(page: String, rules: Rules) -> String {
+    if rules == Rules::Home {
+        return page;
+    }
+    match page.find("<html") {
+        Some(at) => format!(
+            "{}<html data-rules=\"{}\"{}",
+            &page[..at],
+            rules.as_str(),
+            &page[at + "<html".len()..]
+        ),
+        None => page,
     }
 }
 
@@ -286,7 +306,17 @@ async fn static_file(req: &Request, file: &Path, cache: &'static str) -> Respons
 
 #[cfg(test)]
 mod tests {
-    use super::file_in;
+    use super::{Rules, file_in, with_rules};
+
+    #[test]
+    fn a_learner_screen_names_the_learner_module() {
+        let page = "<!doctype html>\n<html lang=\"en-IN\"><head></head></html>".to_owned();
+        assert_eq!(with_rules(page.clone(), Rules::Home), page);
+        assert_eq!(
+            with_rules(page, Rules::Learner),
+            "<!doctype html>\n<html data-rules=\"learner\" lang=\"en-IN\"><head></head></html>"
+        );
+    }
 
     #[test]
     fn paths_cannot_escape_the_web_folder() {

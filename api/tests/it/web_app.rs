@@ -330,4 +330,30 @@ async fn the_first_screen_comes_drawn_in_the_html() {
         assert!(!html.contains("<!--first-screen-->"), "{path}");
         assert!(html.contains("<div id=\"root\"></div>"), "{path}");
     }
+
+    // A learner's screens name the learner's wasm module; others name none
+    // (the home page's), an unknown mentor included.
+    let learner = "<html data-rules=\"learner\"";
+    assert!(profile.contains(learner));
+    for path in [
+        "/my-bookings",
+        "/my-bookings/7",
+        "/session-confirmed/7",
+        "/dashboard/user",
+        "/feedback",
+    ] {
+        let html = app.get(path).await.text().await.expect("html");
+        assert!(html.contains(learner), "{path}");
+    }
+    for path in [
+        "/",
+        "/mentors",
+        "/dashboard/mentor",
+        "/mentors/999999-nobody",
+        "/no-such-page",
+    ] {
+        let html = app.get(path).await.text().await.expect("html");
+        assert!(!html.contains("data-rules"), "{path}");
+        assert!(html.contains("<html"), "{path}");
+    }
 }

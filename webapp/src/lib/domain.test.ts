@@ -101,9 +101,11 @@ describe("the route table", () => {
   it("lists the spec's screens with who may see them", () => {
     const table = routes();
     expect(table.length).toBeGreaterThanOrEqual(43);
-    expect(table).toContainEqual({ pattern: "/", access: "public" });
-    expect(table).toContainEqual({ pattern: "/auth/login", access: "guestOnly" });
-    expect(table).toContainEqual({ pattern: "/dashboard/admin", access: "loginRequired" });
+    expect(table).toContainEqual({ pattern: "/", access: "public", rules: "home" });
+    expect(table).toContainEqual({ pattern: "/auth/login", access: "guestOnly", rules: "home" });
+    expect(table).toContainEqual({ pattern: "/dashboard/admin", access: "loginRequired", rules: "home" });
+    // A learner's screen loads the learner's wasm module first (issue 22).
+    expect(table).toContainEqual({ pattern: "/my-bookings/:id", access: "loginRequired", rules: "learner" });
   });
 
   it("matches mentor pages only with an id", () => {

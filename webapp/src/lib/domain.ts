@@ -8,28 +8,23 @@
  * for the explorer, tables computed once) and the app's older names for a
  * few types.
  */
-import * as wasm from "../../domain-pkg/domain.js";
-import * as dashboards from "../../domain-pkg/dashboards.js";
-import * as mentoring from "../../domain-pkg/mentoring.js";
+import * as wasm from "../../domain-pkg/rules.js";
 import type { Availability, SlotsOutcome } from "../../domain-pkg/dashboards/domain.js";
 import type { ApplicationLimits } from "../../domain-pkg/mentoring/domain.js";
 
-// Every rule of the home page's module, those of the module loaded on
-// demand for later screens (`loadOnDemand()`; a lazy screen may await it),
-// those of the screens that set a password, with the common-password
-// list (`loadPasswordRules()`; only those screens' lazy loaders await it, so
-// the home page never fetches it), and those of the mentor's and admin's
-// dashboards, with the IANA time zones (`loadDashboardRules()`; only the
-// dashboards' lazy loaders await it, never prefetched: it is the largest),
-// and those of the mentor application form and the mentor's dashboard
-// (`loadMentoringRules()`; only those screens' lazy loaders await it, never
-// prefetched: few visitors apply, and in the on-demand module, which the
-// home page prefetches, these rules cost everyone 28 KB gzipped).
-export * from "../../domain-pkg/domain.js";
-export * from "../../domain-pkg/on-demand.js";
-export * from "../../domain-pkg/passwords.js";
-export * from "../../domain-pkg/dashboards.js";
-export * from "../../domain-pkg/mentoring.js";
+// Every rule of every wasm module, as plain functions (rules.js, generated
+// by `just wasm`): a call goes to whichever loaded module has the rule. The
+// page's first module (the home page's, or on a learner's screen the
+// learner's, as the server names it) is there before any code that imports
+// this runs; a lazy screen awaits the modules it needs (`loadOnDemand()`,
+// `loadFirstOf(…)`), and the on-demand module is prefetched when the browser
+// is idle after a page whose first module is the home page's. The password
+// screens (`loadPasswordRules()`, with the common-password list), the
+// mentor application form and mentor's dashboard (`loadMentoringRules()`)
+// and the mentor's and admin's dashboards (`loadDashboardRules()`, with the
+// IANA time zones) load theirs; a learner's screens load only the learner's
+// module (`loadLearnerRules()`), with the booking rules and no zone data.
+export * from "../../domain-pkg/rules.js";
 
 // The app's names for generated types.
 export type {
@@ -65,9 +60,10 @@ export type {
   TimeRange,
   WeeklyRange,
 } from "../../domain-pkg/dashboards/domain.js";
-// The booking lifecycle (issue 12; dashboards module, call after
-// `loadDashboardRules()`): bookingActions, bookingStatus, bookingTransition,
-// bookingOpening and bookingRules are re-exported above.
+// The booking lifecycle (issue 12; the dashboards' module, and of them
+// bookingActions, bookingStatus and bookingRules the learner's too):
+// bookingActions, bookingStatus, bookingTransition, bookingOpening and
+// bookingRules are re-exported above.
 export type {
   Action as BookingAction,
   BookingRequest,
@@ -98,7 +94,7 @@ export const sessionKeys = once(wasm.sessionKeys);
 export const storageKeys = once(wasm.storageKeys);
 
 /** The areas of expertise the mentor forms offer (mentoring module; call after `loadMentoringRules()`). */
-export const mentorCategories = once(mentoring.mentorCategories);
+export const mentorCategories = once(wasm.mentorCategories);
 
 let limits: Readonly<ApplicationLimits> | undefined;
 
@@ -109,7 +105,7 @@ let limits: Readonly<ApplicationLimits> | undefined;
  */
 export function applicationLimits(): Readonly<ApplicationLimits> {
   if (!limits) {
-    const made = mentoring.applicationLimits();
+    const made = wasm.applicationLimits();
     Object.freeze(made.durations);
     limits = Object.freeze(made);
   }
@@ -221,7 +217,7 @@ export interface SlotPreviewQuery {
  * previews while editing their availability is exactly the server's.
  */
 export function previewSlots(availability: Availability, query: SlotPreviewQuery): { type: "ok"; value: SlotTimes[] } | Extract<SlotsOutcome, { type: "error" }> {
-  const outcome = dashboards.mentorSlots(availability, {
+  const outcome = wasm.mentorSlots(availability, {
     duration_minutes: query.durationMinutes,
     now: query.now.toISOString(),
     from: query.from.toISOString(),

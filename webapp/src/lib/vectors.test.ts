@@ -15,6 +15,7 @@ import * as onDemand from "../../domain-pkg/on-demand/domain.js";
 import * as passwords from "../../domain-pkg/passwords/domain.js";
 import * as dashboards from "../../domain-pkg/dashboards/domain.js";
 import * as mentoring from "../../domain-pkg/mentoring/domain.js";
+import * as learner from "../../domain-pkg/learner/domain.js";
 import slotCases from "../../../domain-wasm/tests/slots_cases.json";
 
 interface VectorCase {
@@ -49,8 +50,8 @@ function plain(value: unknown): unknown {
 
 type Outcome = { value: unknown } | { error: string };
 
-function run(c: VectorCase): Outcome {
-  const fn = exports[c.fn];
+function run(c: VectorCase, from: Record<string, unknown> = exports): Outcome {
+  const fn = from[c.fn];
   if (typeof fn !== "function") return { error: `the wasm package has no export ${c.fn}` };
   try {
     return { value: plain((fn as (...args: unknown[]) => unknown)(...c.args)) };
@@ -100,6 +101,25 @@ describe("the shared vectors against the wasm package the app ships", () => {
   it("ran every case in the files, and the files hold the full suite", () => {
     expect(ran).toBe(declared);
     expect(ran).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe("the shared vectors against the learner's module the app ships", () => {
+  // The learner's module repeats rules of the other modules (issue 22): the
+  // same Rust compiled again, which must answer every case of those rules
+  // as the module it repeats them from does.
+  const carried = suites.flatMap((s) => s.cases).filter((c) => typeof (learner as Record<string, unknown>)[c.fn] === "function");
+
+  it("answers every case of the rules it carries as their own module does", () => {
+    const failures = carried
+      .map((c) => ({ c, want: run(c), got: run(c, learner as Record<string, unknown>) }))
+      .filter(({ want, got }) => JSON.stringify(want) !== JSON.stringify(got))
+      .map(({ c, want, got }) => `${c.fn}(${JSON.stringify(c.args).slice(0, 160)}): want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+    expect(failures).toEqual([]);
+    // The booking rules, the shell's and a mentor page's are among them.
+    const fns = new Set(carried.map((c) => c.fn));
+    for (const fn of ["bookingActions", "refundEligibility", "matchRoute", "priceLabel", "durationLabel"]) expect(fns).toContain(fn);
+    expect(carried.length).toBeGreaterThanOrEqual(100);
   });
 });
 

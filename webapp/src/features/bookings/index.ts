@@ -2,22 +2,27 @@
  * The booking flow's public entry: the app and the mentor page import it
  * from here only (`npm run lint` enforces it). Every screen and the booking
  * review are chunks of their own, loaded on demand; each counts as loaded
- * once the crate's on-demand rules (labels) are there too, and the booking
- * screens once the dashboards' module (the booking rules) is.
+ * once the crate's rules it calls are there too: the review's labels (the
+ * on-demand module, or the learner's), and for the booking screens the
+ * booking rules, from the learner's module (no time-zone data) unless the
+ * on-demand and dashboards' modules are both there already (a mentor's
+ * dashboard loaded them).
  */
 import { lazy, type ComponentType } from "react";
-import { loadDashboardRules, loadOnDemand } from "../../lib/domain";
+import { loadFirstOf } from "../../lib/domain";
 
 export { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
 export type { BookingReviewProps, ReviewService } from "./BookingReview";
 
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => Promise.all([load(), loadOnDemand()]).then(([component]) => ({ default: component })));
+  return lazy(() => Promise.all([load(), loadFirstOf(["on-demand"], ["learner"])]).then(([component]) => ({ default: component })));
 }
 
-/** A booking screen: also waits for the dashboards' module, whose booking rules recompute the actions as time passes. */
+/** A booking screen: also waits for the booking rules, which recompute the actions as time passes. */
 function bookingScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => Promise.all([load(), loadOnDemand(), loadDashboardRules()]).then(([component]) => ({ default: component })));
+  return lazy(() =>
+    Promise.all([load(), loadFirstOf(["learner"], ["on-demand", "dashboards"])]).then(([component]) => ({ default: component })),
+  );
 }
 
 /** The status routes (`/session-…/{id}`) and `/my-bookings/{id}`. */

@@ -4,7 +4,7 @@
  * are separate chunks, loaded on demand.
  */
 import { lazy } from "react";
-import { loadOnDemand } from "../../lib/domain";
+import { loadFirstOf, loadOnDemand } from "../../lib/domain";
 
 export { portraitUrl, resetMentorCache, reviewCount, textField, type Mentor } from "./api";
 export { MentorCard } from "./MentorCard";
@@ -13,6 +13,10 @@ export { ListingScreenSkeleton, ProfileScreenSkeleton, SkeletonCard } from "./sk
 export { useMentors, type MentorsState } from "./useMentors";
 
 // Both screens call the crate's on-demand rules (listing, mentor profile):
-// their chunk counts as loaded once that module is there too.
+// their chunk counts as loaded once that module is there too. A mentor's
+// page is a learner's screen: the learner's module has its rules as well,
+// and where that is the page's first module it is all the page loads.
 export const MentorsPage = lazy(() => Promise.all([import("./MentorsPage"), loadOnDemand()]).then(([screen]) => screen));
-export const MentorProfilePage = lazy(() => Promise.all([import("./MentorProfilePage"), loadOnDemand()]).then(([screen]) => screen));
+export const MentorProfilePage = lazy(() =>
+  Promise.all([import("./MentorProfilePage"), loadFirstOf(["on-demand"], ["learner"])]).then(([screen]) => screen),
+);

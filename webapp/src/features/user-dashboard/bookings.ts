@@ -8,8 +8,9 @@
  * table): a card offers exactly the booking's `allowed_actions`. The join
  * button alone also follows the clock while the screen stays open, so it
  * opens on time without a reload; its window is the crate's
- * (`bookingRules().joinEarlyMinutes`, dashboards module: a render that
- * needs it before the module is there suspends until it is).
+ * (`bookingRules().joinEarlyMinutes`, in the learner's and the dashboards'
+ * modules: a render that needs it before one is there suspends until the
+ * learner's is).
  */
 import { useEffect, useState } from "react";
 import { api, type Answer } from "../../lib/api/client";

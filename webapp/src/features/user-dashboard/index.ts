@@ -1,18 +1,20 @@
 /**
  * The learner's dashboard's public entry: the app imports it from here only
  * (`npm run lint` enforces it). The screen is its own chunk, counted as
- * loaded once the crate's on-demand rules (labels) are there too. The
- * dashboards' module (the booking rules: when a meeting opens; 240 KB with
- * its zone data) is fetched only when a confirmed session's join button
- * needs it, and only that button waits for it.
+ * loaded once the crate's labels are there too (the on-demand module, or
+ * the learner's, which a first visit of this screen loads). The booking
+ * rules (when a meeting opens) come with the learner's module; after
+ * another first screen they are fetched only when a confirmed session's
+ * join button needs them (the learner's module, without zone data), and
+ * only that button waits for them.
  *
  * The session parts (the booking's type, the dashboards' booking calls, the
  * status pill, the join button) are shared with the mentor's dashboard.
  */
 import { lazy } from "react";
-import { loadOnDemand } from "../../lib/domain";
+import { loadFirstOf } from "../../lib/domain";
 
-export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadOnDemand()]).then(([screen]) => screen));
+export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadFirstOf(["on-demand"], ["learner"])]).then(([screen]) => screen));
 
 export {
   acceptBooking,
