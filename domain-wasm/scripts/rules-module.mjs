@@ -55,7 +55,7 @@ for (const module of MODULES) {
   if (names.length === 0) throw new Error(`the ${module.name} module exports no function`);
   for (const name of names) carriers.set(name, [...(carriers.get(name) ?? []), module.name]);
 }
-const reserved = ["loadRules", "loadFirstOf", "rulesLoaded", ...MODULES.map((m) => m.loader).filter(Boolean)];
+const reserved = ["loadRules", "loadFirstOf", ...MODULES.map((m) => m.loader).filter(Boolean)];
 for (const name of reserved) if (carriers.has(name)) throw new Error(`a module exports ${name}, a name rules.js uses`);
 const names = [...carriers.keys()].sort();
 
@@ -85,11 +85,6 @@ export function loadRules(name) {
 export function loadFirstOf(...choices) {
   const chosen = choices.find((modules) => modules.every((m) => loading.has(m))) ?? choices[0];
   return Promise.all(chosen.map(loadRules)).then(() => undefined);
-}
-
-/** Whether a module is loaded. */
-export function rulesLoaded(name) {
-  return loaded.has(name);
 }
 
 ${MODULES.filter((m) => m.loader)
@@ -152,8 +147,6 @@ export type RulesModule = ${MODULES.map((m) => JSON.stringify(m.name)).join(" | 
 export declare function loadRules(name: RulesModule): Promise<void>;
 /** Loads the modules of the first choice that is loaded or loading already, else of the first choice. */
 export declare function loadFirstOf(...choices: RulesModule[][]): Promise<void>;
-/** Whether a module is loaded. */
-export declare function rulesLoaded(name: RulesModule): boolean;
 ${MODULES.filter((m) => m.loader)
   .map((m) => `/** Loads the ${m.name} module (once). */\nexport declare function ${m.loader}(): Promise<void>;`)
   .join("\n")}
