@@ -26,6 +26,15 @@ import type { ApplicationLimits } from "../../domain-pkg/mentoring/domain.js";
 // module (`loadLearnerRules()`), with the booking rules and no zone data.
 export * from "../../domain-pkg/rules.js";
 
+/**
+ * The rules a mentor's page, the booking review and the learner's dashboard
+ * call: the on-demand module's (with the home page's), or the learner's,
+ * whichever is loaded or loading already (the on-demand one otherwise).
+ */
+export function loadProfileRules(): Promise<void> {
+  return wasm.loadFirstOf(["on-demand"], ["learner"]);
+}
+
 // The app's names for generated types.
 export type {
   Access as RouteAccess,

@@ -9,13 +9,13 @@
  * dashboard loaded them).
  */
 import { lazy, type ComponentType } from "react";
-import { loadFirstOf } from "../../lib/domain";
+import { loadFirstOf, loadProfileRules } from "../../lib/domain";
 
 export { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
 export type { BookingReviewProps, ReviewService } from "./BookingReview";
 
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => Promise.all([load(), loadFirstOf(["on-demand"], ["learner"])]).then(([component]) => ({ default: component })));
+  return lazy(() => Promise.all([load(), loadProfileRules()]).then(([component]) => ({ default: component })));
 }
 
 /** A booking screen: also waits for the booking rules, which recompute the actions as time passes. */

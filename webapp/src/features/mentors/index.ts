@@ -4,7 +4,7 @@
  * are separate chunks, loaded on demand.
  */
 import { lazy } from "react";
-import { loadFirstOf, loadOnDemand } from "../../lib/domain";
+import { loadOnDemand, loadProfileRules } from "../../lib/domain";
 
 export { portraitUrl, resetMentorCache, reviewCount, textField, type Mentor } from "./api";
 export { MentorCard } from "./MentorCard";
@@ -18,5 +18,5 @@ export { useMentors, type MentorsState } from "./useMentors";
 // and where that is the page's first module it is all the page loads.
 export const MentorsPage = lazy(() => Promise.all([import("./MentorsPage"), loadOnDemand()]).then(([screen]) => screen));
 export const MentorProfilePage = lazy(() =>
-  Promise.all([import("./MentorProfilePage"), loadFirstOf(["on-demand"], ["learner"])]).then(([screen]) => screen),
+  Promise.all([import("./MentorProfilePage"), loadProfileRules()]).then(([screen]) => screen),
 );

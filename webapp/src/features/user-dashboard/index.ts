@@ -12,9 +12,9 @@
  * status pill, the join button) are shared with the mentor's dashboard.
  */
 import { lazy } from "react";
-import { loadFirstOf } from "../../lib/domain";
+import { loadProfileRules } from "../../lib/domain";
 
-export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadFirstOf(["on-demand"], ["learner"])]).then(([screen]) => screen));
+export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadProfileRules()]).then(([screen]) => screen));
 
 export {
   acceptBooking,
