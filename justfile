@@ -36,30 +36,58 @@ test: setup-test
     # A full disk fails the build with a misleading error: say how much room
     # there was at the start and at the end (the target directory's size).
     echo "disk free at start: $(df -h --output=avail . | tail -1 | tr -d ' ')"
+    # Each step's log and its time in seconds, for the summary.
+    declare -A took=() bg_pid=() bg_start=()
+    order=()
+    finish() {
+      local name=$1 status=$2 start=$3
+      took[$name]=$(( $(date +%s) - start )); order+=("$name")
+      [ "$status" -eq 0 ] || { failed_steps+=("$name"); echo "!!! $name failed"; }
+    }
     step() {
       local name=$1; shift
+      local start; start=$(date +%s)
       echo; echo "==> $name: $*"
-      if "$@" > >(tee "$logs/$name.log") 2>&1; then :; else failed_steps+=("$name"); echo "!!! $name failed"; fi
+      "$@" > >(tee "$logs/$name.log") 2>&1
+      finish "$name" $? "$start"
+    }
+    # A step that runs beside the next ones; `join` waits for it and prints its log.
+    step_bg() {
+      local name=$1; shift
+      echo; echo "==> $name (in the background): $*"
+      bg_start[$name]=$(date +%s)
+      "$@" > "$logs/$name.log" 2>&1 &
+      bg_pid[$name]=$!
+    }
+    join() {
+      local name=$1 status=0
+      wait "${bg_pid[$name]}" || status=$?
+      echo; echo "==> $name (joined)"; cat "$logs/$name.log"
+      finish "$name" "$status" "${bg_start[$name]}"
     }
     # Checks (each counts as one test in the summary).
     step fmt cargo fmt --all -- --check
+    # The wasm modules build with the wasm32 release profile (its own
+    # directories and lock), mostly on one core (LTO with one codegen unit):
+    # the native checks and the Rust suites, which wait on databases and
+    # sockets for much of their time, use the cores meanwhile.
+    step_bg wasm just wasm
     step clippy cargo clippy --workspace --all-targets --locked -- -D warnings
-    # The home page's module (feature `wasm`), then the other four together.
     step clippy-wasm just clippy-wasm
-    step wasm just wasm
-    step typecheck npm --prefix webapp run --silent typecheck
-    step lint npm --prefix webapp run --silent lint
     step api-types just api-types-check
     # Test suites.
     # Six tests at a time: most of their time is spent waiting on a database
     # or a socket, not on the two cores (292 s against 356 s with two).
     step rust-tests cargo test --workspace --locked --no-fail-fast -- --test-threads=6
+    step api-build cargo build -p api --locked
+    step schemathesis bash api/scripts/schemathesis.sh
+    join wasm
+    step typecheck npm --prefix webapp run --silent typecheck
+    step lint npm --prefix webapp run --silent lint
     step wasm-vectors just wasm-vectors
     step vitest env NO_COLOR=1 npm --prefix webapp test --silent
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
-    step api-build cargo build -p api --locked
-    step schemathesis bash api/scripts/schemathesis.sh
     step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
     # Summary.
     passed=0; failed=0
@@ -85,6 +113,8 @@ test: setup-test
     echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, api build, schemathesis (both engines)"
     echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
     [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
+    times=""; for name in "${order[@]}"; do times+="$name ${took[$name]}s, "; done
+    echo "seconds per step (wasm ran beside the steps up to schemathesis): ${times%, }"
     echo "TOTAL: $passed passed, $failed failed"
     [ ${#failed_steps[@]} -eq 0 ] && [ "$failed" -eq 0 ]
 
