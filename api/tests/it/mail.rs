@@ -666,13 +666,33 @@ async fn links_are_redacted_once_sent_over_smtp(engine: Engine) {
     );
 }
 
-/// Log lines written on this thread while `f` runs.
-#[derive(Clone, Default)]
+/// The log lines written on the thread that made it, while it lives.
+///
+/// One subscriber, the process's global one, installed once: a scoped
+/// subscriber per test (`set_default`) loses events when tests run in
+/// parallel, because tracing caches each call site's interest process-wide
+/// and a test thread without a subscriber can register a call site as
+/// never-enabled between another test's `set_default` and its event (seen:
+/// the dev-outbox line missing on PostgreSQL under `--test-threads=6`).
+/// With one global subscriber every call site is registered against it, and
+/// its writer hands each line to the capture of the thread that wrote it.
 struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
-impl std::io::Write for Captured {
+thread_local! {
+    static CAPTURE: std::cell::RefCell<Option<std::sync::Arc<std::sync::Mutex<Vec<u8>>>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The global subscriber's writer: this thread's capture, if it has one.
+struct ThreadCapture;
+
+impl std::io::Write for ThreadCapture {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("log buffer").extend_from_slice(buf);
+        CAPTURE.with(|capture| {
+            if let Some(buffer) = capture.borrow().as_ref() {
+                buffer.lock().expect("log buffer").extend_from_slice(buf);
+            }
+        });
         Ok(buf.len())
     }
 
@@ -682,8 +702,30 @@ impl std::io::Write for Captured {
 }
 
 impl Captured {
+    fn start() -> Self {
+        static GLOBAL: std::sync::Once = std::sync::Once::new();
+        GLOBAL.call_once(|| {
+            let subscriber = tracing_subscriber::fmt()
+                .with_ansi(false)
+                .with_max_level(tracing::Level::INFO)
+                .with_writer(|| ThreadCapture)
+                .finish();
+            tracing::subscriber::set_global_default(subscriber)
+                .expect("no other global subscriber in the test binary");
+        });
+        let buffer = std::sync::Arc::default();
+        CAPTURE.with(|capture| *capture.borrow_mut() = Some(std::sync::Arc::clone(&buffer)));
+        Self(buffer)
+    }
+
     fn text(&self) -> String {
         String::from_utf8_lossy(&self.0.lock().expect("log buffer")).into_owned()
+    }
+}
+
+impl Drop for Captured {
+    fn drop(&mut self) {
+        CAPTURE.with(|capture| capture.borrow_mut().take());
     }
 }
 
@@ -693,16 +735,7 @@ async fn links_stay_out_of_the_log_and_the_outbox_without_the_dev_outbox(engine:
     let Some(db) = database(engine).await else {
         return;
     };
-    let log = Captured::default();
-    let subscriber = tracing_subscriber::fmt()
-        .with_ansi(false)
-        .with_max_level(tracing::Level::INFO)
-        .with_writer({
-            let log = log.clone();
-            move || log.clone()
-        })
-        .finish();
-    let _guard = tracing::subscriber::set_default(subscriber);
+    let log = Captured::start();
 
     let mut off = settings(&db, None);
     off.dev_outbox = AutoSwitch::Off;
