@@ -326,11 +326,11 @@ clippy-wasm:
 
 # Run the vectors, slot cases and module checks against the built wasm modules (after `just wasm`).
 wasm-vectors:
-    node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/readme.mjs domain-wasm/tests/modules.mjs domain-wasm/tests/slots.mjs domain-wasm/tests/booking.mjs domain-wasm/tests/refunds.mjs
+    node --test domain-wasm/tests/vectors.mjs domain-wasm/tests/differential.mjs domain-wasm/tests/export-docs.mjs domain-wasm/tests/modules.mjs domain-wasm/tests/slots.mjs domain-wasm/tests/booking.mjs domain-wasm/tests/refunds.mjs
 
-# Rewrite the README's list of wasm exports from the generated typings.
+# Rewrite the list of wasm exports in docs/architecture.md from the generated typings.
 wasm-docs: wasm
-    node domain-wasm/scripts/exports.mjs README.md target/wasm-node/domain.d.ts target/wasm-node/on-demand/domain.d.ts target/wasm-node/passwords/domain.d.ts target/wasm-node/dashboards/domain.d.ts target/wasm-node/mentoring/domain.d.ts
+    node domain-wasm/scripts/exports.mjs docs/architecture.md target/wasm-node/domain.d.ts target/wasm-node/on-demand/domain.d.ts target/wasm-node/passwords/domain.d.ts target/wasm-node/dashboards/domain.d.ts target/wasm-node/mentoring/domain.d.ts
 
 # Benchmark: arrange 10 000 mentors through wasm vs a TypeScript baseline.
 bench-domain: wasm

@@ -1,7 +1,7 @@
-// Writes the README's list of the wasm package's exports, grouped by rule
+// Writes docs/architecture.md's list of the wasm package's exports, grouped by rule
 // module (the src/<rule>.rs files with `#[export]` functions), from the
 // generated domain.d.ts, so the documentation is the real signatures.
-// `just wasm-docs` rewrites the README block; tests/readme.mjs fails while the block is stale.
+// `just wasm-docs` rewrites that block; tests/export-docs.mjs fails while the block is stale.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -152,3 +152,153 @@ async fn unreadable_bodies_are_400_never_422_or_500() {
         );
     }
 }
+
+/// The settings table of `docs/operations.md` names every setting `api
+/// --help` lists, and no other (besides `RUST_LOG`, read by the log
+/// filter, not the command line), with the default `--help` gives.
+#[test]
+fn the_settings_table_matches_the_servers_help() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_api"))
+        .arg("--help")
+        .output()
+        .expect("api --help runs");
+    assert!(help.status.success());
+    let help = String::from_utf8(help.stdout).expect("utf-8 help");
+    // "[env: NAME=]" or "[env: NAME]" (secrets), then "[default: X]" if any.
+    let mut from_help = std::collections::BTreeMap::new();
+    for option in help.split("\n      --").skip(1) {
+        let option = option.split_whitespace().collect::<Vec<_>>().join(" ");
+        let Some(env) = option.split("[env: ").nth(1) else {
+            continue;
+        };
+        let name: String = env
+            .chars()
+            .take_while(|c| c.is_ascii_uppercase() || *c == '_')
+            .collect();
+        let default = option.split("[default: ").nth(1).map(|rest| {
+            rest[..rest.find(']').expect("]")]
+                .trim_matches('"')
+                .to_owned()
+        });
+        from_help.insert(name, default);
+    }
+    assert!(from_help.len() >= 30, "{from_help:?}");
+
+    let docs = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../docs/operations.md"
+    ))
+    .expect("docs/operations.md");
+    let table = docs
+        .split("| Setting | Default | Meaning |")
+        .nth(1)
+        .expect("the settings table");
+    let mut from_docs = std::collections::BTreeMap::new();
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.split(" | ").collect();
+        let names: Vec<&str> = cells[0]
+            .trim_start_matches("| ")
+            .split(", ")
+            .map(|n| n.trim_matches('`'))
+            .collect();
+        let defaults: Vec<&str> = cells[1].split(", ").collect();
+        for (i, name) in names.iter().enumerate() {
+            // Rows of two settings give two defaults, in the same order.
+            let default = if names.len() == defaults.len() {
+                defaults[i]
+            } else {
+                cells[1]
+            };
+            from_docs.insert(name.to_string(), default.to_owned());
+        }
+    }
+    assert!(
+        from_docs.remove("RUST_LOG").is_some(),
+        "RUST_LOG documented"
+    );
+    assert_eq!(
+        from_docs.keys().collect::<Vec<_>>(),
+        from_help.keys().collect::<Vec<_>>(),
+        "docs/operations.md's settings are api --help's"
+    );
+    for (name, default) in &from_help {
+        if let Some(default) = default {
+            assert!(
+                from_docs[name].contains(&format!("`{default}`")),
+                "{name}: --help gives the default {default:?}, docs/operations.md {:?}",
+                from_docs[name]
+            );
+        }
+    }
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces
+/// turned into hyphens.
+fn heading_anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == '-' || *c == ' ' || *c == '_')
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+/// Every link between the README and `docs/` reaches a file that exists
+/// and, when it names a section, a heading of that file.
+#[test]
+fn links_between_the_readme_and_the_docs_resolve() {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let mut files = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs/") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    assert!(files.len() >= 5, "{files:?}");
+    let anchors = |path: &std::path::Path| -> Vec<String> {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let mut fenced = false;
+        let mut found = Vec::new();
+        for line in text.lines() {
+            if line.starts_with("```") {
+                fenced = !fenced;
+            } else if !fenced && line.starts_with('#') {
+                found.push(heading_anchor(line.trim_start_matches('#')));
+            }
+        }
+        found
+    };
+    let mut checked = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable");
+        for link in text.split("](").skip(1) {
+            let target = &link[..link.find(')').unwrap_or(link.len())];
+            if target.starts_with("http") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+            let resolved = if path.is_empty() {
+                file.clone()
+            } else {
+                file.parent().expect("folder").join(path)
+            };
+            assert!(
+                resolved.exists(),
+                "{}: {target} does not exist",
+                file.display()
+            );
+            if !anchor.is_empty() {
+                assert!(
+                    anchors(&resolved).iter().any(|a| a == anchor),
+                    "{}: no heading for #{anchor} in {}",
+                    file.display(),
+                    resolved.display()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} links checked");
+}

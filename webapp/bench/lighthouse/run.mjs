@@ -40,6 +40,9 @@ async function audit(url) {
       fcp: value("first-contentful-paint"),
       tbt: value("total-blocking-time"),
       cls: value("cumulative-layout-shift"),
+      // How fast this machine is (Lighthouse's own benchmark): TBT scales
+      // with it, so two days' figures compare only beside it.
+      benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN),
       lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
     };
   } finally {
@@ -68,7 +71,7 @@ for (const path of paths) {
     median.cls.toFixed(2),
     ok ? "yes" : "no",
   ]);
-  console.error(`${path}: LCP element ${median.lcpElement}`);
+  console.error(`${path}: LCP element ${median.lcpElement}; Lighthouse's benchmark index ${median.benchmarkIndex}`);
 }
 
 const header = [`Page`, `Performance (median of ${runs})`, "LCP", "FCP", "TBT", "CLS", "within goal"];

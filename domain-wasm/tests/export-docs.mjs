@@ -1,4 +1,4 @@
-// The README documents every export of the wasm package with its real
+// docs/architecture.md documents every export of the wasm package with its real
 // TypeScript signature (regenerate with `just wasm-docs`).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,11 +12,11 @@ const pkgDir = resolve(process.env.WASM_PKG ?? join(root, "target/wasm-node"));
 // The home page's module, the on-demand one, the password screens' one, the dashboards' one and the mentoring one.
 const dts = ["", "on-demand", "passwords", "dashboards", "mentoring"].map((m) => join(pkgDir, m, "domain.d.ts"));
 
-test("the README lists every wasm export with its current signature", () => {
-  const readme = readFileSync(join(root, "README.md"), "utf8");
+test("docs/architecture.md lists every wasm export with its current signature", () => {
+  const readme = readFileSync(join(root, "docs/architecture.md"), "utf8");
   const block = readme.slice(readme.indexOf(START), readme.indexOf(END) + END.length);
   assert.ok(exportCount(dts) >= 40, "the package exports the rule families");
-  assert.equal(block, exportsMarkdown(dts), "README is stale: run `just wasm-docs`");
+  assert.equal(block, exportsMarkdown(dts), "docs/architecture.md is stale: run `just wasm-docs`");
   // Types only: the doc comments (generated from the rules' docs) may say "any".
   const types = dts.map((file) => readFileSync(file, "utf8")).join("\n").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
   assert.doesNotMatch(types, /\bany\b/, "the typings have no `any`");
