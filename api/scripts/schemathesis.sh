@@ -27,7 +27,10 @@ cd "$(dirname "$0")/../.."
 
 venv=$PWD/target/schemathesis-venv
 just _schemathesis-venv
-cargo build -q -p api --locked --bin api
+# API_BIN: a debug server already built (`just test` passes the one its
+# Rust suites built); otherwise build it here.
+api_bin=${API_BIN:-}
+[ -n "$api_bin" ] || { cargo build -q -p api --locked --bin api; api_bin=./target/debug/api; }
 
 engines=("$@")
 [ ${#engines[@]} -gt 0 ] || engines=(sqlite postgres)
@@ -71,7 +74,7 @@ run_engine() {
   echo "<!doctype html><title>contract</title>" > "$dir/web/index.html"
   RUST_LOG=warn DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port PUBLIC_URL="$base" WEB_DIR="$dir/web" \
     DEMO_DATA=on RATE_LIMITS=off DEV_OUTBOX=on SECRET_KEY="schemathesis-$RANDOM-$RANDOM-$RANDOM-$RANDOM-key" \
-    ./target/debug/api > "$dir/server-$engine.log" 2>&1 &
+    "$api_bin" > "$dir/server-$engine.log" 2>&1 &
   pid=$!
   for _ in $(seq 300); do curl -fs -o /dev/null "$base/healthz" && break; sleep 0.1; done
   curl -fs -o /dev/null "$base/healthz" || { echo "the server did not start:"; cat "$dir/server-$engine.log"; return 1; }
