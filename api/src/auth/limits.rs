@@ -137,9 +137,7 @@ pub const ACCOUNT_ATTEMPTS: Rule = Rule {
 };
 /// The longest the per-account throttle makes anyone wait (seconds).
 pub const ACCOUNT_DELAY_CAP_SECS: i64 = 60;
-/// How long a sign-in with the password keeps its client known to the
-/// account (30 days, in seconds).
-pub const KNOWN_CLIENT_SECS: i64 = 30 * 24 * 3600;
+pub use crate::store::KNOWN_CLIENT_SECS;
 
 /// The delay between attempts on an account after `attempts` in the
 /// current window from clients not known to it: none up to

@@ -80,16 +80,7 @@ pub fn random_id() -> String {
     URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>())
 }
 
-/// How a session id or refresh token id is kept in the database: the
-/// SHA-256 of the id, in hex. Tokens carry the id itself, so a copy of the
-/// database names no session a token could be made for.
-pub fn stored_id(id: &str) -> String {
-    use sha2::Digest as _;
-    Sha256::digest(id.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
+pub use crate::store::stored_id;
 
 impl Keys {
     pub fn from_secret(secret: &str) -> Keys {

@@ -46,7 +46,6 @@ use chrono::{DateTime, Utc};
 use lettre::message::header::ContentType;
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use serde::Serialize;
 use tokio::sync::{Notify, watch};
 
 use crate::clock::Clock;
@@ -89,99 +88,13 @@ pub const REDACTED_TEXT: &str =
 pub const REDACTED_HTML: &str =
     "<p>(This message carried a link; its text was removed once it was delivered.)</p>";
 
-/// One message to send: both parts are complete documents.
-#[derive(Debug, Clone)]
-pub struct Email {
-    /// What the message is for (`activation`, `password_reset`, ...), for logs and the outbox.
-    pub kind: &'static str,
-    pub to: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    /// Files sent with the message (a calendar invitation); usually none.
-    pub attachments: Vec<Attachment>,
-}
-
-impl Email {
-    /// The message with `attachment` added.
-    pub fn with_attachment(mut self, attachment: Attachment) -> Email {
-        self.attachments.push(attachment);
-        self
-    }
-}
-
-/// A file attached to a message, with text content (an `.ics` calendar
-/// file). Stored as JSON in `email_outbox.attachments`; sent over SMTP as a
-/// part of a multipart/mixed message after the text and HTML parts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Attachment {
-    /// The file's name as the recipient sees it, e.g. `invite.ics`.
-    pub filename: String,
-    /// Its MIME type with parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`.
-    pub content_type: String,
-    /// The file's text.
-    pub content: String,
-}
+// The outbox's rows and what is put in it belong to the store, which keeps
+// them; the mailer builds and delivers them.
+pub use crate::store::{Attachment, DeliveryStatus, Email, OutboxMessage};
 
 #[derive(Debug, thiserror::Error)]
 #[error("SMTP_URL is not usable: {0}")]
 pub struct MailConfigError(pub String);
-
-/// Where a message is in its delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DeliveryStatus {
-    /// Waiting for (another) delivery attempt.
-    Pending,
-    /// Accepted by the SMTP server.
-    Sent,
-    /// Recorded only: no SMTP server is configured.
-    Logged,
-    /// Given up on after [`MAX_ATTEMPTS`] attempts or a message that cannot be built.
-    Failed,
-}
-
-impl DeliveryStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryStatus::Pending => "pending",
-            DeliveryStatus::Sent => "sent",
-            DeliveryStatus::Logged => "logged",
-            DeliveryStatus::Failed => "failed",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<DeliveryStatus> {
-        match s {
-            "pending" => Some(DeliveryStatus::Pending),
-            "sent" => Some(DeliveryStatus::Sent),
-            "logged" => Some(DeliveryStatus::Logged),
-            "failed" => Some(DeliveryStatus::Failed),
-            _ => None,
-        }
-    }
-}
-
-/// One row of the outbox.
-#[derive(Debug, Clone)]
-pub struct OutboxMessage {
-    pub id: i64,
-    pub kind: String,
-    pub recipient: String,
-    pub subject: String,
-    pub text: String,
-    pub html: String,
-    pub status: DeliveryStatus,
-    /// Delivery attempts started so far (claims).
-    pub attempts: i64,
-    pub last_error: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub next_attempt_at: DateTime<Utc>,
-    /// When the message was accepted by the SMTP server (or logged).
-    pub sent_at: Option<DateTime<Utc>>,
-    /// Files sent with the message (empty for most).
-    pub attachments: Vec<Attachment>,
-}
 
 /// The wait before the next attempt after `attempts` failed ones:
 /// 1 min, 5 min, 30 min, 2 h, then 6 h.

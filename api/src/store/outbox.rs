@@ -11,7 +11,98 @@ use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
-use crate::mail::{Attachment, DeliveryStatus, Email, OutboxMessage};
+
+/// One message to send: both parts are complete documents.
+#[derive(Debug, Clone)]
+pub struct Email {
+    /// What the message is for (`activation`, `password_reset`, ...), for logs and the outbox.
+    pub kind: &'static str,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    /// Files sent with the message (a calendar invitation); usually none.
+    pub attachments: Vec<Attachment>,
+}
+
+impl Email {
+    /// The message with `attachment` added.
+    pub fn with_attachment(mut self, attachment: Attachment) -> Email {
+        self.attachments.push(attachment);
+        self
+    }
+}
+
+/// A file attached to a message, with text content (an `.ics` calendar
+/// file). Stored as JSON in `email_outbox.attachments`; sent over SMTP as a
+/// part of a multipart/mixed message after the text and HTML parts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Attachment {
+    /// The file's name as the recipient sees it, e.g. `invite.ics`.
+    pub filename: String,
+    /// Its MIME type with parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`.
+    pub content_type: String,
+    /// The file's text.
+    pub content: String,
+}
+
+/// Where a message is in its delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeliveryStatus {
+    /// Waiting for (another) delivery attempt.
+    Pending,
+    /// Accepted by the SMTP server.
+    Sent,
+    /// Recorded only: no SMTP server is configured.
+    Logged,
+    /// Given up on after `mail::MAX_ATTEMPTS` attempts or a message that cannot be built.
+    Failed,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Sent => "sent",
+            DeliveryStatus::Logged => "logged",
+            DeliveryStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<DeliveryStatus> {
+        match s {
+            "pending" => Some(DeliveryStatus::Pending),
+            "sent" => Some(DeliveryStatus::Sent),
+            "logged" => Some(DeliveryStatus::Logged),
+            "failed" => Some(DeliveryStatus::Failed),
+            _ => None,
+        }
+    }
+}
+
+/// One row of the outbox.
+#[derive(Debug, Clone)]
+pub struct OutboxMessage {
+    pub id: i64,
+    pub kind: String,
+    pub recipient: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    pub status: DeliveryStatus,
+    /// Delivery attempts started so far (claims).
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub next_attempt_at: DateTime<Utc>,
+    /// When the message was accepted by the SMTP server (or logged).
+    pub sent_at: Option<DateTime<Utc>>,
+    /// Files sent with the message (empty for most).
+    pub attachments: Vec<Attachment>,
+}
+
+use serde::Serialize;
 
 #[derive(FromRow)]
 struct OutboxRow {

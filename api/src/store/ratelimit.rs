@@ -5,7 +5,10 @@
 //! tell a shared address (many accounts signing in from it) from others.
 
 use super::{Store, StoreError, on_pool};
-use crate::auth::limits::KNOWN_CLIENT_SECS;
+
+/// How long a sign-in with the password keeps its client known to the
+/// account (30 days, in seconds): how long a row of `known_clients` counts.
+pub const KNOWN_CLIENT_SECS: i64 = 30 * 24 * 3600;
 
 impl Store {
     /// Counts one attempt in `bucket` for the window starting at
