@@ -53,21 +53,48 @@ const boundaries = [
 
 const FORMAT = "Numbers, money and text order are the domain's rules: call the crate through src/lib/domain.ts (formatStat, formatCount, messageCount, priceLabel, listingOrder, ...) instead of formatting or comparing by locale here.";
 
+/** Locale formatting and collation (issue 9). */
+const FORMAT_SELECTORS = [
+  { selector: "CallExpression[callee.property.name=/^(toLocaleString|localeCompare|toLocaleLowerCase|toLocaleUpperCase)$/]", message: FORMAT },
+  { selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|Collator|PluralRules)$/]", message: FORMAT },
+];
+
+const TIME = "Dates, times and zones are written in one place: use (or add) a named function in src/lib/time.ts (dateTimeFormat, clockTime, dayDate, instantLabel, ...) instead of Intl.DateTimeFormat here.";
+
+/**
+ * Intl.DateTimeFormat only in src/lib/time.ts (one home for the web app's
+ * presentation helpers): `new Intl.DateTimeFormat(...)`,
+ * `Intl.DateTimeFormat(...)` and `Intl.DateTimeFormat().resolvedOptions()`
+ * all contain the member expression; `Intl["DateTimeFormat"]`,
+ * `globalThis.Intl.DateTimeFormat` and `const { DateTimeFormat } = Intl` are
+ * caught too. Types (`Intl.DateTimeFormatOptions`) are not expressions and
+ * stay allowed.
+ */
+const TIME_SELECTORS = [
+  { selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']", message: TIME },
+  { selector: "MemberExpression[object.name='Intl'][property.value='DateTimeFormat']", message: TIME },
+  { selector: "MemberExpression[object.property.name='Intl'][property.name='DateTimeFormat']", message: TIME },
+  { selector: "VariableDeclarator[init.name='Intl'] > ObjectPattern > Property[key.name='DateTimeFormat']", message: TIME },
+];
+
+const APP_CODE = { files: ["src/**/*.{ts,tsx}"], ignores: ["src/**/*.test.{ts,tsx}", "src/testing/**", "src/test-setup.ts"] };
+
 /**
  * No locale formatting or collation in app code (issue 9: no TypeScript file
  * formats money or numbers with Indian grouping, or sorts by a rule of its
- * own). Tests may use them to compute what they expect.
+ * own), and no date formatting outside src/lib/time.ts. Tests may use them
+ * to compute what they expect. One `no-restricted-syntax` list: flat config
+ * does not merge two for one file, the later replaces the earlier.
  */
 const noLocaleFormatting = {
-  files: ["src/**/*.{ts,tsx}"],
-  ignores: ["src/**/*.test.{ts,tsx}", "src/testing/**", "src/test-setup.ts"],
-  rules: {
-    "no-restricted-syntax": [
-      "error",
-      { selector: "CallExpression[callee.property.name=/^(toLocaleString|localeCompare|toLocaleLowerCase|toLocaleUpperCase)$/]", message: FORMAT },
-      { selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|Collator|PluralRules)$/]", message: FORMAT },
-    ],
-  },
+  ...APP_CODE,
+  rules: { "no-restricted-syntax": ["error", ...FORMAT_SELECTORS, ...TIME_SELECTORS] },
+};
+
+/** src/lib/time.ts is the home of Intl.DateTimeFormat: the other selectors only. */
+const timeHome = {
+  files: ["src/lib/time.ts"],
+  rules: { "no-restricted-syntax": ["error", ...FORMAT_SELECTORS] },
 };
 
 export default tseslint.config(
@@ -96,4 +123,5 @@ export default tseslint.config(
   },
   ...boundaries,
   noLocaleFormatting,
+  timeHome,
 );

@@ -233,3 +233,186 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
   if (!zone.includes("/") || name === place || name.startsWith(place)) return name;
   return `${place} — ${name}`;
 }
+
+/* ---------- Screens that write times in the viewer's own locale ----------
+ *
+ * The helpers below came from the screens that wrote them before this file
+ * was their home; each keeps its screen's output as it was. Those that take
+ * an optional `locale` use the browser's own locale when it is not given
+ * (the screen passes none): `9:30 AM` in the United States, `09:30` in
+ * Germany. Tests pass one.
+ */
+
+/** The zone when this browser knows it, else `UTC` (formatting in an unknown zone would throw). */
+export function safeZone(zone: string | null | undefined): string {
+  return zone && isKnownZone(zone) ? zone : "UTC";
+}
+
+const DAY_AND_CLOCK: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
+
+/**
+ * An instant in `zone`, short: `Wed, 25 Nov, 3:30 pm` (an unknown zone
+ * reads as UTC; an unreadable instant as it was given). The dashboards'
+ * deadlines and requests (user-dashboard's attention banners, the mentor's
+ * requests).
+ */
+export function instantLabel(at: string | Date, zone: string, locale: string = LOCALE): string {
+  const date = typeof at === "string" ? new Date(at) : at;
+  if (Number.isNaN(date.getTime())) return String(at);
+  return dateTimeFormat(locale, { ...DAY_AND_CLOCK, timeZone: safeZone(zone) }).format(date);
+}
+
+/**
+ * A session's time on one line, as the dashboards' cards write it: `Wed, 25
+ * Nov, 3:30 – 4:30 pm` (the locale's range: the day once, `pm` once), in
+ * `zone` (an unknown zone reads as UTC); the start alone where the browser
+ * has no ranges; an unreadable start as it was given. Not `sessionTime`,
+ * which the booking screens use (the year, and the zone named after the
+ * time, in parts).
+ */
+export function sessionRange(start: string, end: string, zone: string, locale: string = LOCALE): string {
+  const from = new Date(start);
+  const to = new Date(end);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return start;
+  const format = dateTimeFormat(locale, { ...DAY_AND_CLOCK, timeZone: safeZone(zone) });
+  try {
+    return format.formatRange(from, to);
+  } catch {
+    return format.format(from);
+  }
+}
+
+function unit(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The time from `now` to `deadline` in the dashboards' short words, rounded
+ * down: `2 days 3 h`, `5 h 12 min`, `12 min`, `less than a minute`; null
+ * once it has passed (or for an unreadable deadline). The dashboards' cards
+ * and banners (user-dashboard, the mentor's requests and schedule). Not
+ * `timeLeft`, which the booking screens use (rounded, words in full:
+ * `2 hours 5 minutes`).
+ */
+export function timeLeftShort(deadline: string | Date, now: number): string | null {
+  const at = typeof deadline === "string" ? Date.parse(deadline) : deadline.getTime();
+  if (!Number.isFinite(at)) return null;
+  const ms = at - now;
+  if (ms <= 0) return null;
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return "less than a minute";
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours > 0 ? `${unit(days, "day", "days")} ${hours} h` : unit(days, "day", "days");
+  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+  return `${mins} min`;
+}
+
+const clockLabels = new Map<string, string>();
+
+/**
+ * A time of day (`HH:MM`, no date, no zone) as the locale writes one: `9:30
+ * am`, `09:30`; `24:00` is `Midnight (end of day)`, anything unreadable
+ * stays as it is. The availability editor's choices.
+ */
+export function clockLabel(value: string, locale?: string): string {
+  const key = `${locale ?? ""} ${value}`;
+  let label = clockLabels.get(key);
+  if (label !== undefined) return label;
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  if (value === "24:00") label = "Midnight (end of day)";
+  else if (!Number.isFinite(h) || !Number.isFinite(m)) label = value;
+  else label = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
+  clockLabels.set(key, label);
+  return label;
+}
+
+/** A date (`YYYY-MM-DD`) read as a date, not an instant: `Wed, 25 Nov 2026`. The availability editor's dates set apart. */
+export function calendarDateLabel(day: string, locale?: string): string {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A month (`2026-11`, not an instant) as `Nov 2026` or `November 2026`; anything unreadable as it is. The Earnings tab. */
+export function monthLabel(month: string, style: "short" | "long" = "short", locale?: string): string {
+  const [y, m] = month.split("-").map(Number);
+  if (!y || !m) return month;
+  return dateTimeFormat(locale, { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
+}
+
+/** The calendar day an instant falls on in `zone`: `Wed, 25 Nov 2026`; an unreadable instant as it was given. The Earnings tab and payout details. */
+export function zonedDayLabel(at: string, zone: string, locale?: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
+}
+
+/**
+ * An instant in `zone` as its day, with the time when it is not the start
+ * of that day there: `Wed, 25 Nov 2026`, `Tue, 24 Nov 2026, 6:30 pm` (a
+ * payout due at midnight in India is the evening before in London, and the
+ * date alone would mislead). The Earnings tab and payout details.
+ */
+export function momentLabel(at: string, zone: string, locale?: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  // en-GB with a 24-hour clock writes the start of a day as 00:00, whatever the viewer's locale.
+  const clock = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(date);
+  if (clock === "00:00") return zonedDayLabel(at, zone, locale);
+  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(date);
+  return `${zonedDayLabel(at, zone, locale)}, ${time}`;
+}
+
+/** The calendar day of an instant in `zone`, as a heading: `Wednesday, 25 November`. The mentor's schedule. */
+export function dayHeading(at: string, zone: string, locale?: string): string {
+  return dateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(at));
+}
+
+/** `Wed, 25 Nov` in `zone`, as the locale orders it. The availability editor's preview of open times. */
+export function weekdayDayMonth(at: Date, zone: string, locale?: string): string {
+  return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: zone }).format(at);
+}
+
+/** `3:30 pm` in `zone`, as the locale writes it (`clockTime` is always Indian English). The availability editor's preview of open times. */
+export function localClockTime(at: Date, zone: string, locale?: string): string {
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(at);
+}
+
+/** The day of the month and the month's short name in `zone`, apart: `{ day: "25", month: "Nov" }`. The date badge of My bookings' cards. */
+export function dateBadge(at: Date, zone: string, locale?: string): { day: string; month: string } {
+  return {
+    day: dateTimeFormat(locale, { timeZone: zone, day: "numeric" }).format(at),
+    month: dateTimeFormat(locale, { timeZone: zone, month: "short" }).format(at),
+  };
+}
+
+/**
+ * An instant in the browser's own locale and zone (or `zone`, when given):
+ * `25 Nov 2026, 9:30 am`. The mentor application's status.
+ */
+export function localDateTime(at: Date, locale?: string, zone?: string): string {
+  return dateTimeFormat(locale, zone ? { dateStyle: "medium", timeStyle: "short", timeZone: zone } : { dateStyle: "medium", timeStyle: "short" }).format(at);
+}
+
+/**
+ * How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds
+ * (whole seconds of `ms` only): 19 800 000 in India. The mentor profile's
+ * slot calendar finds where a day begins with it.
+ */
+export function zoneOffsetAt(ms: number, zone: string): number {
+  // en-US with a 24-hour clock gives plain numbers for every part.
+  const parts = dateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(ms / 1000) * 1000;
+}

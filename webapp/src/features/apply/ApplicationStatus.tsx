@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon, type IconName } from "../../components/icons";
 import { APPROVAL_TIME } from "../../lib/facts";
+import { localDateTime } from "../../lib/time";
 import type { Application } from "./api";
 import { REVIEW_PROMISE } from "./messages";
 
@@ -10,7 +11,7 @@ export function whenLabel(iso: string | null | undefined): string | undefined {
   if (!iso) return undefined;
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return undefined;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return localDateTime(at);
 }
 
 type Stage = "done" | "current" | "todo" | "failed";

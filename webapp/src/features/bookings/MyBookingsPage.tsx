@@ -15,7 +15,7 @@ import { fetchBookings } from "./api";
 import { rupees } from "./Checkout";
 import { StatusBadge } from "./BookingView";
 import { liveState } from "./rules";
-import { clockTime, dayDate, viewerZone, zoneLabel, zoneLongName } from "../../lib/time";
+import { clockTime, dateBadge, dayDate, viewerZone, zoneLabel, zoneLongName } from "../../lib/time";
 import type { Booking, BookingAction, BookingsTab } from "./types";
 import { failureMessage, useNow } from "./useBooking";
 import "./bookings.css";
@@ -48,8 +48,7 @@ function BookingCard({ booking, zone, now }: { booking: Booking; zone: string; n
   const end = new Date(booking.end);
   const other = booking.role === "mentor" ? booking.learner.name : booking.mentor.name;
   const headingId = `bk-card-${booking.id}`;
-  const day = new Intl.DateTimeFormat(undefined, { timeZone: zone, day: "numeric" }).format(start);
-  const month = new Intl.DateTimeFormat(undefined, { timeZone: zone, month: "short" }).format(start);
+  const { day, month } = dateBadge(start, zone);
   const label = nextLabel(booking, actions);
   return (
     <li className="bk-item" data-testid="booking-item">

@@ -8,7 +8,7 @@ import type { Loaded } from "./load";
 import { AVAILABILITY_SAVED, FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionHeader, SectionLoading, Switch } from "./parts";
 import { SlotPreview } from "./SlotPreview";
-import { browserZone, clockLabel, dateLabel, dayIn, laterBy, nextDay, timeChoices, zoneChoices } from "./time";
+import { browserZone, calendarDateLabel, clockLabel, dayIn, laterBy, nextDay, timeChoices, zoneChoices } from "./time";
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
@@ -152,7 +152,7 @@ function OverridesEditor({ overrides, zone, onChange }: { overrides: DateOverrid
       {overrides.length === 0 ? <p className="md-muted">No dates set apart. Add a day off, or different hours for one date.</p> : null}
       <ul className="md-overrides__list">
         {overrides.map((o, i) => {
-          const label = /^\d{4}-\d{2}-\d{2}$/.test(o.date) ? dateLabel(o.date) : `Date ${i + 1}`;
+          const label = /^\d{4}-\d{2}-\d{2}$/.test(o.date) ? calendarDateLabel(o.date) : `Date ${i + 1}`;
           return (
             <li key={i} className="md-override" data-testid="override">
               <div className="md-override__head">

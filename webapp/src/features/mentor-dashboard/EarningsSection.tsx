@@ -16,7 +16,7 @@ import { detailOf } from "../../lib/api/errors";
 import { financialQuarter, refundRules } from "../../lib/domain";
 import { EarningsChart } from "./EarningsChart";
 import { fetchEarnings, fetchTdsStatement, readEarnings, type EarningSession, type Earnings, type Payout, type PayoutSchedule } from "./earningsApi";
-import { dayLabel, momentLabel, rupees, zoneOrDefault } from "./earningsFormat";
+import { momentLabel, rupees, zonedDayLabel, zoneOrDefault } from "./earningsFormat";
 import { useLoaded } from "./load";
 import { NETWORK_ERROR } from "./messages";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
@@ -106,7 +106,7 @@ function SessionState({ session, zone }: { session: EarningSession; zone: string
   return (
     <span className={`earn-pill earn-pill--${session.state}`}>
       {SESSION_STATE[session.state] ?? session.state}
-      {session.state === "pending" ? <span className="earn-pill__more"> until {dayLabel(session.available_at, zone)}</span> : null}
+      {session.state === "pending" ? <span className="earn-pill__more"> until {zonedDayLabel(session.available_at, zone)}</span> : null}
       {session.state === "cancelled" ? <span className="earn-pill__more">{cancelledOutcome(session)}</span> : null}
       {session.state === "held" ? (
         <span className="earn-pill__more" title="A refund request, a dispute or a missed-session report of this session is open.">
@@ -159,7 +159,7 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
                     </Link>
                   </th>
                   <td data-label={s.state === "cancelled" ? "Was to end" : "Ended"}>
-                    {dayLabel(s.end_at, zone)}
+                    {zonedDayLabel(s.end_at, zone)}
                     {s.state === "cancelled" ? <span className="sr-only"> (cancelled)</span> : null}
                   </td>
                   <td data-label="Price" className="earn-num">
@@ -188,7 +188,7 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
 }
 
 function payoutStatus(p: Payout, zone: string): string {
-  if (p.status === "paid") return p.paid_at ? `Paid on ${dayLabel(p.paid_at, zone)}` : "Paid";
+  if (p.status === "paid") return p.paid_at ? `Paid on ${zonedDayLabel(p.paid_at, zone)}` : "Paid";
   if (p.status === "failed") return "Failed";
   return "Processing";
 }
@@ -223,7 +223,7 @@ function Payouts({ payouts, zone }: { payouts: readonly Payout[]; zone: string }
               {payouts.map((p) => (
                 <tr key={p.id} data-testid="earn-payout">
                   <th scope="row" data-label="Created">
-                    {dayLabel(p.created_at, zone)}
+                    {zonedDayLabel(p.created_at, zone)}
                   </th>
                   <td data-label="Reference" className="earn-mono">
                     {p.reference}

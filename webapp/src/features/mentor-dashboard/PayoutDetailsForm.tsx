@@ -30,7 +30,7 @@ import {
   type PayoutSchedule,
   type PendingChange,
 } from "./earningsApi";
-import { dayLabel, momentLabel } from "./earningsFormat";
+import { momentLabel, zonedDayLabel } from "./earningsFormat";
 import type { Loaded } from "./load";
 import { FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionLoading } from "./parts";
@@ -253,7 +253,7 @@ function Summary({ details, zone }: { details: PayoutDetails; zone: string }) {
       {details.updated_at ? (
         <div>
           <dt>Last changed</dt>
-          <dd>{dayLabel(details.updated_at, zone)}</dd>
+          <dd>{zonedDayLabel(details.updated_at, zone)}</dd>
         </div>
       ) : null}
     </dl>

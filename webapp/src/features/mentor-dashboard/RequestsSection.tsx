@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
 import { Icon } from "../../components/icons";
-import { acceptBooking, allows, declineBooking, firstName, instantLabel, timeLeft, useNow, type Booking, type LoadedBookings } from "../user-dashboard";
+import { acceptBooking, allows, declineBooking, firstName, instantLabel, timeLeftShort, useNow, type Booking, type LoadedBookings } from "../user-dashboard";
 import type { Tab } from "./MentorDashboardPage";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { act, mentorZone, SessionHead } from "./sessions";
@@ -41,7 +41,7 @@ function acceptedText(booking: Booking): string {
 
 function Deadline({ booking, now }: { booking: Booking; now: number }) {
   if (!booking.respond_by) return null;
-  const left = timeLeft(booking.respond_by, now);
+  const left = timeLeftShort(booking.respond_by, now);
   const by = instantLabel(booking.respond_by, mentorZone(booking));
   const urgent = Date.parse(booking.respond_by) - now < URGENT_MS;
   return (

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { Icon } from "../../components/icons";
-import { allows, firstName, JoinButton, joinEarlyMinutes, timeLeft, useNow, type Booking, type LoadedBookings } from "../user-dashboard";
+import { allows, firstName, JoinButton, joinEarlyMinutes, timeLeftShort, useNow, type Booking, type LoadedBookings } from "../user-dashboard";
 import type { Tab } from "./MentorDashboardPage";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { byStart, mentorZone, SessionHead } from "./sessions";
+import { dayHeading } from "../../lib/time";
 
 export interface ScheduleSectionProps {
   /** The mentor's upcoming bookings; the schedule is the confirmed ones and those awaiting payment. */
@@ -15,11 +16,6 @@ export interface ScheduleSectionProps {
 /** Confirmed sessions and those awaiting the learner's payment, soonest first. */
 export function scheduleOf(bookings: readonly Booking[]): Booking[] {
   return bookings.filter((b) => b.status === "confirmed" || b.status === "payment_required").sort(byStart);
-}
-
-/** The calendar day of an instant in `zone`, as a heading: `Tuesday, 25 November`. */
-function dayHeading(at: string, zone: string): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(at));
 }
 
 /** The sessions grouped by their day in the mentor's zone, in order. */
@@ -37,7 +33,7 @@ function byDay(bookings: readonly Booking[]): { day: string; items: Booking[] }[
 function ScheduleCard({ booking, now }: { booking: Booking; now: number }) {
   const zone = mentorZone(booking);
   const changeable = allows(booking, "cancel") || allows(booking, "reschedule");
-  const payLeft = booking.status === "payment_required" && booking.pay_by ? timeLeft(booking.pay_by, now) : null;
+  const payLeft = booking.status === "payment_required" && booking.pay_by ? timeLeftShort(booking.pay_by, now) : null;
   return (
     <li className="ses-card ses-item" data-testid="scheduled-session">
       <SessionHead booking={booking} level={4}>

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { durationLabel, mentorSlots } from "../../lib/domain";
 import { SelectField } from "../../components/form";
 import type { Availability, MentorService } from "./api";
+import { isKnownZone, localClockTime, weekdayDayMonth } from "../../lib/time";
 import { dayIn } from "./time";
 
 /** How far ahead the preview looks, at most (the booking window may be shorter). */
@@ -56,14 +57,8 @@ export function SlotPreview({ availability, services, locale }: { availability: 
     return [...byDay.entries()];
   }, [preview, zone]);
 
-  let dayFormat: Intl.DateTimeFormat | undefined;
-  let timeFormat: Intl.DateTimeFormat | undefined;
-  try {
-    dayFormat = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: zone });
-    timeFormat = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
-  } catch {
-    // A zone the browser does not know: the rule's message says so below.
-  }
+  // A zone the browser does not know writes no day or time: the rule's message says so below.
+  const known = isKnownZone(zone);
 
   return (
     <section className="md-card md-preview" aria-labelledby={headingId} data-testid="slot-preview">
@@ -104,11 +99,11 @@ export function SlotPreview({ availability, services, locale }: { availability: 
           <ul className="md-preview__days" data-testid="preview-days">
             {days.map(([day, slots]) => (
               <li key={day} className="md-preview__day">
-                <span className="md-preview__date">{dayFormat?.format(slots[0]?.start) ?? day}</span>
+                <span className="md-preview__date">{known && slots[0] ? weekdayDayMonth(slots[0].start, zone, locale) : day}</span>
                 <span className="md-preview__times">
                   {slots.map((s) => (
                     <span key={s.start.toISOString()} className="md-preview__time" data-testid="preview-time">
-                      {timeFormat?.format(s.start)}
+                      {known ? localClockTime(s.start, zone, locale) : undefined}
                     </span>
                   ))}
                 </span>

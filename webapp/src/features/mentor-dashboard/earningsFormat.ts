@@ -4,6 +4,7 @@
  * any); dates are shown in the mentor's own time zone.
  */
 import { priceLabel } from "../../lib/domain";
+import { browserZone, safeZone } from "../../lib/time";
 
 /** `₹1,23,456`, `₹1,234.50`, `₹0`; a negative amount as `−₹500`. */
 export function rupees(paise: number): string {
@@ -24,41 +25,16 @@ export function rupeesShort(paise: number): string {
   return `${sign}₹${a}`;
 }
 
-/** `2026-11` as `Nov 2026` (a calendar month, not an instant). */
-export function monthLabel(month: string, style: "short" | "long" = "short"): string {
-  const [y, m] = month.split("-").map(Number);
-  if (!y || !m) return month;
-  return new Intl.DateTimeFormat(undefined, { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
-}
-
-/** An instant's calendar day in `zone`: `Tue, 24 Nov 2026`. */
-export function dayLabel(at: string, zone: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
-}
+/**
+ * Months, an instant's day and a moment are written by the app's one copy
+ * (`lib/time`), in the viewer's locale.
+ */
+export { momentLabel, monthLabel, zonedDayLabel } from "../../lib/time";
 
 /**
- * An instant in `zone` as a day, with the time when it is not the start of
- * that day there: a payout due at midnight in India is the evening before
- * in London, and saying only the date would mislead.
+ * The zone to show times in: the mentor's saved one (as saved), else the
+ * browser's; a zone this browser does not know reads as UTC.
  */
-export function momentLabel(at: string, zone: string): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(date);
-  if (clock === "00:00") return dayLabel(at, zone);
-  const time = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(date);
-  return `${dayLabel(at, zone)}, ${time}`;
-}
-
-/** The zone to show times in: the mentor's saved one, else the browser's, else UTC. */
 export function zoneOrDefault(zone: string | undefined): string {
-  const candidate = zone || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: candidate });
-    return candidate;
-  } catch {
-    return "UTC";
-  }
+  return safeZone(zone || browserZone());
 }

@@ -8,7 +8,7 @@ import { durationLabel, priceLabel } from "../../lib/domain";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, errorMessages } from "../../lib/api/errors";
-import { readBooking, sessionTime, StatusPill, viewerZone, zoneName, type Booking } from "../user-dashboard";
+import { readBooking, sessionRange, StatusPill, viewerZone, zoneName, type Booking } from "../user-dashboard";
 import { NETWORK_ERROR } from "./messages";
 import "./sessions.css";
 
@@ -39,7 +39,7 @@ export function SessionHead({ booking, level = 3, children }: { booking: Booking
       <p className="ses-item__time">
         <Icon name="calendar" size={16} />
         <span>
-          {sessionTime(booking.start, booking.end, zone)} <span className="ses-muted">({zoneName(zone)})</span>
+          {sessionRange(booking.start, booking.end, zone)} <span className="ses-muted">({zoneName(zone)})</span>
         </span>
       </p>
       {children}

@@ -5,8 +5,12 @@
  * (`mentorSlots`); nothing here decides it.
  */
 
-/** The browser's zone and the zones to offer are the app's one copy (`lib/time`). */
-export { browserZone, zoneChoices } from "../../lib/time";
+/**
+ * The browser's zone, the zones to offer, the day an instant falls on in a
+ * zone (`dayIn`), and how a time of day (`clockLabel`) or a date
+ * (`calendarDateLabel`) is written are the app's one copy (`lib/time`).
+ */
+export { browserZone, calendarDateLabel, clockLabel, dayIn, zoneChoices } from "../../lib/time";
 
 /** "HH:MM" on a 15-minute grid through the day, ending with 24:00 (the next midnight). */
 export const CLOCK_TIMES: readonly string[] = Array.from({ length: 97 }, (_, i) => {
@@ -20,37 +24,11 @@ export function timeChoices(value: string): readonly string[] {
   return CLOCK_TIMES.includes(value) ? CLOCK_TIMES : [...CLOCK_TIMES, value].sort();
 }
 
-const clockLabels = new Map<string, string>();
-let clockFormat: Intl.DateTimeFormat | undefined;
-
-/** A clock time as the viewer's locale writes one (`9:30 am`, `09:30`); 24:00 is the end of the day. */
-export function clockLabel(value: string): string {
-  let label = clockLabels.get(value);
-  if (label !== undefined) return label;
-  const [h = 0, m = 0] = value.split(":").map(Number);
-  clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
-  if (value === "24:00") label = "Midnight (end of day)";
-  else if (!Number.isFinite(h) || !Number.isFinite(m)) label = value;
-  else label = clockFormat.format(new Date(Date.UTC(2000, 0, 1, h, m)));
-  clockLabels.set(value, label);
-  return label;
-}
-
 /** `HH:MM` plus `minutes`, at most 24:00. */
 export function laterBy(value: string, minutes: number): string {
   const [h = 0, m = 0] = value.split(":").map(Number);
   const total = Math.min(24 * 60, h * 60 + m + minutes);
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
-export { dayIn } from "../../lib/time";
-
-/** A date (`YYYY-MM-DD`) as a calendar label, read as a date, not an instant: `Tue, 25 Nov 2026`. */
-export function dateLabel(day: string, locale?: string): string {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
 }
 
 /** The day after `day`. */

@@ -33,8 +33,8 @@ export type SlotsAnswer =
 /** How far ahead the week navigation goes when the server does not say: the API's longest range. */
 export const DEFAULT_WINDOW_DAYS = 92;
 
-/** Zone names and comparisons are the app's one copy (`lib/time`). */
-import { isKnownZone } from "../../lib/time";
+/** Zone names and comparisons, and the calendar arithmetic's formatting, are the app's one copy (`lib/time`). */
+import { dayIn, isKnownZone, zoneOffsetAt } from "../../lib/time";
 export { browserZone, currentZoneName, isKnownZone, sameZone } from "../../lib/time";
 
 /** Zones most viewers pick from, besides their own and the mentor's. */
@@ -57,17 +57,9 @@ export const COMMON_ZONES: readonly string[] = [
 /** A calendar day, `YYYY-MM-DD`. */
 export type DayKey = string;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day an instant falls on in `zone`. */
+/** The calendar day an instant falls on in `zone` (`lib/time`'s `dayIn`). */
 export function dayKeyOf(at: Date, zone: string): DayKey {
-  let format = dayFormats.get(zone);
-  if (format === undefined) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(zone, format);
-  }
-  return format.format(at);
+  return dayIn(at, zone);
 }
 
 function parseDay(day: DayKey): [number, number, number] {
@@ -81,30 +73,13 @@ export function addDays(day: DayKey, n: number): DayKey {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-/** How far `zone`'s wall clock is ahead of UTC at `ms`, in milliseconds. */
-function offsetAt(ms: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
 /** The instant `day` begins in `zone` (its first moment, should the clocks skip midnight). */
 export function startOfDay(day: DayKey, zone: string): Date {
   const [y, m, d] = parseDay(day);
   const wall = Date.UTC(y, m - 1, d);
   // Two passes: the offset a day earlier or later can differ across a change of the clocks.
-  let ms = wall - offsetAt(wall, zone);
-  ms = wall - offsetAt(ms, zone);
+  let ms = wall - zoneOffsetAt(wall, zone);
+  ms = wall - zoneOffsetAt(ms, zone);
   // A midnight the clocks skipped: the day starts at the first instant that is on it.
   while (dayKeyOf(new Date(ms), zone) < day) ms += 15 * 60_000;
   return new Date(ms);

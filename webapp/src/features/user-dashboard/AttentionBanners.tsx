@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/icons";
 import { attention, useAttention, type AttentionItem, type AttentionKind } from "../attention";
-import { firstName, instantLabel, timeLeft, useNow, zoneName } from "./bookings";
+import { firstName, instantLabel, timeLeftShort, useNow, zoneName } from "./bookings";
 import "./attention.css";
 
 function banner(item: AttentionItem, zone: string, left: string) {
@@ -42,7 +42,7 @@ export function AttentionBanners({ kind, zone }: { kind: AttentionKind; zone: st
   useEffect(() => void attention.refresh(), []);
   const open = items.flatMap((item) => {
     if (item.kind !== kind) return [];
-    const left = timeLeft(item.deadline, now);
+    const left = timeLeftShort(item.deadline, now);
     return left === null ? [] : [{ item, left }];
   });
   if (open.length === 0) return null;

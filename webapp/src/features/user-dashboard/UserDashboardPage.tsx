@@ -5,7 +5,7 @@ import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
 import { useSession } from "../auth";
 import { AttentionBanners } from "./AttentionBanners";
-import { allows, confirmingPayment, firstName, learnerNextStep, sessionTime, timeLeft, useNow, viewerZone, zoneName, type Booking } from "./bookings";
+import { allows, confirmingPayment, firstName, learnerNextStep, sessionRange, timeLeftShort, useNow, viewerZone, zoneName, type Booking } from "./bookings";
 import { useBookings, type Loaded } from "./load";
 import { JoinButton, StatusPill } from "./parts";
 import "./user-dashboard.css";
@@ -51,11 +51,11 @@ function Failed({ what, onRetry }: { what: string; onRetry: () => void }) {
 /** The line under a waiting booking: how long is left to answer or to pay. */
 function deadlineLine(booking: Booking, now: number): string | null {
   if (booking.status === "pending" && booking.respond_by) {
-    const left = timeLeft(booking.respond_by, now);
+    const left = timeLeftShort(booking.respond_by, now);
     return left ? `${firstName(booking.mentor.name)} has ${left} left to respond.` : null;
   }
   if (booking.status === "payment_required" && booking.pay_by && !confirmingPayment(booking)) {
-    const left = timeLeft(booking.pay_by, now);
+    const left = timeLeftShort(booking.pay_by, now);
     return left ? `${left} left to pay; after that the time is released.` : null;
   }
   return null;
@@ -78,7 +78,7 @@ function UpcomingCard({ booking, now, zone }: { booking: Booking; now: number; z
       </div>
       <p className="ses-item__time">
         <Icon name="calendar" size={16} />
-        <span>{sessionTime(booking.start, booking.end, zone)}</span>
+        <span>{sessionRange(booking.start, booking.end, zone)}</span>
       </p>
       {step.text ? <p className="ses-item__next">{step.text}</p> : null}
       {deadline ? (
@@ -157,7 +157,7 @@ function AwaitingFeedback({ state, reload, zone }: { state: Loaded<Booking[]>; r
                 <div className="ses-item__who">
                   <h3 className="ses-item__title">{b.service.title}</h3>
                   <p className="ses-muted">
-                    with {b.mentor.name} · {sessionTime(b.start, b.end, zone)}
+                    with {b.mentor.name} · {sessionRange(b.start, b.end, zone)}
                   </p>
                 </div>
               </div>

@@ -16,7 +16,7 @@ import { useEffect, useState } from "react";
 import { api, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
 import { bookingRules, shortName } from "../../lib/domain";
-import { LOCALE, zoneLabel } from "../../lib/time";
+import { zoneLabel } from "../../lib/time";
 
 export type { Answer } from "../../lib/api/client";
 
@@ -164,83 +164,16 @@ export function firstName(name: string): string {
 /* ---------- Time ---------- */
 
 /**
- * A session's time in `zone`: `Tue, 25 Nov · 3:30 – 4:30 pm GMT+5:30`
- * (the locale decides the order and clock). The zone's name follows.
+ * How the dashboards write times is the app's one copy (`lib/time`): a
+ * session on one line (`sessionRange`), an instant (`instantLabel`), the time
+ * left before a deadline (`timeLeftShort`); the account's zone, else the
+ * browser's (`viewerZone`).
  */
-export function sessionTime(start: string, end: string, zone: string, locale: string = LOCALE): string {
-  const from = new Date(start);
-  const to = new Date(end);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return start;
-  const options: Intl.DateTimeFormatOptions = {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: safeZone(zone),
-  };
-  try {
-    return new Intl.DateTimeFormat(locale, options).formatRange(from, to);
-  } catch {
-    return new Intl.DateTimeFormat(locale, options).format(from);
-  }
-}
+export { browserZone, instantLabel, sessionRange, timeLeftShort, viewerZone } from "../../lib/time";
 
-/** An instant in `zone`, short: `Tue, 25 Nov, 3:30 pm`. */
-export function instantLabel(at: string | Date, zone: string, locale: string = LOCALE): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  if (Number.isNaN(date.getTime())) return String(at);
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: safeZone(zone),
-  }).format(date);
-}
-
-/** A clock time in `zone`: `3:30 pm`. */
-export function clockIn(at: Date, zone: string, locale: string = LOCALE): string {
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: safeZone(zone) }).format(at);
-}
-
-/** The zone when the browser knows it, else UTC (an unknown zone would throw). */
-export function safeZone(zone: string | null | undefined): string {
-  if (!zone) return "UTC";
-  try {
-    new Intl.DateTimeFormat(undefined, { timeZone: zone });
-    return zone;
-  } catch {
-    return "UTC";
-  }
-}
-
-/** The zone's name as people read it: `Asia/Kolkata` → `Asia/Kolkata`, underscores as spaces. */
 /** A zone as people read it: `Kolkata — India Standard Time`. */
 export function zoneName(zone: string): string {
   return zoneLabel(zone);
-}
-
-/** The zone rules are the app's one copy (`lib/time`): the account's zone, else the browser's. */
-export { browserZone, viewerZone } from "../../lib/time";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The time from `now` to `deadline` in words: `2 days 3 h`, `5 h 12 min`, `12 min`, `less than a minute`; null once it has passed. */
-export function timeLeft(deadline: string | Date, now: number): string | null {
-  const at = typeof deadline === "string" ? Date.parse(deadline) : deadline.getTime();
-  if (!Number.isFinite(at)) return null;
-  const ms = at - now;
-  if (ms <= 0) return null;
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  const days = Math.floor(minutes / (24 * 60));
-  const hours = Math.floor((minutes % (24 * 60)) / 60);
-  const mins = minutes % 60;
-  if (days > 0) return hours > 0 ? `${plural(days, "day", "days")} ${hours} h` : plural(days, "day", "days");
-  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
-  return `${mins} min`;
 }
 
 /** The current time, moving every `everyMs` while the screen is open (countdowns, the join window). */

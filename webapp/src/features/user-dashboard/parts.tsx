@@ -1,6 +1,7 @@
 /** The session parts both dashboards draw: the status pill and the join button. */
 import { Suspense, useId } from "react";
-import { clockIn, confirmingPayment, joinEarlyMinutes, joinState, statusLabel, type Booking, type Side } from "./bookings";
+import { confirmingPayment, joinEarlyMinutes, joinState, statusLabel, type Booking, type Side } from "./bookings";
+import { clockTime, safeZone } from "../../lib/time";
 import "./sessions.css";
 
 /** The booking's status as a coloured pill (the words carry the meaning; the colour only repeats it). */
@@ -48,7 +49,7 @@ function Join({ booking, now, zone }: { booking: Booking; now: number; zone: str
         Join session
       </button>
       <span id={hintId} className="ses-muted ses-join-hint">
-        {state.opensAt.getTime() - now < 12 * 3_600_000 ? `Opens at ${clockIn(state.opensAt, zone)}` : `Opens ${joinEarlyMinutes()} minutes before the start`}
+        {state.opensAt.getTime() - now < 12 * 3_600_000 ? `Opens at ${clockTime(state.opensAt, safeZone(zone))}` : `Opens ${joinEarlyMinutes()} minutes before the start`}
       </span>
     </span>
   );
