@@ -967,13 +967,13 @@ impl<E: Endpoint> ContractEndpoint<E> {
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok());
-        if declared.is_some_and(|n| n > crate::app::MAX_BODY_BYTES) {
+        if declared.is_some_and(|n| n > crate::http::MAX_BODY_BYTES) {
             return Ok(Ok(req));
         }
         let mut bytes = Vec::new();
         let mut body = tokio::io::AsyncReadExt::take(
             req.take_body().into_async_read(),
-            crate::app::MAX_BODY_BYTES + 1,
+            crate::http::MAX_BODY_BYTES + 1,
         );
         if tokio::io::AsyncReadExt::read_to_end(&mut body, &mut bytes)
             .await

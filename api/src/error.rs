@@ -8,6 +8,10 @@ use poem_openapi::Object;
 
 use crate::store::{Constraint, StoreError, Violation};
 
+/// Django REST framework's answer to a signed-in caller whose role does not
+/// allow the operation (403).
+pub const NOT_PERMITTED: &str = "You do not have permission to perform this action.";
+
 /// A general error: what went wrong, in words a person can act on.
 #[derive(Debug, Clone, Object)]
 pub struct Detail {
@@ -27,7 +31,7 @@ impl Detail {
 
     /// A signed-in caller whose role does not allow the operation (403).
     pub fn not_permitted() -> Self {
-        Detail::new(crate::auth::NOT_PERMITTED)
+        Detail::new(NOT_PERMITTED)
     }
 }
 

@@ -18,6 +18,7 @@ pub mod dev_clock;
 pub mod error;
 pub mod fields;
 pub mod google;
+pub mod http;
 pub mod jobs;
 pub mod ledger;
 pub mod mail;

@@ -13,6 +13,10 @@ use crate::routes;
 pub const ACCESS_TOKEN_TTL_MS: u32 = 3_600_000;
 /// How long a refresh token is valid: 1 day (it rotates on every use).
 pub const REFRESH_TOKEN_TTL_MS: u32 = 86_400_000;
+/// How long an e-mailed activation link works: 3 days.
+pub const ACTIVATION_LINK_TTL_MS: u32 = 259_200_000;
+/// How long an e-mailed password-reset link works (once): 1 hour.
+pub const RESET_LINK_TTL_MS: u32 = 3_600_000;
 /// A login session ends this long after sign-in whatever happens: 14 days.
 pub const SESSION_MAX_AGE_MS: u32 = 1_209_600_000;
 /// A refresh token used a second time within this window of its first use

@@ -39,9 +39,7 @@ pub struct Caller {
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "check_bearer")]
 pub struct SignedIn(pub Caller);
 
-/// Django REST framework's answer to a signed-in caller whose role does not
-/// allow the operation (403).
-pub const NOT_PERMITTED: &str = "You do not have permission to perform this action.";
+pub use crate::error::NOT_PERMITTED;
 
 /// A 403 `{"detail": NOT_PERMITTED}`.
 pub fn forbidden() -> poem::Error {

@@ -22,10 +22,11 @@ pub const REFRESH_LIFETIME: Duration = Duration::milliseconds(session::REFRESH_T
 /// A session ends 14 days after sign-in whatever happens.
 pub const SESSION_LIFETIME: Duration = Duration::milliseconds(session::SESSION_MAX_AGE_MS as i64);
 /// An activation link works for 3 days.
-pub const ACTIVATION_LINK_LIFETIME: Duration = Duration::days(3);
-/// A password-reset link works for an hour (once). The mail templates and
-/// the check below both read these two constants.
-pub const RESET_LINK_LIFETIME: Duration = Duration::hours(1);
+pub const ACTIVATION_LINK_LIFETIME: Duration =
+    Duration::milliseconds(session::ACTIVATION_LINK_TTL_MS as i64);
+/// A password-reset link works for an hour (once). The mail templates say
+/// the same, from the same constants of `domain_wasm::session`.
+pub const RESET_LINK_LIFETIME: Duration = Duration::milliseconds(session::RESET_LINK_TTL_MS as i64);
 
 type HmacSha256 = Hmac<Sha256>;
 

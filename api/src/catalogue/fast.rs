@@ -81,7 +81,7 @@ async fn list(snapshot: &Arc<Snapshot>, req: &Request) -> Response {
             .header(header::CACHE_CONTROL, NO_CACHE)
             .finish();
     }
-    let encoded = match crate::app::preferred_encoding(headers.get(header::ACCEPT_ENCODING)) {
+    let encoded = match crate::http::preferred_encoding(headers.get(header::ACCEPT_ENCODING)) {
         Some(algo) => snapshot.compressed(algo).await.map(|body| (algo, body)),
         None => None,
     };

@@ -11,7 +11,7 @@ use super::{Attachment, BRAND, Email};
 
 /// One line: control characters and runs of white space become one space,
 /// at most `max` characters.
-pub(super) fn one_line(s: &str, max: usize) -> String {
+pub fn one_line(s: &str, max: usize) -> String {
     let line = s
         .split(|c: char| c.is_whitespace() || c.is_control())
         .filter(|w| !w.is_empty())
@@ -26,7 +26,7 @@ pub(super) fn one_line(s: &str, max: usize) -> String {
 }
 
 /// A greeting's name: "there" when empty.
-pub(super) fn greeting(name: &str) -> String {
+pub fn greeting(name: &str) -> String {
     let name = one_line(name, 80);
     if name.is_empty() {
         "there".to_owned()
@@ -36,7 +36,7 @@ pub(super) fn greeting(name: &str) -> String {
 }
 
 /// One piece of a message.
-pub(super) enum Block {
+pub enum Block {
     Para(String),
     /// Smaller, secondary text.
     Note(String),
@@ -53,7 +53,7 @@ pub(super) enum Block {
 
 /// A message ready to render: `name` is the greeting's (`None` for messages
 /// to the team, which have none); the subject is kept to one line.
-pub(super) struct Parts<'a> {
+pub struct Parts<'a> {
     pub kind: &'static str,
     pub to: &'a str,
     pub name: Option<&'a str>,
@@ -65,7 +65,7 @@ pub(super) struct Parts<'a> {
 }
 
 /// Both parts of the message, escaped for HTML where they go into it.
-pub(super) fn render(parts: Parts<'_>) -> Email {
+pub fn render(parts: Parts<'_>) -> Email {
     let Parts {
         kind,
         to,

@@ -5,10 +5,17 @@
 
 use html_escape::{encode_double_quoted_attribute, encode_text};
 
+use domain_wasm::session;
+
 use super::{BRAND, Email};
 
 /// How long a link works, in words ("3 days", "1 hour"), from the same
 /// constants the server checks links against (`crate::auth::tokens`).
+/// A link's lifetime from the session rules (milliseconds).
+fn link_lifetime(ms: u32) -> chrono::Duration {
+    chrono::Duration::milliseconds(i64::from(ms))
+}
+
 fn lifetime_in_words(lifetime: chrono::Duration) -> String {
     let plural = |n: i64, unit: &str| {
         if n == 1 {
@@ -185,7 +192,7 @@ fn footer() -> String {
 
 /// Asks a new member to confirm their address; the link activates the account.
 pub fn activation(to: &str, name: &str, link: &str) -> Email {
-    let lifetime = lifetime_in_words(crate::auth::tokens::ACTIVATION_LINK_LIFETIME);
+    let lifetime = lifetime_in_words(link_lifetime(session::ACTIVATION_LINK_TTL_MS));
     Message {
         kind: "activation",
         to,
@@ -217,7 +224,7 @@ pub fn activation(to: &str, name: &str, link: &str) -> Email {
 
 /// Sends a single-use link to choose a new password.
 pub fn password_reset(to: &str, name: &str, link: &str) -> Email {
-    let lifetime = lifetime_in_words(crate::auth::tokens::RESET_LINK_LIFETIME);
+    let lifetime = lifetime_in_words(link_lifetime(session::RESET_LINK_TTL_MS));
     Message {
         kind: "password_reset",
         to,
@@ -300,7 +307,7 @@ pub fn google_linked(to: &str, name: &str, google_email: &str, reset_link: &str)
 /// Sends a signed-in Google account a single-use link to set its first
 /// password (a bearer token alone may not add one).
 pub fn first_password(to: &str, name: &str, link: &str) -> Email {
-    let lifetime = lifetime_in_words(crate::auth::tokens::RESET_LINK_LIFETIME);
+    let lifetime = lifetime_in_words(link_lifetime(session::RESET_LINK_TTL_MS));
     Message {
         kind: "first_password",
         to,

@@ -10,10 +10,11 @@
 //! the same payment's or refund's receipt again gives back its number and
 //! sends nothing.
 
+pub mod templates;
+
 use chrono::{DateTime, Datelike, Utc};
 use chrono_tz::Asia::Kolkata;
 
-use crate::mail::receipt_templates;
 use crate::state::AppState;
 use crate::store::receipts::{ReceiptDetail, ReceiptRow};
 use crate::store::{StoreError, Tx};
@@ -134,7 +135,7 @@ pub async fn issue(
         .await?
         .ok_or(StoreError::NotFound)?;
     let page = state.link(&format!("/my-bookings/{booking_id}"));
-    let mail = receipt_templates::receipt_email(&detail, &page, &state.support_email);
+    let mail = templates::receipt_email(&detail, &page, &state.support_email);
     tx.enqueue_email(&mail, now).await?;
     Ok(number)
 }
@@ -182,5 +183,5 @@ pub async fn for_caller(
 
 /// The printable receipt: a complete HTML document.
 pub fn printable(detail: &ReceiptDetail, support_email: &str) -> String {
-    receipt_templates::receipt_page(detail, support_email)
+    templates::receipt_page(detail, support_email)
 }

@@ -120,7 +120,7 @@ impl MentorsApi {
             .0
             .as_deref()
             .and_then(|h| poem::http::HeaderValue::from_str(h).ok())
-            .and_then(|h| crate::app::preferred_encoding(Some(&h)));
+            .and_then(|h| crate::http::preferred_encoding(Some(&h)));
         let (body, encoding) = match algo {
             Some(algo) => match cached.compressed(algo).await {
                 Some(bytes) => (

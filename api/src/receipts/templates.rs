@@ -7,10 +7,10 @@
 
 use html_escape::encode_text as text;
 
-use super::booking_templates::{local_range, local_time};
-use super::message::{Block, Parts, render};
-use super::{BRAND, Email};
-use crate::receipts::{NOT_YET, ReceiptKind, SAC};
+use super::{NOT_YET, ReceiptKind, SAC};
+use crate::mail::booking_templates::{local_range, local_time};
+use crate::mail::message::{Block, Parts, render};
+use crate::mail::{BRAND, Email};
 use crate::store::receipts::ReceiptDetail;
 
 /// Why money went back, in the learner's words (`refunds.basis`).
