@@ -26,6 +26,7 @@ mod google;
 mod hardening;
 mod honest_catalogue;
 mod jobs;
+mod layers;
 mod ledger;
 mod limits;
 mod listed;
