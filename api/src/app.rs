@@ -76,7 +76,10 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
         .with(crate::contract::Contract::new(state.clone()))
         .around(compress)
         // The mentor list from memory, ahead of routing and compression.
-        .with(crate::catalogue::ListFromMemory::new(state))
+        .with(crate::catalogue::ListFromMemory::new(
+            state.mentor_list.clone(),
+            state.store.clone(),
+        ))
         .with(headers)
 }
 

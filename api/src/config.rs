@@ -597,6 +597,15 @@ fn parse_switch(s: &str, setting: &str) -> Result<bool, String> {
     }
 }
 
+/// The TDS rates of the settings.
+pub fn tds_rates(settings: &Settings) -> domain_wasm::payouts::TdsRates {
+    domain_wasm::payouts::TdsRates {
+        rate_bps: i64::from(settings.tds_rate_bps),
+        no_pan_rate_bps: i64::from(settings.tds_rate_no_pan_bps),
+        threshold_paise: settings.tds_threshold_paise,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,7 +40,7 @@ pub struct AppState {
     /// `/dev/clock/` is mounted (see [`crate::dev_clock`]).
     pub test_clock: Option<crate::clock::ManualClock>,
     /// Where uploaded photos are kept (`MEDIA_DIR` on disk by default).
-    pub media: Arc<dyn crate::media::MediaStorage>,
+    pub media: Arc<dyn crate::media_storage::MediaStorage>,
     /// Takes the learners' payments (`PAYMENT_GATEWAY`; see [`crate::payments`]).
     pub payments: Arc<dyn crate::payments::Gateway>,
     /// Where meeting rooms are made (`MEETING_BASE_URL`, no trailing slash).
@@ -48,7 +48,7 @@ pub struct AppState {
     /// Wakes and watches the durable job queue's worker ([`crate::jobs`]).
     pub jobs: crate::jobs::Jobs,
     /// The web app's Content-Security-Policy, composed from the settings
-    /// ([`crate::web::content_security_policy`]).
+    /// ([`crate::http::content_security_policy`]).
     pub csp: String,
     /// Whether every page says no real money moves (a staging site on the
     /// sandbox, [`Settings::sandbox_notice`]).
@@ -61,7 +61,7 @@ pub struct AppState {
     pub pay_window_minutes: u32,
     /// Seals payout details at rest (issue 20): loaded by
     /// [`crate::server::bind`] (the key may live in the database).
-    pub payout_cipher: std::sync::OnceLock<crate::payouts::crypto::PayoutCipher>,
+    pub payout_cipher: std::sync::OnceLock<crate::payout_crypto::PayoutCipher>,
     /// TDS under section 194-O (`TDS_RATE_BPS`, `TDS_RATE_NO_PAN_BPS`,
     /// `TDS_THRESHOLD_PAISE`).
     pub tds_rates: domain_wasm::payouts::TdsRates,
@@ -99,14 +99,16 @@ impl AppState {
             support_email: settings.support_email.trim().to_owned(),
             clock: settings.clock.clone(),
             test_clock: settings.test_clock.then(|| settings.clock.hand()).flatten(),
-            media: Arc::new(crate::media::DiskStorage::new(settings.media_dir.clone())),
+            media: Arc::new(crate::media_storage::DiskStorage::new(
+                settings.media_dir.clone(),
+            )),
             meeting_base_url: settings
                 .meeting_base_url
                 .trim()
                 .trim_end_matches('/')
                 .to_owned(),
             jobs: crate::jobs::Jobs::new(),
-            csp: crate::web::content_security_policy(
+            csp: crate::http::content_security_policy(
                 settings
                     .google_client_id
                     .as_deref()
@@ -121,7 +123,7 @@ impl AppState {
             bookings_per_hour: settings.bookings_per_hour,
             pay_window_minutes: settings.pay_window_minutes,
             payout_cipher: std::sync::OnceLock::new(),
-            tds_rates: crate::payouts::tds_rates(settings),
+            tds_rates: crate::config::tds_rates(settings),
         })
     }
 

@@ -10,17 +10,20 @@ use poem::http::{HeaderValue, Method, StatusCode, header};
 use poem::web::CompressionAlgo;
 use poem::{Endpoint, IntoResponse, Middleware, Request, Response};
 
+use super::Catalogue;
 use super::{Snapshot, etag_matches};
-use crate::state::AppState;
+use crate::store::Store;
 
-/// The middleware; see the module documentation.
+/// The middleware; see the module documentation. It holds the catalogue
+/// and the store it reads from, nothing else of the server's state.
 pub struct ListFromMemory {
-    state: Arc<AppState>,
+    catalogue: Catalogue,
+    store: Store,
 }
 
 impl ListFromMemory {
-    pub fn new(state: Arc<AppState>) -> Self {
-        ListFromMemory { state }
+    pub fn new(catalogue: Catalogue, store: Store) -> Self {
+        ListFromMemory { catalogue, store }
     }
 }
 
@@ -29,14 +32,16 @@ impl<E: Endpoint> Middleware<E> for ListFromMemory {
 
     fn transform(&self, next: E) -> Self::Output {
         ListFromMemoryEndpoint {
-            state: self.state.clone(),
+            catalogue: self.catalogue.clone(),
+            store: self.store.clone(),
             next,
         }
     }
 }
 
 pub struct ListFromMemoryEndpoint<E> {
-    state: Arc<AppState>,
+    catalogue: Catalogue,
+    store: Store,
     next: E,
 }
 
@@ -52,7 +57,7 @@ impl<E: Endpoint> Endpoint for ListFromMemoryEndpoint<E> {
             && matches!(req.uri().path(), "/api/mentors/" | "/api/mentors")
             && readable(&req, header::IF_NONE_MATCH)
             && readable(&req, header::ACCEPT_ENCODING)
-            && let Ok(snapshot) = self.state.mentor_list.get(&self.state.store).await
+            && let Ok(snapshot) = self.catalogue.get(&self.store).await
         {
             return Ok(list(&snapshot, &req).await);
         }

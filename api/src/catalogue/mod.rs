@@ -63,7 +63,8 @@ use crate::clock::Clock;
 use crate::store::{Store, StoreError, model};
 
 /// The catalogue of one API process: the current snapshot and the task that
-/// keeps it current.
+/// keeps it current. Clones share them.
+#[derive(Clone)]
 pub struct Catalogue {
     shared: Arc<Shared>,
 }

@@ -5,7 +5,7 @@
 //! gets a new id, so a stored file never changes).
 
 pub mod process;
-pub mod storage;
+pub use crate::media_storage as storage;
 
 use chrono::{DateTime, Utc};
 use thiserror::Error;

@@ -26,13 +26,13 @@
 //! TDS under section 194-O deducted when a payout line first pays it
 //! ([`tds`](domain_wasm::payouts::tds_on)), posted to `tds_payable`.
 
-pub mod crypto;
+pub use crate::payout_crypto as crypto;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
 use domain_wasm::ledger;
-use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule, TdsRates};
+use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule};
 use serde_json::json;
 
 use crate::auth::Caller;
@@ -1270,11 +1270,4 @@ pub fn tds_csv(fy: i64, quarter: u32, rows: &[TdsRow]) -> String {
     out
 }
 
-/// The TDS rates of the settings.
-pub fn tds_rates(settings: &crate::config::Settings) -> TdsRates {
-    TdsRates {
-        rate_bps: i64::from(settings.tds_rate_bps),
-        no_pan_rate_bps: i64::from(settings.tds_rate_no_pan_bps),
-        threshold_paise: settings.tds_threshold_paise,
-    }
-}
+pub use crate::config::tds_rates;

@@ -24,61 +24,7 @@ mod intro;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const SHORT: &str = "public, max-age=3600";
-/// The page's Content-Security-Policy, composed from what is configured:
-/// the app loads only its own scripts (and compiles its own wasm module),
-/// talks only to this server and cannot be framed; Google Identity
-/// Services' origins are added when Google sign-in is configured, and
-/// Razorpay Checkout's when it takes the payments: the origin of its script
-/// (`RAZORPAY_CHECKOUT_URL`) in `script-src` and `frame-src`, the origin of
-/// its API (`RAZORPAY_API_URL`) in `frame-src` and `connect-src`. Nothing
-/// else.
-pub fn content_security_policy(google: bool, razorpay: Option<(&str, &str)>) -> String {
-    let own = |sources: &[&str]| sources.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-    let mut script = own(&["'self'", "'wasm-unsafe-eval'"]);
-    let mut style = own(&["'self'", "'unsafe-inline'"]);
-    let mut connect = own(&["'self'"]);
-    let mut frame: Vec<String> = Vec::new();
-    if google {
-        script.push("https://accounts.google.com/gsi/client".into());
-        style.push("https://accounts.google.com/gsi/style".into());
-        connect.push("https://accounts.google.com/gsi/".into());
-        frame.push("https://accounts.google.com/gsi/".into());
-    }
-    if let Some((checkout, api)) = razorpay {
-        let add = |list: &mut Vec<String>, origin: Option<String>| {
-            if let Some(origin) = origin
-                && !list.contains(&origin)
-            {
-                list.push(origin);
-            }
-        };
-        add(&mut script, origin_of(checkout));
-        add(&mut frame, origin_of(checkout));
-        add(&mut frame, origin_of(api));
-        add(&mut connect, origin_of(api));
-    }
-    let mut policy = format!(
-        "default-src 'self'; script-src {}; style-src {}; img-src 'self' data: blob:; connect-src {}; ",
-        script.join(" "),
-        style.join(" "),
-        connect.join(" ")
-    );
-    if !frame.is_empty() {
-        policy.push_str(&format!("frame-src {}; ", frame.join(" ")));
-    }
-    policy
-        .push_str("object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'");
-    policy
-}
-
-/// `https://host[:port]` of an http(s) URL; `None` for anything else.
-fn origin_of(url: &str) -> Option<String> {
-    let url = url::Url::parse(url.trim()).ok()?;
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-        return None;
-    }
-    Some(url.origin().ascii_serialization())
-}
+pub use crate::http::content_security_policy;
 
 /// A strip at the foot of every page of a staging site that runs the
 /// sandbox gateway (`SANDBOX_PAYMENTS=on`): no real money moves there.

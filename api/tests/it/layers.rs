@@ -19,18 +19,14 @@ const STILL_IN_A_CYCLE: &[&str] = &[
     "applications",
     "auth",
     "bookings",
-    "catalogue",
     "jobs",
     "media",
     "notifications",
     "payments",
-    "payouts",
     "receipts",
     "refunds",
-    "seo",
     "site",
     "state",
-    "web",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
