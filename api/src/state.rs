@@ -42,11 +42,11 @@ pub struct AppState {
     /// Where uploaded photos are kept (`MEDIA_DIR` on disk by default).
     pub media: Arc<dyn crate::media_storage::MediaStorage>,
     /// Takes the learners' payments (`PAYMENT_GATEWAY`; see [`crate::payments`]).
-    pub payments: Arc<dyn crate::payments::Gateway>,
+    pub payments: Arc<dyn crate::gateway::Gateway>,
     /// Where meeting rooms are made (`MEETING_BASE_URL`, no trailing slash).
     pub meeting_base_url: String,
     /// Wakes and watches the durable job queue's worker ([`crate::jobs`]).
-    pub jobs: crate::jobs::Jobs,
+    pub jobs: crate::job_queue::Jobs,
     /// The web app's Content-Security-Policy, composed from the settings
     /// ([`crate::http::content_security_policy`]).
     pub csp: String,
@@ -77,7 +77,7 @@ impl AppState {
     ) -> Arc<Self> {
         Arc::new(AppState {
             limiter: Limiter::new(store.clone(), settings.rate_limits),
-            payments: crate::payments::from_settings(settings, store.clone()),
+            payments: crate::gateway::from_settings(settings, store.clone()),
             mentor_list: Catalogue::with_clock(store.clone(), settings.clock.clone()),
             store,
             web_dir: settings.web_dir.clone(),
@@ -107,7 +107,7 @@ impl AppState {
                 .trim()
                 .trim_end_matches('/')
                 .to_owned(),
-            jobs: crate::jobs::Jobs::new(),
+            jobs: crate::job_queue::Jobs::new(),
             csp: crate::http::content_security_policy(
                 settings
                     .google_client_id

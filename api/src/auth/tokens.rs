@@ -76,10 +76,7 @@ fn derive(secret: &[u8], purpose: &str) -> Vec<u8> {
     mac.finalize().into_bytes().to_vec()
 }
 
-/// A fresh random id for sessions and token ids (128 bits, URL-safe).
-pub fn random_id() -> String {
-    URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>())
-}
+pub use crate::store::random_id;
 
 pub use crate::store::stored_id;
 

@@ -34,16 +34,13 @@
 //! (a newer process sharing the database may have planned it) and finally
 //! marked `failed`.
 
-use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::FutureExt;
-use futures_util::future::BoxFuture;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use tokio::sync::{Notify, watch};
 
 use crate::state::AppState;
 use crate::store::StoreError;
@@ -78,71 +75,7 @@ pub fn retry_delay(attempts: i64) -> TimeDelta {
     }
 }
 
-/// The worker's wake-up call and progress, kept in [`AppState::jobs`]:
-/// whoever plans a job due now wakes the worker after committing, and
-/// whoever waits for the worker (a test) watches its passes.
-#[derive(Clone)]
-pub struct Jobs {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    wake: Notify,
-    passes: watch::Sender<u64>,
-    handlers: RwLock<HashMap<String, Handler>>,
-}
-
-/// Runs a job of a kind registered with [`Jobs::handle`].
-pub type Handler = Arc<dyn Fn(Job) -> BoxFuture<'static, Result<(), String>> + Send + Sync>;
-
-impl Default for Jobs {
-    fn default() -> Self {
-        Jobs::new()
-    }
-}
-
-impl Jobs {
-    pub fn new() -> Jobs {
-        Jobs {
-            inner: Arc::new(Inner {
-                wake: Notify::new(),
-                passes: watch::Sender::new(0),
-                handlers: RwLock::new(HashMap::new()),
-            }),
-        }
-    }
-
-    /// Tells the worker there may be due jobs (after a commit that planned
-    /// one, or after a test moved the clock).
-    pub fn wake(&self) {
-        self.inner.wake.notify_one();
-    }
-
-    /// Runs jobs of `kind` with `handler` (kinds beyond the built-in ones:
-    /// an extension's, or a test's).
-    pub fn handle(&self, kind: &str, handler: Handler) {
-        self.inner
-            .handlers
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(kind.to_owned(), handler);
-    }
-
-    fn handler(&self, kind: &str) -> Option<Handler> {
-        self.inner
-            .handlers
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(kind)
-            .cloned()
-    }
-
-    /// Changes each time the worker finishes a pass: a job due when a pass
-    /// starts has been handled (run, retried or failed) when it ends.
-    pub fn worker_passes(&self) -> watch::Receiver<u64> {
-        self.inner.passes.subscribe()
-    }
-}
+pub use crate::job_queue::{Handler, Jobs};
 
 /// Starts the worker: it runs what is due by the server's clock, then
 /// waits for [`Jobs::wake`] or [`POLL_INTERVAL`], forever. Abort the handle
@@ -154,9 +87,9 @@ pub fn spawn_worker(state: Arc<AppState>) -> tokio::task::JoinHandle<()> {
             if let Err(e) = run_due(&state).await {
                 tracing::warn!(error = %e, "job worker: cannot read the job queue; retrying shortly");
             }
-            state.jobs.inner.passes.send_modify(|n| *n += 1);
+            state.jobs.pass_done();
             tokio::select! {
-                () = state.jobs.inner.wake.notified() => {}
+                () = state.jobs.woken() => {}
                 () = tokio::time::sleep(POLL_INTERVAL) => {}
             }
         }

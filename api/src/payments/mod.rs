@@ -9,7 +9,7 @@
 //! may arrive in any order and any number of times.
 
 pub mod adjustments;
-pub mod gateway;
+pub use crate::gateway;
 pub mod reconciliation;
 pub mod standin;
 
@@ -27,33 +27,11 @@ pub use gateway::{
 
 use crate::auth::Caller;
 use crate::bookings::{self, BookingError, BookingRecord};
-use crate::config::{PaymentGateway, Settings};
 use crate::state::AppState;
 use crate::store::payments::{NewPayment, PaymentRow};
-use crate::store::{Store, StoreError, Tx};
+use crate::store::{StoreError, Tx};
 
-/// The gateway the settings choose. Razorpay without its keys is refused
-/// at start ([`Settings::payment_settings_problem`]).
-pub fn from_settings(settings: &Settings, store: Store) -> Arc<dyn Gateway> {
-    let value = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_owned();
-    match settings.payment_gateway {
-        PaymentGateway::Razorpay => Arc::new(
-            RazorpayGateway::new(
-                value(&settings.razorpay_key_id),
-                value(&settings.razorpay_key_secret),
-                value(&settings.razorpay_webhook_secret),
-                &settings.razorpay_api_url,
-            )
-            .with_checkout_url(&settings.razorpay_checkout_url),
-        ),
-        PaymentGateway::Sandbox => match settings.secret_key.as_deref().map(str::trim) {
-            Some(secret) if !secret.is_empty() => {
-                Arc::new(SandboxGateway::with_server_secret(secret))
-            }
-            _ => Arc::new(SandboxGateway::stored(store)),
-        },
-    }
-}
+pub use crate::gateway::from_settings;
 
 /// The gateway that took a payment recorded with gateway `name`: the
 /// configured one, or for a sandbox payment on a site now running a real

@@ -9,6 +9,13 @@ use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
+/// A fresh random id for sessions and token ids (128 bits, URL-safe): the
+/// store keeps it as [`stored_id`].
+pub fn random_id() -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>())
+}
+
 /// How a session id or refresh token id is kept in the database: the
 /// SHA-256 of the id, in hex. Tokens carry the id itself, so a copy of the
 /// database names no session a token could be made for.

@@ -14,6 +14,7 @@ use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use sha2::Sha256;
 
+use crate::config::{PaymentGateway, Settings};
 use crate::store::{Store, StoreError};
 
 type HmacSha256 = Hmac<Sha256>;
@@ -361,7 +362,7 @@ pub fn checkout_message(order_id: &str, payment_id: &str) -> String {
 
 /// A fresh random id part (128 bits, URL-safe).
 fn random_part() -> String {
-    crate::auth::tokens::random_id()
+    crate::store::random_id()
 }
 
 // ---- Sandbox -----------------------------------------------------------
@@ -994,6 +995,29 @@ impl Gateway for RazorpayGateway {
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, GatewayRefund> {
         Box::pin(self.post_refund(payment_id, amount_paise, idempotency_key, notes))
+    }
+}
+
+/// The gateway the settings choose. Razorpay without its keys is refused
+/// at start ([`Settings::payment_settings_problem`]).
+pub fn from_settings(settings: &Settings, store: Store) -> std::sync::Arc<dyn Gateway> {
+    let value = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().to_owned();
+    match settings.payment_gateway {
+        PaymentGateway::Razorpay => std::sync::Arc::new(
+            RazorpayGateway::new(
+                value(&settings.razorpay_key_id),
+                value(&settings.razorpay_key_secret),
+                value(&settings.razorpay_webhook_secret),
+                &settings.razorpay_api_url,
+            )
+            .with_checkout_url(&settings.razorpay_checkout_url),
+        ),
+        PaymentGateway::Sandbox => match settings.secret_key.as_deref().map(str::trim) {
+            Some(secret) if !secret.is_empty() => {
+                std::sync::Arc::new(SandboxGateway::with_server_secret(secret))
+            }
+            _ => std::sync::Arc::new(SandboxGateway::stored(store)),
+        },
     }
 }
 
