@@ -3,13 +3,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::auth::TokenKeys as Keys;
-use crate::auth::limits::Limiter;
+use crate::attempt_limits::Limiter;
 use crate::catalogue::Catalogue;
 use crate::config::Settings;
 use crate::google::GoogleVerifier;
 use crate::mail::Mailer;
 use crate::store::Store;
+use crate::tokens::Keys;
 
 pub struct AppState {
     pub store: Store,

@@ -13,8 +13,6 @@ pub mod profile;
 pub mod registration;
 pub mod session;
 
-use std::net::IpAddr;
-
 use chrono::{DateTime, Utc};
 use thiserror::Error;
 
@@ -26,12 +24,7 @@ use crate::store::{StoreError, User};
 pub const INVALID_UID: &str = "Invalid user id or user doesn't exist.";
 pub const INVALID_TOKEN: &str = "Invalid token for given user.";
 
-/// Who is asking, as attempt limits and sessions see them.
-#[derive(Debug, Clone, Copy)]
-pub struct Client<'a> {
-    pub ip: IpAddr,
-    pub user_agent: Option<&'a str>,
-}
+pub use crate::attempt_limits::Client;
 
 /// How e-mails greet someone: their name, or the start of their address.
 pub fn greeting_name(user: &User) -> &str {

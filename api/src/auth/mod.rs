@@ -1,9 +1,9 @@
 //! Accounts and sign-in: password hashing, tokens, attempt limits and the
 //! bearer-token check every protected endpoint uses.
 
-pub mod limits;
+pub use crate::attempt_limits as limits;
 pub mod passwords;
-pub mod tokens;
+pub use crate::tokens;
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -180,8 +180,8 @@ fn parse_forwarded_address(entry: &str) -> Option<IpAddr> {
 }
 
 /// Who is asking: the client's address (see [`client_ip`]) and user agent.
-pub fn client_of(req: &Request, trusted_proxies: u8) -> crate::accounts::Client<'_> {
-    crate::accounts::Client {
+pub fn client_of(req: &Request, trusted_proxies: u8) -> crate::attempt_limits::Client<'_> {
+    crate::attempt_limits::Client {
         ip: client_ip(req, trusted_proxies),
         user_agent: req
             .headers()
@@ -190,21 +190,7 @@ pub fn client_of(req: &Request, trusted_proxies: u8) -> crate::accounts::Client<
     }
 }
 
-/// The key attempt limits count a client under: its IPv4 address, or the
-/// /64 network of an IPv6 address (one subscriber holds a whole /64, so
-/// counting single IPv6 addresses would count nothing).
-pub fn client_key(ip: IpAddr) -> String {
-    match ip {
-        IpAddr::V4(v4) => v4.to_string(),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => {
-                let s = v6.segments();
-                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
-            }
-        },
-    }
-}
+pub use crate::attempt_limits::client_key;
 
 pub use tokens::Keys as TokenKeys;
 

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use super::dto::Received;
-use crate::accounts::Client;
+use crate::attempt_limits::Client;
 use crate::auth::limits::{Limited, Rule};
 use crate::mail::enquiry_templates;
 use crate::state::AppState;

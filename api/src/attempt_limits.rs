@@ -236,7 +236,7 @@ pub fn address_key(typed: &str) -> String {
 /// characters so a key never grows with the request.
 pub fn pair(client: IpAddr, email: &str) -> String {
     let email: String = email.chars().take(254).collect();
-    format!("{}|{email}", super::client_key(client))
+    format!("{}|{email}", client_key(client))
 }
 
 impl Limiter {
@@ -301,7 +301,7 @@ impl Limiter {
             return Ok(Ok(()));
         }
         let (start, end) = window(rule, now);
-        let key = super::client_key(client);
+        let key = client_key(client);
         let hits = self
             .store
             .count_hit(&bucket(rule, &key), start, end)
@@ -328,7 +328,7 @@ impl Limiter {
         let accounts = self
             .store
             .accounts_signed_in_from(
-                &super::client_key(client),
+                &client_key(client),
                 now.timestamp() - SHARED_ADDRESS_WINDOW_SECS,
                 SHARED_ADDRESS_ACCOUNTS,
             )
@@ -419,7 +419,7 @@ impl Limiter {
         self.store
             .is_known_client(
                 user_id,
-                &super::client_key(client),
+                &client_key(client),
                 now.timestamp() - KNOWN_CLIENT_SECS,
             )
             .await
@@ -436,9 +436,32 @@ impl Limiter {
             return Ok(());
         }
         self.store
-            .remember_client(user_id, &super::client_key(client), now.timestamp())
+            .remember_client(user_id, &client_key(client), now.timestamp())
             .await
     }
+}
+
+/// The key attempt limits count a client under: its IPv4 address, or the
+/// /64 network of an IPv6 address (one subscriber holds a whole /64, so
+/// counting single IPv6 addresses would count nothing).
+pub fn client_key(ip: std::net::IpAddr) -> String {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
+/// Who is asking, as attempt limits and sessions see them.
+#[derive(Debug, Clone, Copy)]
+pub struct Client<'a> {
+    pub ip: std::net::IpAddr,
+    pub user_agent: Option<&'a str>,
 }
 
 #[cfg(test)]
