@@ -1021,6 +1021,27 @@ pub fn from_settings(settings: &Settings, store: Store) -> std::sync::Arc<dyn Ga
     }
 }
 
+/// The gateway that took a payment recorded with gateway `name`:
+/// `configured`, or for a sandbox payment on a site now running a real
+/// gateway, a refund-only sandbox that moves no money. A payment of a real
+/// gateway this server is not configured for waits (unavailable) until it
+/// is: its money can only go back where it came from.
+pub fn gateway_for(
+    configured: &std::sync::Arc<dyn Gateway>,
+    name: &str,
+) -> Result<std::sync::Arc<dyn Gateway>, GatewayError> {
+    if name == configured.name() {
+        Ok(configured.clone())
+    } else if name == "sandbox" {
+        Ok(std::sync::Arc::new(SandboxGateway::refund_only()))
+    } else {
+        Err(GatewayError::Unavailable(format!(
+            "the payment was taken by {name}, and this server's PAYMENT_GATEWAY is {}",
+            configured.name()
+        )))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

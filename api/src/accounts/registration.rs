@@ -112,30 +112,37 @@ pub enum ActivationError {
     Store(#[from] StoreError),
 }
 
-/// Activates the account of an e-mailed link and welcomes its owner.
-pub async fn activate(
+/// The inactive account an activation link names, checked (`Stale` when
+/// it is active already: the link was used).
+pub async fn account_to_activate(
     state: &AppState,
     uid: &str,
     token: &str,
     now: DateTime<Utc>,
-) -> Result<(), ActivationError> {
+) -> Result<User, ActivationError> {
     let user = account_of_link(state, uid, token, Purpose::Activation, now).await?;
     if user.is_active {
         return Err(ActivationError::Stale);
     }
-    let mut tx = state.store.begin().await?;
-    tx.activate_user(user.id, now).await?;
-    // A guest's mentor application is submitted with the account.
-    crate::applications::submit_draft(state, &mut tx, &user, now).await?;
+    Ok(user)
+}
+
+/// Queues the welcome of a newly activated account, in the activation's
+/// unit of work (`applications::activate_account`, which also submits a
+/// guest's mentor application there: this module, below applications,
+/// does not call it).
+pub async fn queue_welcome(
+    state: &AppState,
+    tx: &mut Tx,
+    user: &User,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let welcome = templates::welcome(
         user.email.as_str(),
-        greeting_name(&user),
+        greeting_name(user),
         &state.link("/mentors"),
     );
-    state.mailer.queue(&mut tx, welcome, now).await?;
-    tx.commit().await?;
-    state.mailer.wake();
-    Ok(())
+    state.mailer.queue(tx, welcome, now).await
 }
 
 /// Sends the activation e-mail again to an inactive password account with

@@ -229,6 +229,25 @@ pub async fn apply_with_account(
     Ok(application)
 }
 
+/// Activates the account of an e-mailed link, welcomes its owner and, in
+/// the same unit of work, submits the mentor application a guest drafted
+/// before registering (with its e-mails).
+pub async fn activate_account(
+    state: &AppState,
+    uid: &str,
+    token: &str,
+    now: DateTime<Utc>,
+) -> Result<(), registration::ActivationError> {
+    let user = registration::account_to_activate(state, uid, token, now).await?;
+    let mut tx = state.store.begin().await?;
+    tx.activate_user(user.id, now).await?;
+    submit_draft(state, &mut tx, &user, now).await?;
+    registration::queue_welcome(state, &mut tx, &user, now).await?;
+    tx.commit().await?;
+    state.mailer.wake();
+    Ok(())
+}
+
 /// Submits the draft of an account being activated, in the activation's
 /// unit of work, with its e-mails; nothing when it has none.
 pub async fn submit_draft(

@@ -4,7 +4,7 @@
 //! this module checks what only the server knows (the service, the slot
 //! grid, who is asking), writes each change in one unit of work with its
 //! e-mails and jobs ([`crate::notifications::booking_event`],
-//! [`crate::jobs::BOOKING_DUE`]), and keeps the mentor's time held by at
+//! [`BOOKING_DUE`]), and keeps the mentor's time held by at
 //! most one active booking (see [`crate::store::bookings`]).
 
 use chrono::{DateTime, TimeDelta, Utc};
@@ -20,6 +20,10 @@ use crate::notifications::{self, BookingEvent};
 use crate::state::AppState;
 use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
 use crate::store::{Constraint, StoreError, Tx};
+
+/// The kind of the job that expires or completes a booking at its deadline
+/// (run by the job worker, `jobs`).
+pub const BOOKING_DUE: &str = "booking_due";
 
 pub mod attention;
 pub mod no_show;
@@ -334,13 +338,9 @@ async fn plan_due(
     match at {
         Some(at) => {
             let payload = serde_json::json!({ "booking_id": id });
-            tx.enqueue_job(crate::jobs::BOOKING_DUE, id, &payload, at, now)
-                .await
+            tx.enqueue_job(BOOKING_DUE, id, &payload, at, now).await
         }
-        None => tx
-            .cancel_jobs(crate::jobs::BOOKING_DUE, id)
-            .await
-            .map(|_| ()),
+        None => tx.cancel_jobs(BOOKING_DUE, id).await.map(|_| ()),
     }
 }
 
@@ -356,7 +356,7 @@ async fn expired_holds(
     let ids = tx.expire_overdue_holds(mentor_id, keep, now).await?;
     for id in &ids {
         notifications::booking_event(state, tx, id, BookingEvent::Expired, now).await?;
-        tx.cancel_jobs(crate::jobs::BOOKING_DUE, id).await?;
+        tx.cancel_jobs(BOOKING_DUE, id).await?;
     }
     Ok(!ids.is_empty())
 }

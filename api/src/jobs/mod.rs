@@ -203,8 +203,7 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     ))
 }
 
-/// The kind of the job that expires or completes a booking at its deadline.
-pub const BOOKING_DUE: &str = "booking_due";
+pub use crate::bookings::BOOKING_DUE;
 
 async fn run_booking_due(
     state: &AppState,

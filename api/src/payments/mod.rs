@@ -33,22 +33,10 @@ use crate::store::{StoreError, Tx};
 
 pub use crate::gateway::from_settings;
 
-/// The gateway that took a payment recorded with gateway `name`: the
-/// configured one, or for a sandbox payment on a site now running a real
-/// gateway, a refund-only sandbox that moves no money. A payment of a real
-/// gateway this server is not configured for waits (unavailable) until it
-/// is: its money can only go back where it came from.
+/// The gateway that took a payment recorded with gateway `name`
+/// ([`crate::gateway::gateway_for`], with the configured one).
 pub fn gateway_of(state: &AppState, name: &str) -> Result<Arc<dyn Gateway>, GatewayError> {
-    if name == state.payments.name() {
-        Ok(state.payments.clone())
-    } else if name == "sandbox" {
-        Ok(Arc::new(SandboxGateway::refund_only()))
-    } else {
-        Err(GatewayError::Unavailable(format!(
-            "the payment was taken by {name}, and this server's PAYMENT_GATEWAY is {}",
-            state.payments.name()
-        )))
-    }
+    crate::gateway::gateway_for(&state.payments, name)
 }
 
 /// The answer to a checkout callback whose signature does not hold.
@@ -581,7 +569,7 @@ async fn fail_order(
     {
         let payload = serde_json::json!({ "booking_id": current.booking_id });
         tx.enqueue_job(
-            crate::jobs::BOOKING_DUE,
+            crate::bookings::BOOKING_DUE,
             &current.booking_id,
             &payload,
             pay_by.max(now),

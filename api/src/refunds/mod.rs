@@ -32,8 +32,8 @@ use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
 use crate::auth::Caller;
 use crate::bookings::{self, BookingRecord};
 use crate::fields::{FieldErrors, Fields};
+use crate::gateway::{GatewayError, GatewayRefundStatus, RefundEvent};
 use crate::mail::refund_templates::{self as mails, RefundNote};
-use crate::payments::{GatewayError, GatewayRefundStatus, RefundEvent};
 use crate::state::AppState;
 use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::notices::BookingNotice;
@@ -794,7 +794,7 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
     // The money goes back through the gateway that took it (a sandbox
     // payment on a site now running Razorpay through the refund-only
     // sandbox, which moves none).
-    let answer = match crate::payments::gateway_of(state, &payment.gateway) {
+    let answer = match crate::gateway::gateway_for(&state.payments, &payment.gateway) {
         Ok(gateway) => {
             gateway
                 .refund(&payment.gateway_payment_id, amount, &r.id, &notes)

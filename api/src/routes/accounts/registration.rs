@@ -155,7 +155,7 @@ impl RegistrationApi {
         let Some((uid, token)) = fields.link(&body) else {
             return Ok(fields.into());
         };
-        match registration::activate(&self.0.state, uid, token, now).await {
+        match crate::applications::activate_account(&self.0.state, uid, token, now).await {
             Ok(()) => Ok(ActivationResponse::Activated),
             Err(e @ ActivationError::Stale) => {
                 Ok(ActivationResponse::Stale(Json(Detail::new(e.to_string()))))
