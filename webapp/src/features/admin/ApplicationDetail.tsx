@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { durationLabel, mentorPath, priceLabel } from "../../lib/domain";
+import { durationLabel, mentorPath } from "../../lib/domain";
+import { priceLabelOf } from "../../lib/money";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
@@ -175,7 +176,7 @@ export function ApplicationDetail({
             <li key={`${s.title}-${i}`} className="ad-service">
               <span className="ad-service__title">{s.title}</span>
               <span className="ad-service__meta">
-                {durationLabel(s.duration_minutes)} · {priceLabel(s.price_paise / 100, "explorer")}
+                {durationLabel(s.duration_minutes)} · {priceLabelOf(s.price_paise)}
               </span>
             </li>
           ))}

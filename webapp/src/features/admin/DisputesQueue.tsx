@@ -11,7 +11,8 @@ import { FormAlert, TextArea, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { decideDispute, fetchDisputes, paiseOf, rupees, type Dispute, type DisputeOutcome } from "./moneyApi";
+import { amountLabel, parseAmount } from "../../lib/money";
+import { decideDispute, fetchDisputes, type Dispute, type DisputeOutcome } from "./moneyApi";
 import { submittedLabel } from "./time";
 import "./money.css";
 
@@ -52,7 +53,7 @@ export function DisputeCard({ dispute, onDecided }: { dispute: Dispute; onDecide
     }
     let amountPaise: number | undefined;
     if (outcome === "partial") {
-      amountPaise = paiseOf(amount);
+      amountPaise = parseAmount(amount);
       if (amountPaise === undefined) {
         setErrors({ amount_paise: "Enter the amount in rupees, e.g. 750 or 750.50." });
         return;
@@ -93,15 +94,15 @@ export function DisputeCard({ dispute, onDecided }: { dispute: Dispute; onDecide
         </div>
         <div>
           <dt>Paid</dt>
-          <dd data-testid="dispute-captured">{rupees(d.captured_paise)}</dd>
+          <dd data-testid="dispute-captured">{amountLabel(d.captured_paise)}</dd>
         </div>
         <div>
           <dt>Refunded so far</dt>
-          <dd>{rupees(d.refunded_paise)}</dd>
+          <dd>{amountLabel(d.refunded_paise)}</dd>
         </div>
         <div>
           <dt>Partial refund at most</dt>
-          <dd data-testid="dispute-partial-max">{rupees(d.partial_max_paise)}</dd>
+          <dd data-testid="dispute-partial-max">{amountLabel(d.partial_max_paise)}</dd>
         </div>
         {r.choice ? (
           <div>
@@ -160,7 +161,7 @@ export function DisputeCard({ dispute, onDecided }: { dispute: Dispute; onDecide
             autoComplete="off"
             value={amount}
             error={errors.amount_paise}
-            hint={`At most ${rupees(d.partial_max_paise)}: the feedback rule’s share of what was paid, less what was refunded.`}
+            hint={`At most ${amountLabel(d.partial_max_paise)}: the feedback rule’s share of what was paid, less what was refunded.`}
             onChange={(e) => {
               setAmount(e.target.value);
               setErrors((x) => ({ ...x, amount_paise: undefined }));

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormAlert } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
-import { fetchLedger, rupees, type LedgerAccount, type LedgerTotals as Totals } from "./moneyApi";
+import { amountLabel } from "../../lib/money";
+import { fetchLedger, type LedgerAccount, type LedgerTotals as Totals } from "./moneyApi";
 import "./money.css";
 
 const ACCOUNT_LABEL: Readonly<Record<LedgerAccount, string>> = {
@@ -16,7 +17,7 @@ const ACCOUNT_LABEL: Readonly<Record<LedgerAccount, string>> = {
 /** A balance as the books write it: debit positive (Dr), credit negative (Cr). */
 function side(balance: number): string {
   if (balance === 0) return "₹0";
-  return `${rupees(Math.abs(balance))} ${balance > 0 ? "Dr" : "Cr"}`;
+  return `${amountLabel(Math.abs(balance))} ${balance > 0 ? "Dr" : "Cr"}`;
 }
 
 type State = { status: "loading" } | { status: "failed" } | { status: "ready"; totals: Totals };
@@ -87,7 +88,7 @@ function LedgerFigures({ totals: t }: { totals: Totals }) {
         {figures.map((f) => (
           <div key={f.id} className="am-figure" data-testid={`ledger-${f.id}`}>
             <dt>{f.label}</dt>
-            <dd>{rupees(f.paise)}</dd>
+            <dd>{amountLabel(f.paise)}</dd>
           </div>
         ))}
       </dl>
@@ -99,8 +100,8 @@ function LedgerFigures({ totals: t }: { totals: Totals }) {
       <p className={`am-balance${t.balanced ? " is-balanced" : " is-unbalanced"}`} data-testid="ledger-balanced">
         {t.balanced ? (
           <>
-            <strong>The books balance.</strong> {rupees(t.captured_paise)} in = {rupees(t.refunded_paise)} refunded + {rupees(t.paid_out_paise)} paid out +{" "}
-            {rupees(t.held_paise)} held.
+            <strong>The books balance.</strong> {amountLabel(t.captured_paise)} in = {amountLabel(t.refunded_paise)} refunded + {amountLabel(t.paid_out_paise)} paid out +{" "}
+            {amountLabel(t.held_paise)} held.
           </>
         ) : (
           <>

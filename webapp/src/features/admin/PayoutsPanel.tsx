@@ -4,6 +4,7 @@ import { FormAlert, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
+import { amountLabel } from "../../lib/money";
 import { LedgerTotals } from "./LedgerTotals";
 import {
   createBatch,
@@ -12,7 +13,6 @@ import {
   fetchBatches,
   markLineFailed,
   markLinePaid,
-  rupees,
   type PayoutBatch,
   type PayoutLine,
   type PayoutLineStatus,
@@ -117,7 +117,7 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
       const answer = await markLinePaid(batchId, line.id);
       if (answer.ok) {
         replaceLine(answer.body && typeof answer.body === "object" ? { ...line, ...answer.body } : { ...line, status: "paid" });
-        setNotice({ tone: "success", text: `Marked paid: ${rupees(line.amount_paise)} to ${line.mentor_name}. They have been e-mailed.` });
+        setNotice({ tone: "success", text: `Marked paid: ${amountLabel(line.amount_paise)} to ${line.mentor_name}. They have been e-mailed.` });
       } else {
         setNotice({ tone: "error", text: detailOf(answer.body) ?? ACTION_FAILED });
       }
@@ -179,7 +179,7 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
         <>
           <p className="am-muted">
             For earnings available by <time dateTime={batch.period_end}>{submittedLabel(batch.period_end)}</time> · {lines.length}{" "}
-            {lines.length === 1 ? "mentor" : "mentors"} · {rupees(total)}
+            {lines.length === 1 ? "mentor" : "mentors"} · {amountLabel(total)}
           </p>
           <div aria-live="polite" className="ad__notice">
             {notice ? <FormAlert tone={notice.tone}>{notice.text}</FormAlert> : null}
@@ -213,11 +213,11 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
                       <span className="am-sub">{destination(line)}</span>
                     </td>
                     <td className="am-num" data-label="Amount">
-                      {rupees(line.amount_paise)}
+                      {amountLabel(line.amount_paise)}
                     </td>
                     <td className="am-tds" data-testid="payout-line-tds" data-label="TDS">
-                      {line.tds_paise > 0 ? rupees(line.tds_paise) : "—"}
-                      {line.gross_paise > 0 ? <span className="am-sub">of {rupees(line.gross_paise)} gross</span> : null}
+                      {line.tds_paise > 0 ? amountLabel(line.tds_paise) : "—"}
+                      {line.gross_paise > 0 ? <span className="am-sub">of {amountLabel(line.gross_paise)} gross</span> : null}
                     </td>
                     <td className="am-mono">{line.reference}</td>
                     <td>
@@ -265,7 +265,7 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
           reasonLabel="What went wrong (sent to the mentor)"
           hint="For example: the bank returned it because the account is closed."
           rows={4}
-          intro={<p className="am-muted">{rupees(failing.amount_paise)} goes back to the mentor’s available balance and is paid in a later batch.</p>}
+          intro={<p className="am-muted">{amountLabel(failing.amount_paise)} goes back to the mentor’s available balance and is paid in a later batch.</p>}
           failed={ACTION_FAILED}
           send={(reason) => markLineFailed(batchId, failing.id, reason)}
           read={(body, reason): PayoutLine =>
@@ -277,7 +277,7 @@ export function BatchDetail({ batchId, onBack, onChanged }: { batchId: number; o
             if (outcome.type === "decided") {
               const line = outcome.value;
               replaceLine(line);
-              setNotice({ tone: "success", text: `Marked failed: ${rupees(line.amount_paise)} is back in ${line.mentor_name}’s available balance.` });
+              setNotice({ tone: "success", text: `Marked failed: ${amountLabel(line.amount_paise)} is back in ${line.mentor_name}’s available balance.` });
             } else {
               setNotice({ tone: "error", text: outcome.message });
             }
@@ -334,7 +334,7 @@ export function PayoutsPanel() {
         const total = lines.reduce((sum, l) => sum + l.amount_paise, 0);
         setNotice({
           tone: "success",
-          text: `Batch ${batch.id} made: ${lines.length} ${lines.length === 1 ? "mentor" : "mentors"}, ${rupees(total)}. Download the CSV for the bank, then mark each line.`,
+          text: `Batch ${batch.id} made: ${lines.length} ${lines.length === 1 ? "mentor" : "mentors"}, ${amountLabel(total)}. Download the CSV for the bank, then mark each line.`,
           ...(batch.skipped && batch.skipped.length > 0 ? { skipped: batch.skipped } : {}),
         });
         reload();
@@ -389,7 +389,7 @@ export function PayoutsPanel() {
               <ul className="am-skipped" data-testid="skipped">
                 {notice.skipped.map((s) => (
                   <li key={s.mentor_id}>
-                    Left out: {s.mentor_name} ({rupees(s.available_paise)} available): {s.reason}
+                    Left out: {s.mentor_name} ({amountLabel(s.available_paise)} available): {s.reason}
                   </li>
                 ))}
               </ul>
@@ -431,7 +431,7 @@ export function PayoutsPanel() {
                   >
                     <span className="ad-row__top">
                       <span className="ad-row__name">
-                        Batch {b.id} <span className="am-amount">{rupees(b.total_paise)}</span>
+                        Batch {b.id} <span className="am-amount">{amountLabel(b.total_paise)}</span>
                       </span>
                       <span className="ad-badges">
                         {b.sandbox ? <span className="ad-badge am-sandbox-badge">Sandbox</span> : null}

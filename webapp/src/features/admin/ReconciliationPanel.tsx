@@ -4,9 +4,9 @@ import { FormAlert, TextField } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, fieldErrors } from "../../lib/api/errors";
+import { amountLabel } from "../../lib/money";
 import {
   fetchReconciliation,
-  rupees,
   type ReconciliationDifference,
   type ReconciliationKind,
   type ReconciliationMismatch,
@@ -95,7 +95,7 @@ function Side({ paise, status }: { paise: number | null | undefined; status: str
     );
   return (
     <>
-      {paise != null ? <span className="am-recon__amount">{rupees(paise)}</span> : null}
+      {paise != null ? <span className="am-recon__amount">{amountLabel(paise)}</span> : null}
       {status ? <span className="am-sub am-recon__status">{status}</span> : null}
     </>
   );

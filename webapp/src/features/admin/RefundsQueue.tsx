@@ -6,14 +6,12 @@ import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { bookingReference } from "../../lib/domain";
+import { amountInput, amountLabel, parseAmount } from "../../lib/money";
 import {
   approveRefund,
   fetchRefunds,
-  paiseOf,
   refundFrom,
   rejectRefund,
-  rupees,
-  rupeesInput,
   type AdminRefund,
   type RefundBasis,
   type RefundFilter,
@@ -147,7 +145,7 @@ type Outcome = { type: "decided"; refund: AdminRefund } | { type: "stale"; messa
 export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefund; onDecided: (outcome: Outcome) => void; onBack: () => void }) {
   const r = refund;
   const heading = useRef<HTMLHeadingElement>(null);
-  const [amount, setAmount] = useState(() => rupeesInput(Math.min(r.requested_paise, r.refundable_paise > 0 ? r.refundable_paise : r.requested_paise)));
+  const [amount, setAmount] = useState(() => amountInput(Math.min(r.requested_paise, r.refundable_paise > 0 ? r.refundable_paise : r.requested_paise)));
   const [amountError, setAmountError] = useState<string>();
   const [overrideReason, setOverrideReason] = useState("");
   const [overrideError, setOverrideError] = useState<string>();
@@ -163,7 +161,7 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
     event.preventDefault();
     if (busy) return;
     setAlert(undefined);
-    const paise = paiseOf(amount);
+    const paise = parseAmount(amount);
     if (paise === undefined) {
       setAmountError("Enter the amount in rupees, e.g. 750 or 750.50.");
       return;
@@ -198,7 +196,7 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
       </button>
       <header className="am-detail__head">
         <h3 id="am-refund-title" ref={heading} tabIndex={-1} className="ad-detail__name">
-          {rupees(shownAmount(r))} to {r.learner_name}
+          {amountLabel(shownAmount(r))} to {r.learner_name}
         </h3>
         <RefundBadges refund={r} />
       </header>
@@ -218,11 +216,11 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
         </div>
         <div>
           <dt>Asked for</dt>
-          <dd data-testid="requested-amount">{rupees(r.requested_paise)}</dd>
+          <dd data-testid="requested-amount">{amountLabel(r.requested_paise)}</dd>
         </div>
         <div>
           <dt>Still refundable</dt>
-          <dd data-testid="refundable-amount">{rupees(r.refundable_paise)}</dd>
+          <dd data-testid="refundable-amount">{amountLabel(r.refundable_paise)}</dd>
         </div>
         <div>
           <dt>Asked on</dt>
@@ -289,7 +287,7 @@ export function RefundDetail({ refund, onDecided, onBack }: { refund: AdminRefun
             autoComplete="off"
             value={amount}
             error={amountError}
-            hint={`At most ${rupees(r.refundable_paise)}, what is left of the payment. The learner asked for ${rupees(r.requested_paise)}.${
+            hint={`At most ${amountLabel(r.refundable_paise)}, what is left of the payment. The learner asked for ${amountLabel(r.requested_paise)}.${
               r.basis === "unused" ? " Approving also cancels the session if it has not started, and tells both sides." : ""
             }`}
             onChange={(e) => {
@@ -408,7 +406,7 @@ export function RefundsQueue() {
       text:
         r.status === "rejected"
           ? `Rejected: ${r.learner_name} has been e-mailed the reason.`
-          : `Approved: ${rupees(r.amount_paise ?? r.requested_paise)} is on its way back to ${r.learner_name}.`,
+          : `Approved: ${amountLabel(r.amount_paise ?? r.requested_paise)} is on its way back to ${r.learner_name}.`,
     });
     setQueue((q) => {
       if (q.status !== "ready") return q;
@@ -481,7 +479,7 @@ export function RefundsQueue() {
                     >
                       <span className="ad-row__top">
                         <span className="ad-row__name">
-                          {r.learner_name} <span className="am-amount">{rupees(shownAmount(r))}</span>
+                          {r.learner_name} <span className="am-amount">{amountLabel(shownAmount(r))}</span>
                         </span>
                         <RefundBadges refund={r} />
                       </span>

@@ -9,7 +9,6 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderAt, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
 import AdminDashboardPage from "./AdminDashboardPage";
 import { dayOf, periodEndOf } from "./PayoutsPanel";
-import { paiseOf, rupees, rupeesInput } from "./moneyApi";
 
 function aRefund(overrides: Record<string, unknown> = {}) {
   return {
@@ -126,22 +125,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   resetAuth();
-});
-
-describe("amounts", () => {
-  it("are the crate's rupee labels, and typed rupees become paise", () => {
-    expect(rupees(0)).toBe("₹0");
-    expect(rupees(12_345_650)).toBe("₹1,23,456.50");
-    expect(rupees(-50_000)).toBe("−₹500");
-    expect(paiseOf("750")).toBe(75_000);
-    expect(paiseOf(" ₹1,250.5 ")).toBe(125_050);
-    expect(paiseOf("0.07")).toBe(7);
-    expect(paiseOf("12.345")).toBeUndefined();
-    expect(paiseOf("-5")).toBeUndefined();
-    expect(paiseOf("")).toBeUndefined();
-    expect(rupeesInput(75_000)).toBe("750");
-    expect(rupeesInput(75_050)).toBe("750.50");
-  });
 });
 
 describe("the sections", () => {

@@ -9,7 +9,6 @@
  */
 import { api, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
-import { priceLabel } from "../../lib/domain";
 
 export type { Answer } from "../../lib/api/client";
 
@@ -162,25 +161,4 @@ export function fetchReconciliation(period: { from?: string; to?: string }, sign
   if (period.to) query.set("to", period.to);
   const search = query.toString();
   return api.send<ReconciliationReport>(`/api/admin/reconciliation/${search ? `?${search}` : ""}`, { authorised: true, ...(signal ? { signal } : {}) });
-}
-
-/* ---------- Amounts ---------- */
-
-/** `₹1,234.50` (Indian grouping, the crate's label); `₹0` for nothing; a leading minus below zero. */
-export function rupees(paise: number): string {
-  if (paise === 0) return "₹0";
-  const label = priceLabel(Math.abs(paise) / 100, "explorer");
-  return paise < 0 ? `−${label}` : label;
-}
-
-/** The rupees typed (`750`, `750.5`, `1,250.00`), in paise; undefined when it is not an amount. */
-export function paiseOf(typed: string): number | undefined {
-  const text = typed.replace(/[₹,\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
-  return Math.round(Number(text) * 100);
-}
-
-/** Paise as the rupees an input shows: `750`, `750.50`. */
-export function rupeesInput(paise: number): string {
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 }

@@ -5,8 +5,9 @@ import { focusFirstInvalid, MessageAlert, SendButton, TextArea, TextField } from
 import { FIRST_PASSWORD, NewPasswordFields } from "../auth";
 import { SessionEndedError, type Answer } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
+import { parsePrice, priceInput } from "../../lib/money";
 import { applicationFrom, applyWithAccount, submitApplication, type Application } from "./api";
-import { ExpertisePicker, Group, LinkList, newSessionRow, paiseOf, PhotoPicker, SessionRows, type SessionRow } from "./fields";
+import { ExpertisePicker, Group, LinkList, newSessionRow, PhotoPicker, SessionRows, type SessionRow } from "./fields";
 import { SignInLink } from "./SignInLink";
 import { FIX_ERRORS, NETWORK_ERROR, PHOTO_LATER, SUBMIT_FAILED } from "./messages";
 
@@ -69,7 +70,7 @@ function initialValues({ name, email, phone, previous }: Prefill): Values {
     sessions:
       p && p.services.length > 0
         ? p.services.map((s) =>
-            newSessionRow({ title: s.title, duration: String(s.duration_minutes), price: s.price_paise > 0 ? String(s.price_paise / 100) : "", free: s.price_paise === 0 }),
+            newSessionRow({ title: s.title, duration: String(s.duration_minutes), price: s.price_paise > 0 ? priceInput(s.price_paise) : "", free: s.price_paise === 0 }),
           )
         : [newSessionRow()],
     password: "",
@@ -100,7 +101,7 @@ function draftOf(values: Values): ApplicationDraft {
       title: s.title,
       description: "",
       duration_minutes: Number(s.duration),
-      price_paise: s.free ? 0 : paiseOf(s.price),
+      price_paise: s.free ? 0 : parsePrice(s.price),
     })),
   };
 }

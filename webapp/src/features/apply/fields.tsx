@@ -226,13 +226,6 @@ export function newSessionRow(partial: Partial<Omit<SessionRow, "key">> = {}): S
   return { key: nextKey++, title: "", duration: "60", price: "", free: false, ...partial };
 }
 
-/** The rupees typed, in paise; an empty or unreadable amount is no price (-1), which the crate's rule refuses in its words. */
-export function paiseOf(rupees: string): number {
-  const trimmed = rupees.trim();
-  const value = trimmed === "" ? Number.NaN : Number(trimmed);
-  return Number.isFinite(value) ? Math.round(value * 100) : -1;
-}
-
 export function SessionRows({ rows, onChange }: { rows: readonly SessionRow[]; onChange: (next: SessionRow[]) => void }) {
   const baseId = useId();
   const set = (key: number, change: Partial<SessionRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));

@@ -10,7 +10,8 @@ import { bookingReference, durationLabel, shortName } from "../../lib/domain";
 import { CONTEST_WINDOW } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { fetchCalendar } from "./api";
-import { PayButton, rupees } from "./Checkout";
+import { priceLabelOf } from "../../lib/money";
+import { PayButton } from "./Checkout";
 import { CancelDialog, NoShowDialog, RescheduleDialog, sendTransition } from "./dialogs";
 import { FeedbackForm } from "./FeedbackForm";
 import { Receipts } from "./Receipts";
@@ -99,7 +100,7 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
               : booking.cancelled_by === "learner"
                 ? `${first(booking.learner.name)} cancelled it.`
                 : "It was cancelled by MentorBridge.";
-      const refund = booking.refund_owed_paise > 0 && learner ? ` A refund of ${rupees(booking.refund_owed_paise)} is on its way.` : "";
+      const refund = booking.refund_owed_paise > 0 && learner ? ` A refund of ${priceLabelOf(booking.refund_owed_paise)} is on its way.` : "";
       return { title: "This session was cancelled", next: `${by}${refund}` };
     }
     case "expired":
@@ -116,7 +117,7 @@ function story(booking: Booking, status: BookingStatus, variant: ViewVariant, no
       const choice =
         booking.no_show_choice === "refund"
           ? booking.refund_owed_paise > 0
-            ? ` A full refund of ${rupees(booking.refund_owed_paise)} is on its way.`
+            ? ` A full refund of ${priceLabelOf(booking.refund_owed_paise)} is on its way.`
             : booking.price_paise > 0
               ? learner
                 ? ` Your full refund is made once the ${CONTEST_WINDOW} ${mentor} has to contest the report end; if ${mentor} contests it, an administrator decides first.`
@@ -332,7 +333,7 @@ export function BookingView({ booking, variant, now, zone, onChange, onStale }: 
           </div>
           <div>
             <dt>Price</dt>
-            <dd data-testid="booking-price">{rupees(booking.price_paise)}</dd>
+            <dd data-testid="booking-price">{priceLabelOf(booking.price_paise)}</dd>
           </div>
           {booking.meeting_url && (status === "confirmed" || status === "completed") ? (
             <div>

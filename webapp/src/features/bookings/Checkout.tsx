@@ -16,19 +16,14 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert } from "../../components/form";
-import { priceLabel } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
+import { priceLabelOf } from "../../lib/money";
 import { sandboxPay, startCheckout, verifyPayment } from "./api";
 import type { Booking, Checkout, PaymentMethod, PaymentProof } from "./types";
 import { failureMessage } from "./useBooking";
 
 const VERIFY_FAILED = "The payment could not be verified. You have not been charged twice; please try again.";
-
-/** `₹1,500` for an amount in paise (the crate's price label). */
-export function rupees(paise: number): string {
-  return priceLabel(paise / 100, "explorer");
-}
 
 /** Posts a checkout's proof to the server; the confirmed booking, or why not. */
 async function verify(proof: PaymentProof): Promise<{ ok: true; booking: Booking } | { ok: false; message: string }> {
@@ -139,7 +134,7 @@ export function SandboxCheckout({ order, onClose, onPaid }: SandboxProps) {
   const [busy, setBusy] = useState<"success" | "failure" | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const name = useId();
-  const amount = rupees(order.amount_paise);
+  const amount = priceLabelOf(order.amount_paise);
 
   const pay = async (outcome: "success" | "failure") => {
     setBusy(outcome);
@@ -257,7 +252,7 @@ export function PayButton({ booking, onProblem, className }: { booking: Booking;
     <>
       <button type="button" className={className ?? "btn btn--primary"} onClick={() => void start()} disabled={busy} aria-busy={busy} data-testid="pay">
         {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        Pay {rupees(booking.price_paise)}
+        Pay {priceLabelOf(booking.price_paise)}
       </button>
       {order ? <SandboxCheckout order={order} onClose={() => setOrder(undefined)} onPaid={paid} /> : null}
     </>

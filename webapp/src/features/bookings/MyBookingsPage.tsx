@@ -12,7 +12,7 @@ import { durationLabel } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { useSession } from "../auth";
 import { fetchBookings } from "./api";
-import { rupees } from "./Checkout";
+import { priceLabelOf } from "../../lib/money";
 import { StatusBadge } from "./BookingView";
 import { liveState } from "./rules";
 import { clockTime, dateBadge, dayDate, viewerZone, zoneLabel, zoneLongName } from "../../lib/time";
@@ -66,7 +66,7 @@ function BookingCard({ booking, zone, now }: { booking: Booking; zone: string; n
             {dayDate(start, zone)}, {clockTime(start, zone)} – {clockTime(end, zone)} {zoneLongName(start, zone)}
           </time>
           <span aria-hidden="true"> · </span>
-          {durationLabel(booking.service.duration_minutes)} · {rupees(booking.price_paise)}
+          {durationLabel(booking.service.duration_minutes)} · {priceLabelOf(booking.price_paise)}
         </p>
         <StatusBadge status={status} confirming={booking.payment_confirming} />
       </div>

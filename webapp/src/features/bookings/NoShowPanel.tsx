@@ -10,7 +10,7 @@ import { FormAlert, TextArea } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { contestNoShow, fetchNoShowReport, type NoShowReport } from "./api";
-import { rupees } from "./Checkout";
+import { priceLabelOf } from "../../lib/money";
 import { deadlineWords, timeLeft } from "../../lib/time";
 import type { Booking } from "./types";
 import "./no-show.css";
@@ -25,7 +25,7 @@ const CONTEST_FAILED = "We couldn’t send your statement. Please try again.";
 /** What a settled report's outcome means, for the booking's people. */
 export function outcomeWords(report: NoShowReport): string {
   const refund = report.refund_paise ?? 0;
-  const money = refund > 0 ? ` ${rupees(refund)} goes back to the learner.` : " No money goes back.";
+  const money = refund > 0 ? ` ${priceLabelOf(refund)} goes back to the learner.` : " No money goes back.";
   switch (report.outcome) {
     case "mentor_missed":
       return report.choice === "reschedule" ? "The mentor missed the session; the learner chose a new time instead of a refund." : `The mentor missed the session.${money}`;

@@ -10,7 +10,7 @@ import { FormAlert } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
 import { fetchReceipt, fetchReceipts, type Receipt } from "./api";
-import { rupees } from "./Checkout";
+import { priceLabelOf } from "../../lib/money";
 import { instantWords } from "./RefundPanel";
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
@@ -132,7 +132,7 @@ export function Receipts({ booking, zone, version = 0 }: ReceiptsProps) {
                   </time>
                   <span className="rf-receipt__amount">
                     {receipt.kind === "refund" ? "−" : ""}
-                    {rupees(receipt.amount_paise)}
+                    {priceLabelOf(receipt.amount_paise)}
                   </span>
                   <button
                     type="button"

@@ -18,8 +18,8 @@ import { refundEligibility, refundOffer } from "../../lib/domain";
 import { REFUND_POLICY, REFUND_REVIEW_TIME } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
+import { amountLabel, priceLabelOf } from "../../lib/money";
 import { fetchRefunds, requestRefund, type BookingRefunds, type Refund, type RefundBasis, type RefundEligibility, type RefundStatus } from "./api";
-import { rupees } from "./Checkout";
 import { clockTime, dayDate, deadlineWords, timeLeft, zoneLongName } from "../../lib/time";
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
@@ -73,11 +73,6 @@ export function instantWords(iso: string, zone: string): string {
   return `${dayDate(at, zone)}, ${clockTime(at, zone)} ${zoneLongName(at, zone)}`;
 }
 
-/** `₹750.50` for an amount in paise, `₹0` for nothing (the price label would say "Free"). */
-export function amountLabel(paise: number): string {
-  return paise > 0 ? rupees(paise) : "₹0";
-}
-
 /** What a refund pays (or would pay) back. */
 function amountOf(refund: Refund): number {
   return refund.amount_paise ?? refund.requested_paise;
@@ -124,7 +119,7 @@ export interface TimelineStep {
 
 /** A refund's steps, from the request (or its automatic start) to the money back. */
 export function refundSteps(refund: Refund): TimelineStep[] {
-  const amount = rupees(amountOf(refund));
+  const amount = priceLabelOf(amountOf(refund));
   const steps: TimelineStep[] = [];
   if (refund.automatic) {
     steps.push({ label: "Refund started", state: "done", at: refund.requested_at, detail: `${BASIS_LABEL[refund.basis]}: no review needed.` });
@@ -136,7 +131,7 @@ export function refundSteps(refund: Refund): TimelineStep[] {
       steps.push({ label: "Not approved", state: "stopped", at: refund.decided_at, detail: refund.decision_note });
       return steps;
     } else {
-      const partOf = refund.amount_paise !== null && refund.amount_paise !== refund.requested_paise ? ` of the ${rupees(refund.requested_paise)} asked for` : "";
+      const partOf = refund.amount_paise !== null && refund.amount_paise !== refund.requested_paise ? ` of the ${priceLabelOf(refund.requested_paise)} asked for` : "";
       steps.push({ label: `Approved: ${amount}${partOf}`, state: "done", at: refund.decided_at, detail: refund.decision_note });
     }
   }
@@ -175,7 +170,7 @@ function RefundTimeline({ refund, zone }: { refund: Refund; zone: string }) {
     <article className="rf-refund" aria-labelledby={titleId} data-testid="refund" data-status={refund.status}>
       <header className="rf-refund__head">
         <h3 id={titleId} className="rf-refund__title">
-          {rupees(amountOf(refund))} · {BASIS_LABEL[refund.basis]}
+          {priceLabelOf(amountOf(refund))} · {BASIS_LABEL[refund.basis]}
         </h3>
         <span className={`bk-badge bk-badge--${statusTone(refund.status)}`} data-testid="refund-status">
           {REFUND_STATUS_LABEL[refund.status]}
@@ -206,7 +201,7 @@ function RefundTimeline({ refund, zone }: { refund: Refund; zone: string }) {
 
 /** What the dialog says the request will do. */
 function requestWords(eligibility: RefundEligibility): string {
-  const amount = rupees(eligibility.maxPaise);
+  const amount = priceLabelOf(eligibility.maxPaise);
   if (eligibility.automatic) return `${amount} is owed back to you, so it goes straight through: no review needed. It returns to the payment method you used.`;
   if (eligibility.basis === "partial")
     return `As the session took place, you can ask for ${REFUND_POLICY.partialPercent}% of what you paid: up to ${amount}. Tell us what went wrong; we review it and answer within ${REFUND_REVIEW_TIME}.`;
@@ -289,7 +284,7 @@ export function RefundDialog({
           </button>
           <button type="submit" form={formId} className="btn btn--primary" disabled={busy} aria-busy={busy}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {eligibility.automatic ? `Refund ${rupees(eligibility.maxPaise)}` : "Send request"}
+            {eligibility.automatic ? `Refund ${priceLabelOf(eligibility.maxPaise)}` : "Send request"}
           </button>
         </>
       }
@@ -438,8 +433,8 @@ export function RefundPanel({ booking, now, zone, onCancel, onRefundsChanged }: 
       refund.status === "requested"
         ? `Your request is in. We answer within ${REFUND_REVIEW_TIME} and e-mail you either way.`
         : refund.status === "processed"
-          ? `${rupees(amountOf(refund))} has been refunded to the payment method you used.`
-          : `${rupees(amountOf(refund))} is on its way back to the payment method you used.`,
+          ? `${priceLabelOf(amountOf(refund))} has been refunded to the payment method you used.`
+          : `${priceLabelOf(amountOf(refund))} is on its way back to the payment method you used.`,
     );
     reload();
     changed.current?.();

@@ -12,7 +12,7 @@ import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { CONTEST_WINDOW, NO_SHOW_CONTEST_POLICY } from "../../lib/facts";
 import { act, type Transition } from "./api";
-import { rupees } from "./Checkout";
+import { priceLabelOf } from "../../lib/money";
 import { SlotPicker } from "./SlotPicker";
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
@@ -59,9 +59,9 @@ function refundLine(booking: Booking): string {
   const paid = price > 0 && booking.status === "confirmed";
   if (booking.role === "learner") {
     if (price === 0) return "This session is free: nothing to refund.";
-    return paid ? `You’ll get a full refund of ${rupees(price)}.` : "You haven’t been charged for this session.";
+    return paid ? `You’ll get a full refund of ${priceLabelOf(price)}.` : "You haven’t been charged for this session.";
   }
-  return paid ? `${booking.learner.name} gets a full refund of ${rupees(price)}.` : "The learner hasn’t been charged.";
+  return paid ? `${booking.learner.name} gets a full refund of ${priceLabelOf(price)}.` : "The learner hasn’t been charged.";
 }
 
 /** What a cancel dialog does, in its own words: the title, the confirming button and the way back. */
@@ -288,7 +288,7 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
                 <strong>A full refund</strong>
                 <span className="bk-choice__detail">
                   {booking.price_paise > 0
-                    ? `${rupees(booking.price_paise)} back to how you paid, once the ${CONTEST_WINDOW} ${mentorFirst} has to contest your report end.`
+                    ? `${priceLabelOf(booking.price_paise)} back to how you paid, once the ${CONTEST_WINDOW} ${mentorFirst} has to contest your report end.`
                     : "This session was free: it is closed."}
                 </span>
               </span>

@@ -5,8 +5,9 @@
  * drawn.
  */
 import { useEffect, useRef, useState } from "react";
+import { amountLabel } from "../../lib/money";
 import type { EarningMonth } from "./earningsApi";
-import { monthLabel, rupees } from "./earningsFormat";
+import { monthLabel } from "./earningsFormat";
 import type { EarningsPlot } from "./earningsPlot";
 
 type Drawing = "loading" | "ready" | "failed";
@@ -21,8 +22,8 @@ export function chartSummary(series: readonly EarningMonth[]): string {
   const earned = series.reduce((sum, m) => sum + m.earned_paise, 0);
   const paid = series.reduce((sum, m) => sum + m.paid_paise, 0);
   return (
-    `Bar chart of your earnings by month, ${span}: ${rupees(earned)} earned and ${rupees(paid)} paid out in all; ` +
-    `the best month was ${monthLabel(best.month, "long")} with ${rupees(best.earned_paise)}. The figures are in the table below.`
+    `Bar chart of your earnings by month, ${span}: ${amountLabel(earned)} earned and ${amountLabel(paid)} paid out in all; ` +
+    `the best month was ${monthLabel(best.month, "long")} with ${amountLabel(best.earned_paise)}. The figures are in the table below.`
   );
 }
 
@@ -126,8 +127,8 @@ export function EarningsChart({ series }: { series: readonly EarningMonth[] }) {
               {series.map((m) => (
                 <tr key={m.month}>
                   <th scope="row">{monthLabel(m.month, "long")}</th>
-                  <td className="earn-num">{rupees(m.earned_paise)}</td>
-                  <td className="earn-num">{rupees(m.paid_paise)}</td>
+                  <td className="earn-num">{amountLabel(m.earned_paise)}</td>
+                  <td className="earn-num">{amountLabel(m.paid_paise)}</td>
                 </tr>
               ))}
             </tbody>

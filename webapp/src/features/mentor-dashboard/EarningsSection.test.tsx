@@ -12,8 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
 import { checkPan, checkPayoutDetails, refundRules } from "../../lib/domain";
+import { amountLabel, compactAmountLabel } from "../../lib/money";
 import type { Earnings, PayoutDetails } from "./earningsApi";
-import { rupees, rupeesShort, momentLabel, monthLabel } from "./earningsFormat";
+import { momentLabel, monthLabel } from "./earningsFormat";
 import { chartSummary } from "./EarningsChart";
 import { recentYears } from "./EarningsSection";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";
@@ -148,8 +149,8 @@ describe("the earnings tab", () => {
     openEarnings();
     expect(screen.getByRole("tab", { name: "Earnings", selected: true })).toBeTruthy();
     const available = within(await screen.findByTestId("earn-available"));
-    expect(available.getByText(rupees(425_000))).toBeTruthy();
-    expect(rupees(425_000)).toBe("₹4,250");
+    expect(available.getByText(amountLabel(425_000))).toBeTruthy();
+    expect(amountLabel(425_000)).toBe("₹4,250");
     // 18:30 UTC on Sunday is midnight on Monday in Kolkata: the date alone.
     await waitFor(() => expect(screen.getByTestId("next-payout").textContent).toMatch(/^Next payout \(weekly\): Mon.*30.*2026$/));
     const pending = within(screen.getByTestId("earn-pending"));
@@ -588,13 +589,13 @@ describe("TDS on the earnings tab (issue 20)", () => {
 
 describe("how amounts and dates are written", () => {
   it("writes rupees the Indian way, and short ones for the chart’s axis", () => {
-    expect(rupees(0)).toBe("₹0");
-    expect(rupees(12_345_678_90)).toBe("₹1,23,45,678.90");
-    expect(rupees(-50_000)).toBe("−₹500");
-    expect(rupeesShort(95_000)).toBe("₹950");
-    expect(rupeesShort(1_250_000)).toBe("₹12.5k");
-    expect(rupeesShort(32_000_000)).toBe("₹3.2L");
-    expect(rupeesShort(1_100_000_000)).toBe("₹1.1Cr");
+    expect(amountLabel(0)).toBe("₹0");
+    expect(amountLabel(12_345_678_90)).toBe("₹1,23,45,678.90");
+    expect(amountLabel(-50_000)).toBe("−₹500");
+    expect(compactAmountLabel(95_000)).toBe("₹950");
+    expect(compactAmountLabel(1_250_000)).toBe("₹12.5k");
+    expect(compactAmountLabel(32_000_000)).toBe("₹3.2L");
+    expect(compactAmountLabel(1_100_000_000)).toBe("₹1.1Cr");
   });
 
   it("adds the time to a payout date when it is not midnight in the mentor’s zone", () => {

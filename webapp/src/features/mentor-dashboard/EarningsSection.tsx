@@ -14,9 +14,10 @@ import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
 import { financialQuarter, refundRules } from "../../lib/domain";
+import { amountLabel } from "../../lib/money";
 import { EarningsChart } from "./EarningsChart";
 import { fetchEarnings, fetchTdsStatement, readEarnings, type EarningSession, type Earnings, type Payout, type PayoutSchedule } from "./earningsApi";
-import { momentLabel, rupees, zonedDayLabel, zoneOrDefault } from "./earningsFormat";
+import { momentLabel, zonedDayLabel, zoneOrDefault } from "./earningsFormat";
 import { useLoaded } from "./load";
 import { NETWORK_ERROR } from "./messages";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
@@ -27,7 +28,7 @@ function Stat({ label, amount, tone, testId, children }: { label: string; amount
   return (
     <div className={`earn-stat${tone ? ` earn-stat--${tone}` : ""}`} data-testid={testId}>
       <dt className="earn-stat__label">{label}</dt>
-      <dd className="earn-stat__amount">{rupees(amount)}</dd>
+      <dd className="earn-stat__amount">{amountLabel(amount)}</dd>
       {children ? <dd className="earn-stat__note">{children}</dd> : null}
     </div>
   );
@@ -85,7 +86,7 @@ function Totals({ earnings, zone }: { earnings: Earnings; zone: string }) {
 /** A session's TDS: none yet until a payout pays it (`—`), else what was deducted. */
 function tdsLabel(paise: number | null | undefined): string {
   if (paise === null || paise === undefined) return "—";
-  return paise > 0 ? `−${rupees(paise)}` : rupees(0);
+  return paise > 0 ? `−${amountLabel(paise)}` : amountLabel(0);
 }
 
 const SESSION_STATE: Record<EarningSession["state"], string> = {
@@ -99,7 +100,7 @@ const SESSION_STATE: Record<EarningSession["state"], string> = {
 
 /** What a cancelled session left the mentor: nothing once the learner is refunded, else what they keep. */
 function cancelledOutcome(session: EarningSession): string {
-  return session.net_paise > 0 ? ` · you keep ${rupees(session.net_paise)}` : session.gross_paise > 0 ? " · learner refunded" : "";
+  return session.net_paise > 0 ? ` · you keep ${amountLabel(session.net_paise)}` : session.gross_paise > 0 ? " · learner refunded" : "";
 }
 
 function SessionState({ session, zone }: { session: EarningSession; zone: string }) {
@@ -163,13 +164,13 @@ function Sessions({ sessions, zone }: { sessions: readonly EarningSession[]; zon
                     {s.state === "cancelled" ? <span className="sr-only"> (cancelled)</span> : null}
                   </td>
                   <td data-label="Price" className="earn-num">
-                    {rupees(s.gross_paise)}
+                    {amountLabel(s.gross_paise)}
                   </td>
                   <td data-label="Commission" className="earn-num">
-                    {s.commission_paise > 0 ? `−${rupees(s.commission_paise)}` : rupees(0)}
+                    {s.commission_paise > 0 ? `−${amountLabel(s.commission_paise)}` : amountLabel(0)}
                   </td>
                   <td data-label="You earn" className="earn-num earn-strong">
-                    {rupees(s.net_paise)}
+                    {amountLabel(s.net_paise)}
                   </td>
                   <td data-label="TDS" className="earn-num" data-testid="earn-session-tds">
                     {tdsLabel(s.tds_paise)}
@@ -232,7 +233,7 @@ function Payouts({ payouts, zone }: { payouts: readonly Payout[]; zone: string }
                     {tdsLabel(p.tds_paise)}
                   </td>
                   <td data-label="Amount" className="earn-num earn-strong">
-                    {rupees(p.amount_paise)}
+                    {amountLabel(p.amount_paise)}
                   </td>
                   <td data-label="Status">
                     <span className={`earn-pill earn-pill--${p.status}`}>{payoutStatus(p, zone)}</span>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { durationLabel, mentorPath, priceLabel, profileCompleteness } from "../../lib/domain";
+import { durationLabel, mentorPath, profileCompleteness } from "../../lib/domain";
+import { priceLabelOf } from "../../lib/money";
 import { Icon } from "../../components/icons";
 import type { MentorProfile, MentorService, StoredAvailability } from "./api";
 import type { Loaded } from "./load";
@@ -165,7 +166,7 @@ export function OverviewSection({ profile, services, availability, requests, onO
                   <li key={s.id}>
                     <span>{s.title}</span>
                     <span className="md-muted">
-                      {durationLabel(s.duration_minutes)} · {priceLabel(s.price_paise / 100, "explorer")}
+                      {durationLabel(s.duration_minutes)} · {priceLabelOf(s.price_paise)}
                     </span>
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
-import { applicationLimits, checkService, commissionSplit, durationLabel, instantByDefault, priceLabel } from "../../lib/domain";
+import { applicationLimits, checkService, commissionSplit, durationLabel, instantByDefault } from "../../lib/domain";
+import { parsePrice, priceInput, priceLabelOf } from "../../lib/money";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, SelectField, TextArea, TextField } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
@@ -11,17 +12,10 @@ import { Switch } from "./parts";
 const FIELDS = ["title", "description", "duration_minutes", "price_paise"] as const;
 type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
-/** The rupees typed, in paise; an empty or unreadable amount is no price (-1), which the crate's rule refuses in its words. */
-export function paiseOf(rupees: string): number {
-  const trimmed = rupees.trim();
-  const value = trimmed === "" ? Number.NaN : Number(trimmed);
-  return Number.isFinite(value) ? Math.round(value * 100) : -1;
-}
-
 /** "You receive ₹X after the platform's Y% commission", or what a free session means. */
 export function receiveLine(pricePaise: number, mentorPaise: number, rateBps: number): string {
   if (pricePaise === 0) return "Free session: learners pay nothing and no commission is taken.";
-  return `You receive ${priceLabel(mentorPaise / 100, "explorer")} after the platform’s ${rateBps / 100}% commission.`;
+  return `You receive ${priceLabelOf(mentorPaise)} after the platform’s ${rateBps / 100}% commission.`;
 }
 
 export interface ServiceDialogProps {
@@ -38,7 +32,7 @@ export function ServiceDialog({ service, rateBps, onClose, onSaved }: ServiceDia
   const [title, setTitle] = useState(service?.title ?? "");
   const [description, setDescription] = useState(service?.description ?? "");
   const [duration, setDuration] = useState(String(service?.duration_minutes ?? 60));
-  const [price, setPrice] = useState(service ? String(service.price_paise / 100) : "");
+  const [price, setPrice] = useState(service ? priceInput(service.price_paise) : "");
   const [active, setActive] = useState(service?.active ?? true);
   // A saved service keeps its setting; a new one follows the crate's default for its price (a free one is instant) until the mentor chooses.
   const [instantChosen, setInstant] = useState<boolean | undefined>(service?.instant_confirmation);
@@ -50,7 +44,7 @@ export function ServiceDialog({ service, rateBps, onClose, onSaved }: ServiceDia
   // The lengths the crate offers; a length set otherwise (through the API) is offered too.
   const offered = applicationLimits().durations;
   const durations = offered.includes(Number(duration)) ? offered : [...offered, Number(duration)].sort((a, b) => a - b);
-  const paise = paiseOf(price);
+  const paise = parsePrice(price);
   const instant = instantChosen ?? instantByDefault(paise);
   const split = rateBps !== undefined && paise >= 0 && paise % 100 === 0 ? commissionSplit(paise, rateBps) : undefined;
 

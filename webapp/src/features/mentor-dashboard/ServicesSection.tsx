@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { durationLabel, priceLabel } from "../../lib/domain";
+import { durationLabel } from "../../lib/domain";
+import { priceLabelOf } from "../../lib/money";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
@@ -106,7 +107,7 @@ export function ServicesSection({ state, reload, onChange }: ServicesSectionProp
                 <p className="md-service__meta">
                   <span>{durationLabel(s.duration_minutes)}</span>
                   <span aria-hidden="true">·</span>
-                  <strong>{priceLabel(s.price_paise / 100, "explorer")}</strong>
+                  <strong>{priceLabelOf(s.price_paise)}</strong>
                 </p>
                 {s.description ? <p className="md-service__desc">{s.description}</p> : null}
                 <p className="md-receive" data-testid="receive">

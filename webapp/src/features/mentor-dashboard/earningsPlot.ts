@@ -6,8 +6,9 @@
  */
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { compactAmountLabel } from "../../lib/money";
 import type { EarningMonth } from "./earningsApi";
-import { monthLabel, rupeesShort } from "./earningsFormat";
+import { monthLabel } from "./earningsFormat";
 
 export interface EarningsPlot {
   resize(width: number): void;
@@ -68,7 +69,7 @@ export function drawEarnings(el: HTMLElement, series: readonly EarningMonth[], w
         size: 64,
         grid: { stroke: line, width: 1 },
         ticks: { show: false },
-        values: (_u, splits) => splits.map((v) => rupeesShort(v * 100)),
+        values: (_u, splits) => splits.map((v) => compactAmountLabel(v * 100)),
       },
     ],
     series: [

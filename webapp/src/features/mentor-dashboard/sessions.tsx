@@ -4,7 +4,8 @@
  * mentor's own zone) and the outcome of an action on a booking.
  */
 import type { ReactNode } from "react";
-import { durationLabel, priceLabel } from "../../lib/domain";
+import { durationLabel } from "../../lib/domain";
+import { priceLabelOf } from "../../lib/money";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, errorMessages } from "../../lib/api/errors";
@@ -31,7 +32,7 @@ export function SessionHead({ booking, level = 3, children }: { booking: Booking
         <div className="ses-item__who">
           <Title className="ses-item__title">{booking.learner.name}</Title>
           <p className="ses-muted">
-            {booking.service.title} · {durationLabel(booking.service.duration_minutes)} · {priceLabel(booking.price_paise / 100, "explorer")}
+            {booking.service.title} · {durationLabel(booking.service.duration_minutes)} · {priceLabelOf(booking.price_paise)}
           </p>
         </div>
         <StatusPill booking={booking} side="mentor" />
