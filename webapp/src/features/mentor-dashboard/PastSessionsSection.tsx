@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
-import { allows, firstName, reportLearnerNoShow, useBookings, type Booking } from "../user-dashboard";
+import { allows, reportLearnerNoShow, type Booking } from "../../lib/api/bookings";
+import { firstName, useBookings } from "../user-dashboard";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { act, SessionHead } from "./sessions";
 

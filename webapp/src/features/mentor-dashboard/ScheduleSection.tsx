@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Icon } from "../../components/icons";
-import { allows, firstName, JoinButton, joinEarlyMinutes, timeLeftShort, useNow, type Booking, type LoadedBookings } from "../user-dashboard";
+import { allows, type Booking } from "../../lib/api/bookings";
+import { dayHeading, timeLeftShort } from "../../lib/time";
+import { firstName, JoinButton, joinEarlyMinutes, useNow, type LoadedBookings } from "../user-dashboard";
 import type { Tab } from "./MentorDashboardPage";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { byStart, mentorZone, SessionHead } from "./sessions";
-import { dayHeading } from "../../lib/time";
 
 export interface ScheduleSectionProps {
   /** The mentor's upcoming bookings; the schedule is the confirmed ones and those awaiting payment. */

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
-import type { Booking } from "../user-dashboard";
+import type { Booking } from "../../lib/api/bookings";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";
 import MentorDashboardPage from "./MentorDashboardPage";
 

@@ -9,7 +9,9 @@ import { priceLabelOf } from "../../lib/money";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, errorMessages } from "../../lib/api/errors";
-import { readBooking, sessionRange, StatusPill, viewerZone, zoneName, type Booking } from "../user-dashboard";
+import { readBooking, type Booking } from "../../lib/api/bookings";
+import { sessionRange, viewerZone, zoneLabel } from "../../lib/time";
+import { StatusPill } from "../user-dashboard";
 import { NETWORK_ERROR } from "./messages";
 import "./sessions.css";
 
@@ -40,7 +42,7 @@ export function SessionHead({ booking, level = 3, children }: { booking: Booking
       <p className="ses-item__time">
         <Icon name="calendar" size={16} />
         <span>
-          {sessionRange(booking.start, booking.end, zone)} <span className="ses-muted">({zoneName(zone)})</span>
+          {sessionRange(booking.start, booking.end, zone)} <span className="ses-muted">({zoneLabel(zone)})</span>
         </span>
       </p>
       {children}

@@ -11,12 +11,13 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/icons";
 import { attention, useAttention, type AttentionItem, type AttentionKind } from "../attention";
-import { firstName, instantLabel, timeLeftShort, useNow, zoneName } from "./bookings";
+import { instantLabel, timeLeftShort, zoneLabel } from "../../lib/time";
+import { firstName, useNow } from "./bookings";
 import "./attention.css";
 
 function banner(item: AttentionItem, zone: string, left: string) {
   const id = encodeURIComponent(item.booking_id);
-  const deadline = `${instantLabel(item.deadline, zone)} (${zoneName(zone)})`;
+  const deadline = `${instantLabel(item.deadline, zone)} (${zoneLabel(zone)})`;
   const start = instantLabel(item.start, zone);
   if (item.kind === "pay") {
     return {

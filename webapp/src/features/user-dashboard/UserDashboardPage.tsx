@@ -5,7 +5,9 @@ import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
 import { useSession } from "../auth";
 import { AttentionBanners } from "./AttentionBanners";
-import { allows, confirmingPayment, firstName, learnerNextStep, sessionRange, timeLeftShort, useNow, viewerZone, zoneName, type Booking } from "./bookings";
+import { allows, type Booking } from "../../lib/api/bookings";
+import { sessionRange, timeLeftShort, viewerZone, zoneLabel } from "../../lib/time";
+import { confirmingPayment, firstName, learnerNextStep, useNow } from "./bookings";
 import { useBookings, type Loaded } from "./load";
 import { JoinButton, StatusPill } from "./parts";
 import "./user-dashboard.css";
@@ -228,7 +230,7 @@ export default function UserDashboardPage() {
           </h1>
           <p className="ud__lead" data-testid="greeting">
             {user?.name ? `Welcome back, ${firstName(user.name)}. ` : null}Your sessions, mentors and profile at a glance. Times are shown in{" "}
-            <strong>{zoneName(zone)}</strong> (<Link to="/auth/edit-profile">change</Link>).
+            <strong>{zoneLabel(zone)}</strong> (<Link to="/auth/edit-profile">change</Link>).
           </p>
           <AttentionBanners kind="pay" zone={zone} />
         </div>

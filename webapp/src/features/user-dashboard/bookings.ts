@@ -1,8 +1,10 @@
 /**
- * Sessions as both dashboards show them: the booking as the API answers it
- * (BOOKING.md §2), the dashboards' calls, and the small readings of a
- * booking the cards need (its time in a zone, the time left before a
- * deadline, whether the meeting can be joined now, the learner's next step).
+ * Sessions as both dashboards show them: the small readings of a booking
+ * the cards need (whether the meeting can be joined now, its status in
+ * words, the learner's next step). The booking itself, the dashboards'
+ * calls and the readers of their answers are the shared API layer's
+ * (`lib/api/bookings`); how times, zones and amounts are written is
+ * `lib/time`'s and `lib/money`'s.
  *
  * Who may do what, and until when, is the server's (the domain's transition
  * table): a card offers exactly the booking's `allowed_actions`. The join
@@ -13,69 +15,14 @@
  * learner's is).
  */
 import { useEffect, useState } from "react";
-import { api, type Answer } from "../../lib/api/client";
-import type { Schemas } from "../../lib/api/types";
+import { allows, type Booking, type BookingStatus, type Side } from "../../lib/api/bookings";
 import { bookingRules, shortName } from "../../lib/domain";
-import { zoneLabel } from "../../lib/time";
-
-export type { Answer } from "../../lib/api/client";
-
-/* ---------- The booking (BOOKING.md §2; types generated from the OpenAPI document) ---------- */
-
-export type BookingStatus = Schemas["BookingStatus"];
-export type BookingAction = Schemas["BookingAction"];
-/** One booking as `GET /api/bookings/` answers it; times are RFC 3339 UTC, `status` as of now. */
-export type Booking = Schemas["Booking"];
-
-/** A booking's readable body, or undefined when it is not one. */
-export function readBooking(body: unknown): Booking | undefined {
-  if (typeof body !== "object" || body === null) return undefined;
-  const b = body as Partial<Booking>;
-  return typeof b.id === "string" && typeof b.status === "string" && typeof b.start === "string" && Array.isArray(b.allowed_actions)
-    ? (b as Booking)
-    : undefined;
-}
-
-/** A list's readable bookings, or undefined when the body is not a list. */
-export function readBookings(body: unknown): Booking[] | undefined {
-  if (!Array.isArray(body)) return undefined;
-  return body.map(readBooking).filter((b): b is Booking => b !== undefined);
-}
-
-/* ---------- Calls ---------- */
-
-const authorised = { authorised: true } as const;
-
-export type Side = "learner" | "mentor";
-export type When = "upcoming" | "past" | "cancelled";
-
-/** `GET /api/bookings/?as=…&when=…`: the caller's own bookings, a bare list. */
-export function fetchBookings(side: Side, when: When): Promise<Answer<Booking[]>> {
-  return api.send<Booking[]>(`/api/bookings/?as=${side}&when=${when}`, authorised);
-}
-
-export function acceptBooking(id: string): Promise<Answer<Booking>> {
-  return api.send<Booking>(`/api/bookings/${encodeURIComponent(id)}/accept/`, { ...authorised, method: "POST" });
-}
-
-export function declineBooking(id: string, reason: string): Promise<Answer<Booking>> {
-  return api.send<Booking>(`/api/bookings/${encodeURIComponent(id)}/decline/`, { ...authorised, method: "POST", json: { reason } });
-}
-
-/** The mentor reports that the learner did not come (no choice, no refund). */
-export function reportLearnerNoShow(id: string): Promise<Answer<Booking>> {
-  return api.send<Booking>(`/api/bookings/${encodeURIComponent(id)}/no-show/`, { ...authorised, method: "POST", json: {} });
-}
 
 /* ---------- Reading a booking ---------- */
 
 /** The domain's `JOIN_EARLY_MINUTES`: the meeting opens this many minutes before the start. */
 export function joinEarlyMinutes(): number {
   return bookingRules().joinEarlyMinutes;
-}
-
-export function allows(booking: Booking, action: BookingAction): boolean {
-  return booking.allowed_actions.includes(action);
 }
 
 export type JoinState = { open: true } | { open: false; opensAt: Date } | { open: false; opensAt: null };
@@ -162,19 +109,6 @@ export function firstName(name: string): string {
 }
 
 /* ---------- Time ---------- */
-
-/**
- * How the dashboards write times is the app's one copy (`lib/time`): a
- * session on one line (`sessionRange`), an instant (`instantLabel`), the time
- * left before a deadline (`timeLeftShort`); the account's zone, else the
- * browser's (`viewerZone`).
- */
-export { browserZone, instantLabel, sessionRange, timeLeftShort, viewerZone } from "../../lib/time";
-
-/** A zone as people read it: `Kolkata — India Standard Time`. */
-export function zoneName(zone: string): string {
-  return zoneLabel(zone);
-}
 
 /** The current time, moving every `everyMs` while the screen is open (countdowns, the join window). */
 export function useNow(everyMs = 30_000): number {

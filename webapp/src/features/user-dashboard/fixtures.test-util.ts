@@ -1,5 +1,5 @@
 /** Bookings as `GET /api/bookings/` answers them, for the dashboards' tests. Imported by tests only. */
-import type { Booking } from "./bookings";
+import type { Booking } from "../../lib/api/bookings";
 
 export function aBooking(overrides: Partial<Booking> = {}): Booking {
   return {

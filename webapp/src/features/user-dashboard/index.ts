@@ -8,35 +8,17 @@
  * join button needs them (the learner's module, without zone data), and
  * only that button waits for them.
  *
- * The session parts (the booking's type, the dashboards' booking calls, the
- * status pill, the join button) are shared with the mentor's dashboard.
+ * The session parts (the status pill, the join button, the readings of a
+ * booking the cards need, the bookings as loaded) are shared with the
+ * mentor's dashboard. The booking itself and its calls are the shared API
+ * layer's (`lib/api/bookings`); times and zones are `lib/time`'s.
  */
 import { lazy } from "react";
 import { loadProfileRules } from "../../lib/domain";
 
 export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadProfileRules()]).then(([screen]) => screen));
 
-export {
-  acceptBooking,
-  allows,
-  declineBooking,
-  fetchBookings,
-  firstName,
-  instantLabel,
-  joinEarlyMinutes,
-  joinState,
-  readBooking,
-  readBookings,
-  reportLearnerNoShow,
-  sessionRange,
-  timeLeftShort,
-  useNow,
-  viewerZone,
-  zoneName,
-  type Booking,
-  type BookingAction,
-  type BookingStatus,
-} from "./bookings";
+export { firstName, joinEarlyMinutes, joinState, useNow } from "./bookings";
 export { useBookings, type Loaded as LoadedBookings } from "./load";
 export { JoinButton, StatusPill } from "./parts";
 export { AttentionBanners } from "./AttentionBanners";

@@ -1,6 +1,7 @@
 /** The session parts both dashboards draw: the status pill and the join button. */
 import { Suspense, useId } from "react";
-import { confirmingPayment, joinEarlyMinutes, joinState, statusLabel, type Booking, type Side } from "./bookings";
+import type { Booking, Side } from "../../lib/api/bookings";
+import { confirmingPayment, joinEarlyMinutes, joinState, statusLabel } from "./bookings";
 import { clockTime, safeZone } from "../../lib/time";
 import "./sessions.css";
 
