@@ -71,6 +71,16 @@ pub enum Status {
     NoShow,
 }
 
+/// A stored status's text (the server's store reads rows with it): an
+/// unknown name is an error naming it.
+impl TryFrom<String> for Status {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Status, String> {
+        Status::parse(&name).ok_or_else(|| format!("unknown booking status {name:?}"))
+    }
+}
+
 impl Status {
     /// Every status, in order.
     pub const ALL: [Status; 7] = [

@@ -120,9 +120,7 @@ pub fn new_id() -> String {
 /// What the rules need to know about a booking.
 pub fn facts(b: &BookingRecord) -> Facts {
     Facts {
-        // A status the schema allows but the rules do not know cannot be
-        // stored (CHECK); treat it as over.
-        status: Status::parse(&b.status).unwrap_or(Status::Cancelled),
+        status: b.status,
         start_ms: ms(b.start_at),
         end_ms: ms(b.end_at),
         respond_by_ms: b.respond_by.map(ms),
@@ -721,7 +719,7 @@ async fn perform(
         u.sequence += 1;
         // A reschedule after the mentor missed the session is the
         // learner's remedy, not one of the three by notice.
-        if b.status != Status::NoShow.as_str() {
+        if b.status != Status::NoShow {
             u.reschedule_count += 1;
         }
     }
@@ -889,9 +887,8 @@ pub async fn payment_captured(
     now: DateTime<Utc>,
 ) -> Result<(), BookingError> {
     let b = tx.booking(booking_id).await?;
-    let lapsed_hold =
-        b.status == Status::Expired.as_str() && b.pay_by.is_some() && b.confirmed_at.is_none();
-    let awaiting = b.status == Status::PaymentRequired.as_str() || lapsed_hold;
+    let lapsed_hold = b.status == Status::Expired && b.pay_by.is_some() && b.confirmed_at.is_none();
+    let awaiting = b.status == Status::PaymentRequired || lapsed_hold;
     if awaiting && b.start_at > now && amount_paise >= b.price_paise - b.paid_paise {
         // Lapsed holds of others no longer hold time; this one's own lapse
         // is forgiven while its time is free.
@@ -951,7 +948,7 @@ pub async fn on_due(
         Err(StoreError::NotFound) => return Ok(()),
         Err(e) => return Err(e.into()),
     };
-    let stored = Status::parse(&b.status).unwrap_or(Status::Cancelled);
+    let stored = b.status;
     let req = match (stored, status_now(&b, now)) {
         (Status::Pending | Status::PaymentRequired, Status::Expired) => Request::Expire,
         (Status::Confirmed, Status::Completed) => Request::Complete,

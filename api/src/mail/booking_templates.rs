@@ -138,7 +138,10 @@ fn details(b: &BookingNotice, to: &Recipient, side: Side) -> Vec<(&'static str, 
         ("Price", rupees(b.price_paise)),
     ];
     if let Some(url) = &b.meeting_url
-        && matches!(b.status.as_str(), "confirmed" | "completed")
+        && matches!(
+            b.status,
+            domain_wasm::booking::Status::Confirmed | domain_wasm::booking::Status::Completed
+        )
     {
         rows.push(("Meeting link", url.clone()));
     }

@@ -5,6 +5,7 @@
 pub mod calendar;
 
 use chrono::{DateTime, TimeDelta, Utc};
+use domain_wasm::booking::Status;
 
 use crate::mail::booking_templates::{self as t, Side};
 use crate::mail::{Attachment, BRAND, Email};
@@ -74,12 +75,14 @@ pub async fn booking_event(
     let mut mails: Vec<Email> = Vec::new();
     // What the stored status says wins over the event's name where they
     // disagree (a free request accepted is confirmed at once).
-    let event = match (event, b.status.as_str()) {
-        (BookingEvent::Requested | BookingEvent::Accepted, "confirmed") => BookingEvent::Confirmed,
+    let event = match (event, b.status) {
+        (BookingEvent::Requested | BookingEvent::Accepted, Status::Confirmed) => {
+            BookingEvent::Confirmed
+        }
         (e, _) => e,
     };
     match event {
-        BookingEvent::Requested if b.status == "payment_required" => {
+        BookingEvent::Requested if b.status == Status::PaymentRequired => {
             let pay = state.link(&format!("/session-payment-required/{id}"));
             mails.push(t::payment_due(&b, &b.learner, &pay, false));
         }
@@ -234,7 +237,7 @@ pub async fn send_reminder(
         .and_then(serde_json::Value::as_str)
         .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
         .map(|t| t.with_timezone(&Utc));
-    let still_on = b.status == "confirmed"
+    let still_on = b.status == Status::Confirmed
         && planned.is_some_and(|p| p.timestamp() == b.start.timestamp())
         && now < b.start;
     if !still_on {
@@ -314,7 +317,7 @@ pub async fn calendar_for(
     let Some(b) = state.store.booking_notice(booking_id).await? else {
         return Ok(None);
     };
-    let method = if matches!(b.status.as_str(), "cancelled" | "expired") {
+    let method = if matches!(b.status, Status::Cancelled | Status::Expired) {
         CalendarMethod::Cancel
     } else {
         CalendarMethod::Publish

@@ -25,7 +25,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
-use domain_wasm::booking::{Missed, NoShowChoice, Party, Status};
+use domain_wasm::booking::{Missed, NoShowChoice, Party};
 use domain_wasm::enquiry::clean_message;
 use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
 
@@ -157,7 +157,7 @@ impl Money {
 /// What the rules need to know about `b` and its money.
 pub fn facts(b: &BookingRecord, money: &Money) -> RefundFacts {
     RefundFacts {
-        status: Status::parse(&b.status).unwrap_or(Status::Cancelled),
+        status: b.status,
         start_ms: ms(b.start_at),
         end_ms: ms(b.end_at),
         cancelled_by: match b.cancelled_by.as_deref() {

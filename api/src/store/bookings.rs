@@ -44,7 +44,8 @@ pub struct BookingRow {
     pub price_paise: i64,
     pub commission_bps: i64,
     /// As stored (see `domain_wasm::booking::current` for the status now).
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain_wasm::booking::Status,
     pub start_at: DateTime<Utc>,
     pub end_at: DateTime<Utc>,
     pub held_from: DateTime<Utc>,
@@ -177,7 +178,7 @@ impl BookingUpdate {
             value.and_then(|v| choices.iter().copied().find(|c| *c == v))
         }
         BookingUpdate {
-            status: known(Some(&row.status), &STATUSES).unwrap_or("cancelled"),
+            status: row.status.as_str(),
             start_at: row.start_at,
             end_at: row.end_at,
             held_from: row.held_from,
@@ -201,16 +202,6 @@ impl BookingUpdate {
         }
     }
 }
-
-const STATUSES: [&str; 7] = [
-    "pending",
-    "payment_required",
-    "confirmed",
-    "completed",
-    "cancelled",
-    "expired",
-    "no_show",
-];
 
 /// Which side's bookings a list shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -605,7 +596,7 @@ impl Tx {
         .bind(u.cancelled_at)
         .bind(now)
         .bind(id)
-        .bind(&expected.status)
+        .bind(expected.status.as_str())
         .bind(expected.version)
         .execute(conn)
         .await

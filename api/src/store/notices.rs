@@ -21,8 +21,8 @@ pub struct Recipient {
 #[derive(Debug, Clone)]
 pub struct BookingNotice {
     pub id: String,
-    /// The stored status (`pending`, `confirmed`, ...).
-    pub status: String,
+    /// The stored status.
+    pub status: domain_wasm::booking::Status,
     pub service_title: String,
     pub duration_minutes: i64,
     pub price_paise: i64,
@@ -50,7 +50,8 @@ pub struct BookingNotice {
 #[derive(FromRow)]
 struct NoticeRow {
     id: String,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: domain_wasm::booking::Status,
     service_title: String,
     duration_minutes: i64,
     price_paise: i64,

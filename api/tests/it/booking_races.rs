@@ -482,7 +482,7 @@ fn day_slots(starts: &[String], days: usize) -> Vec<String> {
 async fn stored_booking(store: &Store, id: &str) -> (String, String, i64, i64, i64) {
     let b = store.booking(id).await.expect("the booking");
     (
-        b.status,
+        b.status.as_str().to_owned(),
         b.start_at
             .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         b.version,

@@ -255,7 +255,7 @@ async fn a_learner_holds_at_most_two_open_requests_per_mentor_and_five_in_all(en
         .await
         .expect("bookings")
         .into_iter()
-        .find(|b| b.mentor_id == w.mentors[1].0 && b.status == "pending")
+        .find(|b| b.mentor_id == w.mentors[1].0 && b.status.as_str() == "pending")
         .expect("a pending request with Bina");
     let (status, accepted) = w.act(&asha, &bina_request.id, "accept", json!({})).await;
     assert_eq!(status, 200, "{accepted}");
@@ -378,7 +378,7 @@ async fn a_disabled_mentor_is_neither_bookable_nor_payable(engine: Engine) {
         (&paid, "mentor"),
     ] {
         let b = w.app.store.booking(&id(booking)).await.expect("booking");
-        assert_eq!(b.status, "cancelled", "{}", b.id);
+        assert_eq!(b.status.as_str(), "cancelled", "{}", b.id);
         assert_eq!(b.cancelled_by.as_deref(), Some(by));
     }
     let refunded = w.app.store.booking(&id(&paid)).await.expect("booking");
@@ -495,7 +495,7 @@ async fn a_disabled_learners_bookings_are_called_off_as_an_administrator_would(e
     );
     for booking in [&request, &paid, &free] {
         let b = w.app.store.booking(&id(booking)).await.expect("booking");
-        assert_eq!(b.status, "cancelled", "{}", b.id);
+        assert_eq!(b.status.as_str(), "cancelled", "{}", b.id);
         assert_eq!(b.cancelled_by.as_deref(), Some("admin"));
         assert_eq!(
             b.cancel_reason.as_deref(),
