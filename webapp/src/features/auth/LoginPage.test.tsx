@@ -1,4 +1,4 @@
-import { browserZone } from "../mentor-dashboard";
+import { browserZone } from "../../lib/time";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import LoginPage from "./LoginPage";

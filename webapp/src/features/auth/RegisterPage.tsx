@@ -9,7 +9,7 @@ import { GoogleSignIn } from "./GoogleSignIn";
 import { FIRST_PASSWORD, NewPasswordFields } from "./NewPasswordFields";
 import { FIX_ERRORS, NETWORK_ERROR, REGISTER_FAILED } from "./messages";
 import { newPasswordErrors } from "./passwords";
-import { browserZone } from "../mentor-dashboard";
+import { browserZone } from "../../lib/time";
 import "./auth.css";
 
 const FIELDS = ["name", "email", "contact_number", "password", "re_password"] as const;

@@ -1,4 +1,4 @@
-import { browserZone } from "../mentor-dashboard";
+import { browserZone } from "../../lib/time";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exchangeGoogleCredential } from "./google";
 import { handleGoogleCredential } from "./GoogleSignIn";
