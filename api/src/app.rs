@@ -128,7 +128,7 @@ async fn strip_trailing_slash(mut req: Request) -> poem::Result<Request> {
     Ok(req)
 }
 
-pub use crate::http::MAX_BODY_BYTES;
+use crate::http::MAX_BODY_BYTES;
 
 /// Refuses a declared body over [`MAX_BODY_BYTES`] with 413 and cuts an
 /// undeclared (chunked) one there, so it fails to parse instead of filling

@@ -137,7 +137,7 @@ pub const ACCOUNT_ATTEMPTS: Rule = Rule {
 };
 /// The longest the per-account throttle makes anyone wait (seconds).
 pub const ACCOUNT_DELAY_CAP_SECS: i64 = 60;
-pub use crate::store::KNOWN_CLIENT_SECS;
+use crate::store::KNOWN_CLIENT_SECS;
 
 /// The delay between attempts on an account after `attempts` in the
 /// current window from clients not known to it: none up to

@@ -39,7 +39,7 @@ pub struct Caller {
 #[oai(ty = "bearer", bearer_format = "JWT", checker = "check_bearer")]
 pub struct SignedIn(pub Caller);
 
-pub use crate::error::NOT_PERMITTED;
+use crate::error::NOT_PERMITTED;
 
 /// A 403 `{"detail": NOT_PERMITTED}`.
 pub fn forbidden() -> poem::Error {

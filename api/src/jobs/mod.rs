@@ -75,10 +75,8 @@ pub fn retry_delay(attempts: i64) -> TimeDelta {
     }
 }
 
-pub use crate::job_queue::{Handler, Jobs};
-
 /// Starts the worker: it runs what is due by the server's clock, then
-/// waits for [`Jobs::wake`] or [`POLL_INTERVAL`], forever. Abort the handle
+/// waits for [`crate::job_queue::Jobs::wake`] or [`POLL_INTERVAL`], forever. Abort the handle
 /// to stop it; a job it was running at that moment runs again once its
 /// lease has expired.
 pub fn spawn_worker(state: Arc<AppState>) -> tokio::task::JoinHandle<()> {
@@ -203,7 +201,7 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     ))
 }
 
-pub use crate::bookings::BOOKING_DUE;
+use crate::bookings::BOOKING_DUE;
 
 async fn run_booking_due(
     state: &AppState,

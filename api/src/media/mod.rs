@@ -37,7 +37,7 @@ pub fn size_url(photo_id: &str, size: u32) -> String {
 
 /// The API paths that take a photo: their bodies may be as large as
 /// [`MAX_UPLOAD_BODY_BYTES`]; every other request keeps the API's small
-/// limit (`crate::app::MAX_BODY_BYTES`).
+/// limit (`crate::http::MAX_BODY_BYTES`).
 pub const UPLOAD_PATHS: &[&str] = &["/api/mentor-applications/photo", "/api/mentor/photo"];
 
 /// The largest body of an upload: the photo and the multipart framing.

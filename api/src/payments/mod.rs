@@ -14,7 +14,6 @@ pub mod reconciliation;
 pub mod standin;
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Party, Status};
@@ -30,14 +29,6 @@ use crate::bookings::{self, BookingError, BookingRecord};
 use crate::state::AppState;
 use crate::store::payments::{NewPayment, PaymentRow};
 use crate::store::{StoreError, Tx};
-
-pub use crate::gateway::from_settings;
-
-/// The gateway that took a payment recorded with gateway `name`
-/// ([`crate::gateway::gateway_for`], with the configured one).
-pub fn gateway_of(state: &AppState, name: &str) -> Result<Arc<dyn Gateway>, GatewayError> {
-    crate::gateway::gateway_for(&state.payments, name)
-}
 
 /// The answer to a checkout callback whose signature does not hold.
 pub const NOT_VERIFIED: &str =

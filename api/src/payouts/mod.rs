@@ -1269,5 +1269,3 @@ pub fn tds_csv(fy: i64, quarter: u32, rows: &[TdsRow]) -> String {
     out.push_str("\r\n");
     out
 }
-
-pub use crate::config::tds_rates;

@@ -24,8 +24,6 @@ mod intro;
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const SHORT: &str = "public, max-age=3600";
-pub use crate::http::content_security_policy;
-
 /// A strip at the foot of every page of a staging site that runs the
 /// sandbox gateway (`SANDBOX_PAYMENTS=on`): no real money moves there.
 const SANDBOX_NOTICE: &str = "<div role=\"note\" data-testid=\"sandbox-notice\" style=\"position:fixed;left:0;right:0;bottom:0;z-index:2147483000;padding:6px 12px;background:#7c2d12;color:#fff;font:600 14px/1.4 system-ui,sans-serif;text-align:center\">Test site: payments here use the sandbox and no real money moves.</div>";

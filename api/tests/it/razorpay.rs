@@ -737,11 +737,13 @@ async fn refunds_and_disputes_made_on_the_gateway_are_in_the_books(engine: Engin
 async fn refunds_go_through_the_gateway_that_took_the_payment(engine: Engine) {
     let Some(w) = world(engine).await else { return };
     let state = &w.app.state;
-    let razorpay = api::payments::gateway_of(state, "razorpay").expect("the configured gateway");
+    let razorpay =
+        api::gateway::gateway_for(&state.payments, "razorpay").expect("the configured gateway");
     assert_eq!(razorpay.name(), "razorpay");
     // A sandbox payment on a site now running Razorpay: a refund-only
     // sandbox, which moves no money and checks no signatures.
-    let sandbox = api::payments::gateway_of(state, "sandbox").expect("the refund-only sandbox");
+    let sandbox =
+        api::gateway::gateway_for(&state.payments, "sandbox").expect("the refund-only sandbox");
     assert_eq!(sandbox.name(), "sandbox");
     let notes = std::collections::BTreeMap::new();
     let refund = sandbox
@@ -765,7 +767,7 @@ async fn refunds_go_through_the_gateway_that_took_the_payment(engine: Engine) {
     );
     // A payment of a gateway this server does not run waits until it does.
     assert!(matches!(
-        api::payments::gateway_of(state, "stripe"),
+        api::gateway::gateway_for(&state.payments, "stripe"),
         Err(api::payments::GatewayError::Unavailable(_))
     ));
     let _ = &w.admin;

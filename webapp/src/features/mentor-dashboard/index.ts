@@ -14,10 +14,3 @@ import { loadDashboardRules, loadMentoringRules, loadOnDemand } from "../../lib/
 export const MentorDashboardPage = lazy(() =>
   Promise.all([import("./MentorDashboardPage"), loadOnDemand(), loadMentoringRules(), loadDashboardRules()]).then(([screen]) => screen),
 );
-
-/**
- * The browser's IANA zone and the zones to offer, by their current names:
- * the account screens' time zone field offers the same list as the
- * availability editor.
- */
-export { browserZone, zoneChoices } from "./time";
