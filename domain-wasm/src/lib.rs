@@ -18,6 +18,7 @@ pub mod enquiry;
 pub mod explorer;
 pub mod faq;
 pub mod fetch_policy;
+pub mod forms;
 pub mod gateway;
 pub mod holds;
 pub mod intro;

@@ -9,7 +9,6 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{self as rules, Facts, Missed, NoShowChoice, Party, Request, Status};
-use domain_wasm::enquiry::clean_message;
 use domain_wasm::holds;
 use domain_wasm::slots::{Availability, Interval, Schedule, SlotQuery};
 
@@ -32,26 +31,14 @@ pub mod no_show;
 /// learner's name, the feedback and what was paid.
 pub use crate::store::bookings::BookingRow as BookingRecord;
 
-/// The longest note a learner may add to a request.
-pub const NOTE_MAX: usize = 1000;
-/// The longest reason for a cancellation or a decline.
-pub const REASON_MAX: usize = 1000;
-/// The longest feedback text.
-pub const FEEDBACK_MAX: usize = 2000;
+/// A learner's request for a session, as the crate's parser reads it
+/// (the note cleaned and within its limit).
+pub use domain_wasm::forms::bookings::{Feedback, NewBooking};
 
 /// The answer to a start on the grid that another booking took first.
 pub const TAKEN: &str = crate::error::SLOT_TAKEN;
 /// The answer to a transition that lost a race with another one.
 pub const CHANGED: &str = "This booking changed a moment ago. Reload it to see where it stands.";
-
-/// A learner's request for a session.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NewBooking {
-    pub service_id: i64,
-    pub start: DateTime<Utc>,
-    /// What the learner wants to talk about (may be empty).
-    pub note: String,
-}
 
 /// Why a booking use case did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -379,13 +366,7 @@ pub async fn create(
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
     let mut f = Fields::default();
-    let note = clean_message(&req.note);
-    if note.chars().count() > NOTE_MAX {
-        f.add(
-            "note",
-            format!("Keep the note to {NOTE_MAX} characters or fewer."),
-        );
-    }
+    let note = req.note;
     let service = match state.store.bookable_service(req.service_id).await {
         Ok(s) => Some(s),
         Err(StoreError::NotFound) => None,
@@ -535,8 +516,8 @@ struct Extra {
 /// `caller` does `req` to booking `id` (accept, decline, cancel,
 /// reschedule, no-show; feedback through [`feedback`]): the transition
 /// table decides (a refusal is [`BookingError::Refused`] with its words),
-/// a reschedule must land on a free slot of the service. `reason` goes with
-/// a cancellation or a decline. Someone who is not a participant or an
+/// a reschedule must land on a free slot of the service. `reason` (parsed:
+/// `forms::bookings::parse_reason`) goes with a cancellation or a decline. Someone who is not a participant or an
 /// administrator gets [`BookingError::NotFound`].
 pub async fn act(
     state: &AppState,
@@ -546,16 +527,6 @@ pub async fn act(
     reason: Option<String>,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
-    let reason = reason.map(|r| clean_message(&r)).filter(|r| !r.is_empty());
-    if reason
-        .as_ref()
-        .is_some_and(|r| r.chars().count() > REASON_MAX)
-    {
-        return Err(invalid(
-            "reason",
-            format!("Keep the reason to {REASON_MAX} characters or fewer."),
-        ));
-    }
     perform(
         state,
         caller,
@@ -570,34 +541,19 @@ pub async fn act(
     .await
 }
 
-/// The learner's feedback on a completed session: a rating from 1 to 5
-/// and a text of at most [`FEEDBACK_MAX`] characters; once. The mentor's
+/// The learner's feedback on a completed session (a rating from 1 to 5
+/// and a text, as `forms::bookings::parse_feedback` reads them); once. The mentor's
 /// rating (the average of their reviews) and review count move with it.
 pub async fn feedback(
     state: &AppState,
     caller: &Caller,
     id: &str,
-    rating: i64,
-    text: String,
+    feedback: Feedback,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, BookingError> {
-    let mut f = Fields::default();
-    if !(1..=5).contains(&rating) {
-        f.add("rating", "Choose a rating from 1 to 5 stars.");
-    }
-    let text = clean_message(&text);
-    if text.chars().count() > FEEDBACK_MAX {
-        f.add(
-            "text",
-            format!("Keep your feedback to {FEEDBACK_MAX} characters or fewer."),
-        );
-    }
-    if !f.is_empty() {
-        return Err(BookingError::Invalid(f.0));
-    }
     let extra = Extra {
         reason: None,
-        feedback: Some((rating, text)),
+        feedback: Some((feedback.rating, feedback.text)),
     };
     perform(state, caller, id, Request::Feedback, extra, now).await
 }

@@ -14,10 +14,10 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
-use domain_wasm::enquiry::clean_message;
+use domain_wasm::forms::{self, bookings::DisputeDecision};
 use domain_wasm::no_show::{self as rules, ContestFacts, ContestState, Decision, Outcome};
 
-use super::{BookingError, BookingRecord, CHANGED, invalid, ms};
+use super::{BookingError, BookingRecord, CHANGED, ms};
 use crate::auth::Caller;
 use crate::fields::Fields;
 use crate::mail::booking_templates::{self as t, Side};
@@ -184,21 +184,17 @@ pub async fn contest(
     state: &AppState,
     caller: &Caller,
     booking_id: &str,
-    statement: &str,
+    statement: Option<&str>,
     choice: Option<NoShowChoice>,
     now: DateTime<Utc>,
 ) -> Result<NoShowReport, BookingError> {
-    let statement = clean_message(statement);
-    let mut f = Fields::default();
-    if let Some(problem) = rules::statement_problem(&statement) {
-        f.add("statement", problem);
-    }
+    // Read once the caller is known to be a party (a stranger gets 404).
+    let statement = forms::bookings::parse_contest_statement(statement);
     let mut tx = state.store.begin().await?;
     let b = tx.booking(booking_id).await?;
     let party = super::party_of(caller, &b).ok_or(BookingError::NotFound)?;
-    if !f.is_empty() {
-        return Err(BookingError::Invalid(f.0));
-    }
+    let statement = statement.map_err(BookingError::Invalid)?;
+    let mut f = Fields::default();
     let Some(r) = tx.no_show_report(booking_id).await? else {
         return Err(BookingError::Refused(
             "No no-show was reported for this session, so there is nothing to contest.".to_owned(),
@@ -397,21 +393,14 @@ pub async fn decide(
     state: &AppState,
     admin_id: i64,
     booking_id: &str,
-    outcome: Outcome,
-    amount_paise: Option<i64>,
-    reason: Option<&str>,
+    decision: DisputeDecision,
     now: DateTime<Utc>,
 ) -> Result<NoShowReport, BookingError> {
-    let reason = clean_message(reason.unwrap_or_default());
-    if reason.chars().count() > rules::STATEMENT_MAX {
-        return Err(invalid(
-            "reason",
-            format!(
-                "Keep the reason to {} characters or fewer.",
-                rules::STATEMENT_MAX
-            ),
-        ));
-    }
+    let DisputeDecision {
+        outcome,
+        amount_paise,
+        reason,
+    } = decision;
     let mut tx = state.store.begin().await?;
     // The booking row (on PostgreSQL after the mentor's time, in the order
     // every booking change takes them), which also holds its money still.

@@ -41,8 +41,10 @@ pub const BAD_WEBHOOK: &str = "The webhook's signature is missing or does not ma
 /// The answer when the gateway does not answer.
 pub const UNAVAILABLE: &str =
     "The payment service is not answering just now. Please try again in a minute.";
-/// The payment methods of the sandbox's checkout page.
-pub const SANDBOX_METHODS: [&str; 4] = ["upi", "card", "netbanking", "wallet"];
+
+/// The sandbox checkout's payment methods (the crate declares them with
+/// its body, `SandboxPayBody`).
+pub use domain_wasm::forms::money::SANDBOX_METHODS;
 
 /// Why a payment use case did not happen.
 #[derive(Debug, thiserror::Error)]

@@ -31,8 +31,8 @@ pub use crate::payout_crypto as crypto;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
-use domain_wasm::ledger;
 use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule};
+use domain_wasm::{forms, ledger};
 use serde_json::json;
 
 use crate::auth::Caller;
@@ -68,8 +68,6 @@ pub const NOTHING_PENDING: &str = "There is no pending change of your payout det
 pub const NOTHING_TO_PAY: &str = "Nothing is available to pay out: no mentor with payout details and a due schedule has money available.";
 /// The answer when a line was settled before.
 pub const NOT_PENDING: &str = "This payout line was already marked paid or failed.";
-/// The longest failure reason kept, in characters.
-pub const MAX_REASON_CHARS: usize = 500;
 
 /// Why a payout use case did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -1120,27 +1118,9 @@ pub async fn settle_line(
 ) -> Result<LineRow, PayoutError> {
     let reason = match failure_reason {
         None => None,
-        Some(given) => {
-            let cleaned = given
-                .as_deref()
-                .map(|r| r.split_whitespace().collect::<Vec<_>>().join(" "))
-                .unwrap_or_default();
-            if cleaned.is_empty() {
-                return Err(PayoutError::Invalid(
-                    Fields::one("reason", "Say why the payout failed, for the mentor.").0,
-                ));
-            }
-            if cleaned.chars().count() > MAX_REASON_CHARS {
-                return Err(PayoutError::Invalid(
-                    Fields::one(
-                        "reason",
-                        format!("Keep the reason to {MAX_REASON_CHARS} characters."),
-                    )
-                    .0,
-                ));
-            }
-            Some(cleaned)
-        }
+        Some(given) => Some(
+            forms::money::parse_payout_failed(given.as_deref()).map_err(PayoutError::Invalid)?,
+        ),
     };
     let mut tx = state.store.begin().await?;
     let line = tx

@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
-use domain_wasm::enquiry::clean_message;
+use domain_wasm::forms::{self, money::Approval};
 use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
 
 use crate::auth::Caller;
@@ -45,9 +45,6 @@ use crate::store::{StoreError, Tx};
 /// The kind of the job that sends a refund to the gateway; its key is the
 /// refund's id.
 pub const EXECUTE: &str = "refund_execute";
-
-/// The longest reason (a learner's request, an administrator's rejection).
-pub const REASON_MAX: usize = 1000;
 
 /// How long a refund the gateway accepted but has not settled waits
 /// before the job asks the gateway again (same key: the same refund).
@@ -392,22 +389,21 @@ async fn plan_execute(
     tx.enqueue_job(EXECUTE, refund_id, &payload, at, now).await
 }
 
-/// The reason of a request or a rejection, cleaned: `None` (and an error
-/// under `reason`) when it is too long, or empty while `required`.
+/// A request's reason, parsed (`forms::money::parse_refund_request`):
+/// `None` (and the errors in `f`) when it is too long, or empty while
+/// `required` (the rules owe no money without one).
 fn reason_of(raw: Option<&str>, required: bool, f: &mut Fields) -> Option<String> {
-    let reason = clean_message(raw.unwrap_or_default());
-    if reason.chars().count() > REASON_MAX {
-        f.add(
-            "reason",
-            format!("Keep the reason to {REASON_MAX} characters or fewer."),
-        );
-        return None;
+    match forms::money::parse_refund_request(raw) {
+        Err(errors) => {
+            f.merge(Fields(errors));
+            None
+        }
+        Ok(reason) if required && reason.is_empty() => {
+            f.add("reason", domain_wasm::accounts::REQUIRED);
+            None
+        }
+        Ok(reason) => Some(reason),
     }
-    if required && reason.is_empty() {
-        f.add("reason", domain_wasm::accounts::REQUIRED);
-        return None;
-    }
-    Some(reason)
 }
 
 /// A learner's refund request for their booking `booking_id`, with a
@@ -609,8 +605,9 @@ fn audited(r: &RefundRow) -> serde_json::Value {
     })
 }
 
-/// An administrator approves request `refund_id` for `amount_paise` (at
-/// most what is left of what was paid): it goes to the gateway. The rules
+/// An administrator approves request `refund_id` (the body parsed by
+/// `forms::money::parse_approve`) for its amount (at most what is left of
+/// what was paid): it goes to the gateway. The rules
 /// are checked again now ([`rules::approval_beyond_rules`]: a refund for a
 /// session not yet held only before it starts, a partial refund only up to
 /// its share); going beyond them needs `override_reason` (a field error
@@ -620,21 +617,13 @@ pub async fn approve(
     state: &AppState,
     admin_id: i64,
     refund_id: &str,
-    amount_paise: i64,
-    override_reason: Option<&str>,
+    approval: Approval,
     now: DateTime<Utc>,
 ) -> Result<RefundRow, RefundError> {
-    let mut f = Fields::default();
-    let override_reason = reason_of(override_reason, false, &mut f);
-    if !f.is_empty() {
-        let mut f = Fields::default();
-        f.add(
-            "override_reason",
-            format!("Keep the reason to {REASON_MAX} characters or fewer."),
-        );
-        return Err(RefundError::Invalid(f.0));
-    }
-    let override_reason = override_reason.filter(|r| !r.is_empty());
+    let Approval {
+        amount_paise,
+        override_reason,
+    } = approval;
     let r = state.store.refund(refund_id).await?;
     let mut tx = state.store.begin().await?;
     let (b, money) = locked(&mut tx, &r.booking_id).await?;
@@ -715,12 +704,10 @@ pub async fn reject(
     reason: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<RefundRow, RefundError> {
-    let mut f = Fields::default();
-    let reason = reason_of(reason, true, &mut f);
+    let reason = forms::money::parse_reject(reason);
+    // An unknown refund is 404 whatever the body says.
     let r = state.store.refund(refund_id).await?;
-    let Some(reason) = reason else {
-        return Err(RefundError::Invalid(f.0));
-    };
+    let reason = reason.map_err(RefundError::Invalid)?;
     let mut tx = state.store.begin().await?;
     if !tx
         .decide_refund(

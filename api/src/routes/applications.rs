@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use domain_wasm::accounts;
 use domain_wasm::mentoring::{self, ApplicationDraft, ServiceDraft};
+use domain_wasm::{accounts, forms};
 use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -25,9 +25,6 @@ use crate::fields::{FieldErrors, Fields};
 use crate::state::AppState;
 use crate::store::applications::{ApplicationForm, ApplicationStatus, OfferedService};
 use crate::store::{Constraint, StoreError};
-
-/// The longest rejection reason, in characters.
-pub const REASON_MAX: usize = 1000;
 
 /// A session the applicant would offer.
 #[derive(Debug, Object)]
@@ -299,20 +296,7 @@ fn parse_guest(
 }
 
 fn parse_reason(body: &RejectApplicationBody) -> Result<String, Fields> {
-    let reason = body.reason.as_deref().map(str::trim).unwrap_or_default();
-    if reason.is_empty() {
-        return Err(Fields::one(
-            "reason",
-            "Say why the application is rejected: the applicant is told.",
-        ));
-    }
-    if reason.chars().count() > REASON_MAX {
-        return Err(Fields::one(
-            "reason",
-            format!("Keep the reason to {REASON_MAX} characters or fewer."),
-        ));
-    }
-    Ok(reason.to_owned())
+    forms::mentoring::parse_reject_application(body.reason.as_deref()).map_err(Fields)
 }
 
 /// The queue's `status` filter: `None` for every submitted application.

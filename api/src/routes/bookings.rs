@@ -8,13 +8,14 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use domain_wasm::booking::{Action, Missed, NoShowChoice, Party, Request, Status};
+use domain_wasm::forms;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
-use crate::bookings::{self, BookingError, BookingRecord, NewBooking, When};
+use crate::bookings::{self, BookingError, BookingRecord, When};
 use crate::error::Detail;
 use crate::fields::{FieldErrors, Fields};
 use crate::notifications::{CalendarEntry, CalendarMethod, calendar_file};
@@ -378,26 +379,9 @@ pub struct FeedbackBody {
     pub text: Option<String>,
 }
 
-impl Fields {
-    /// An RFC 3339 instant (any offset).
-    fn instant(&mut self, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
-        let text = match value.map(str::trim) {
-            Some(t) if !t.is_empty() => t,
-            _ => {
-                self.add(field, domain_wasm::accounts::REQUIRED);
-                return None;
-            }
-        };
-        DateTime::parse_from_rfc3339(text)
-            .map(|t| t.with_timezone(&Utc))
-            .map_err(|_| {
-                self.add(
-                    field,
-                    "Give the time as RFC 3339, such as 2026-11-25T10:00:00Z.",
-                )
-            })
-            .ok()
-    }
+/// A decline's or a cancellation's reason, parsed.
+fn reason_of(body: &ReasonBody) -> Result<Option<String>, forms::FieldErrors> {
+    forms::bookings::parse_reason(body.reason.as_deref())
 }
 
 // ---- Answers -------------------------------------------------------------
@@ -510,8 +494,12 @@ impl BookingsApi {
         auth: SignedIn,
         id: &str,
         req: Request,
-        reason: Option<String>,
+        reason: Result<Option<String>, forms::FieldErrors>,
     ) -> poem::Result<ActionResponse> {
+        let reason = match reason {
+            Ok(reason) => reason,
+            Err(f) => return Ok(ActionResponse::Invalid(Json(f))),
+        };
         let now = self.now();
         let result = bookings::act(&self.state, &auth.0, id, req, reason, now).await;
         action_answer(result, |b| bookings::party_of(&auth.0, b), now)
@@ -537,31 +525,16 @@ impl BookingsApi {
         auth: SignedIn,
         body: Json<NewBookingBody>,
     ) -> poem::Result<CreatedResponse> {
-        let mut f = Fields::default();
-        let service_id = body.0.service_id;
-        if service_id.is_none() {
-            f.add("service_id", domain_wasm::accounts::REQUIRED);
-        }
-        let start = f.instant("start", body.0.start.as_deref());
-        let note = body.0.note.unwrap_or_default();
-        if note.chars().count() > bookings::NOTE_MAX {
-            f.add(
-                "note",
-                format!(
-                    "Keep the note to {} characters or fewer.",
-                    bookings::NOTE_MAX
-                ),
-            );
-        }
-        let (Some(service_id), Some(start), true) = (service_id, start, f.is_empty()) else {
-            return Ok(CreatedResponse::Invalid(Json(f.0)));
+        let body = body.0;
+        let req = match forms::bookings::parse_new_booking(
+            body.service_id,
+            body.start.as_deref(),
+            body.note.as_deref(),
+        ) {
+            Ok(req) => req,
+            Err(f) => return Ok(CreatedResponse::Invalid(Json(f))),
         };
         let now = self.now();
-        let req = NewBooking {
-            service_id,
-            start,
-            note,
-        };
         match bookings::create(&self.state, auth.0.user.id, req, now).await {
             Ok(b) => Ok(CreatedResponse::Created(Json(Box::new(Booking::of(
                 b,
@@ -667,7 +640,7 @@ impl BookingsApi {
         operation_id = "acceptBooking"
     )]
     async fn accept(&self, auth: SignedIn, id: Path<String>) -> poem::Result<ActionResponse> {
-        self.act(auth, &id.0, Request::Accept, None).await
+        self.act(auth, &id.0, Request::Accept, Ok(None)).await
     }
 
     /// Decline a request (the mentor)
@@ -684,7 +657,8 @@ impl BookingsApi {
         id: Path<String>,
         body: Json<ReasonBody>,
     ) -> poem::Result<ActionResponse> {
-        self.act(auth, &id.0, Request::Decline, body.0.reason).await
+        self.act(auth, &id.0, Request::Decline, reason_of(&body.0))
+            .await
     }
 
     /// Cancel a booking
@@ -703,7 +677,8 @@ impl BookingsApi {
         id: Path<String>,
         body: Json<ReasonBody>,
     ) -> poem::Result<ActionResponse> {
-        self.act(auth, &id.0, Request::Cancel, body.0.reason).await
+        self.act(auth, &id.0, Request::Cancel, reason_of(&body.0))
+            .await
     }
 
     /// Move a confirmed session
@@ -723,9 +698,9 @@ impl BookingsApi {
         id: Path<String>,
         body: Json<RescheduleBody>,
     ) -> poem::Result<ActionResponse> {
-        let mut f = Fields::default();
-        let Some(start) = f.instant("start", body.0.start.as_deref()) else {
-            return Ok(ActionResponse::Invalid(Json(f.0)));
+        let start = match forms::bookings::parse_reschedule(body.0.start.as_deref()) {
+            Ok(start) => start,
+            Err(f) => return Ok(ActionResponse::Invalid(Json(f))),
         };
         let start_ms = start.timestamp_millis();
         let now = self.now();
@@ -761,19 +736,17 @@ impl BookingsApi {
         id: Path<String>,
         body: Json<NoShowBody>,
     ) -> poem::Result<ActionResponse> {
-        let choice = match body.0.choice.as_deref() {
-            None => None,
-            Some(text) => match NoShowChoice::parse(text) {
-                Some(c) => Some(c),
-                None => {
-                    return Ok(ActionResponse::Invalid(Json(
-                        Fields::one("choice", "Choose refund or reschedule.").0,
-                    )));
-                }
-            },
+        let report = match forms::bookings::parse_no_show(
+            body.0.choice.as_deref(),
+            body.0.statement.as_deref(),
+        ) {
+            Ok(report) => report,
+            Err(f) => return Ok(ActionResponse::Invalid(Json(f))),
         };
-        self.act(auth, &id.0, Request::NoShow { choice }, body.0.statement)
-            .await
+        let req = Request::NoShow {
+            choice: report.choice,
+        };
+        self.act(auth, &id.0, req, Ok(report.statement)).await
     }
 
     /// Rate a session (the learner)
@@ -792,14 +765,13 @@ impl BookingsApi {
         id: Path<String>,
         body: Json<FeedbackBody>,
     ) -> poem::Result<ActionResponse> {
-        let Some(rating) = body.0.rating else {
-            return Ok(ActionResponse::Invalid(Json(
-                Fields::one("rating", "Choose a rating from 1 to 5 stars.").0,
-            )));
+        let feedback = match forms::bookings::parse_feedback(body.0.rating, body.0.text.as_deref())
+        {
+            Ok(feedback) => feedback,
+            Err(f) => return Ok(ActionResponse::Invalid(Json(f))),
         };
         let now = self.now();
-        let text = body.0.text.unwrap_or_default();
-        let result = bookings::feedback(&self.state, &auth.0, &id.0, rating, text, now).await;
+        let result = bookings::feedback(&self.state, &auth.0, &id.0, feedback, now).await;
         action_answer(result, |b| bookings::party_of(&auth.0, b), now)
     }
 

@@ -9,7 +9,8 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::booking::{Missed, NoShowChoice, Party};
+use domain_wasm::booking::{Missed, Party};
+use domain_wasm::forms;
 use domain_wasm::no_show::{self as rules, ContestState, Outcome};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -20,7 +21,7 @@ use crate::auth::SignedIn;
 use crate::bookings::no_show::{self as flow, ReportMoney};
 use crate::bookings::{BookingError, BookingRecord};
 use crate::error::Detail;
-use crate::fields::{FieldErrors, Fields};
+use crate::fields::FieldErrors;
 use crate::state::AppState;
 use crate::store::no_show::NoShowReport;
 
@@ -312,20 +313,13 @@ impl DisputesApi {
         id: Path<String>,
         body: Json<ContestBody>,
     ) -> poem::Result<ContestResponse> {
-        let choice = match body.0.choice.as_deref() {
-            None => None,
-            Some(text) => match NoShowChoice::parse(text) {
-                Some(c) => Some(c),
-                None => {
-                    return Ok(ContestResponse::Invalid(Json(
-                        Fields::one("choice", "Choose refund or reschedule.").0,
-                    )));
-                }
-            },
+        let choice = match forms::bookings::parse_contest_choice(body.0.choice.as_deref()) {
+            Ok(choice) => choice,
+            Err(f) => return Ok(ContestResponse::Invalid(Json(f))),
         };
         let now = self.now();
-        let statement = body.0.statement.unwrap_or_default();
-        match flow::contest(&self.state, &auth.0, &id.0, &statement, choice, now).await {
+        let statement = body.0.statement.as_deref();
+        match flow::contest(&self.state, &auth.0, &id.0, statement, choice, now).await {
             Ok(_) => match flow::report(&self.state, &auth.0, &id.0).await {
                 Ok(Some((_, party, r, facts))) => Ok(ContestResponse::Ok(Json(Box::new(view(
                     r, &facts, party, now,
@@ -381,26 +375,17 @@ impl DisputesApi {
         body: Json<DecideBody>,
     ) -> poem::Result<DecideResponse> {
         let admin = or_forbidden!(auth.0.require_admin(), DecideResponse);
-        let Some(outcome) = body.0.outcome.as_deref().and_then(Outcome::parse) else {
-            return Ok(DecideResponse::Invalid(Json(
-                Fields::one(
-                    "outcome",
-                    "Choose mentor_missed, learner_missed or partial.",
-                )
-                .0,
-            )));
+        let body = body.0;
+        let decision = match forms::bookings::parse_decide(
+            body.outcome.as_deref(),
+            body.amount_paise,
+            body.reason.as_deref(),
+        ) {
+            Ok(decision) => decision,
+            Err(f) => return Ok(DecideResponse::Invalid(Json(f))),
         };
         let now = self.now();
-        let result = flow::decide(
-            &self.state,
-            admin,
-            &id.0,
-            outcome,
-            body.0.amount_paise,
-            body.0.reason.as_deref(),
-            now,
-        )
-        .await;
+        let result = flow::decide(&self.state, admin, &id.0, decision, now).await;
         match result {
             Ok(_) => match flow::report(&self.state, &auth.0, &id.0).await {
                 Ok(Some((_, party, r, facts))) => Ok(DecideResponse::Ok(Json(Box::new(view(

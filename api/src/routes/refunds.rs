@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::forms;
 use domain_wasm::refunds::{Basis, Eligibility, RefundFacts};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -548,20 +549,14 @@ impl RefundsApi {
         body: Json<ApproveBody>,
     ) -> poem::Result<DecisionResponse> {
         let admin = or_forbidden!(auth.0.require_admin(), DecisionResponse);
-        let Some(amount) = body.0.amount_paise else {
-            return Ok(DecisionResponse::Invalid(Json(
-                Fields::one("amount_paise", domain_wasm::accounts::REQUIRED).0,
-            )));
-        };
-        let result = refunds::approve(
-            &self.state,
-            admin,
-            &id.0,
-            amount,
+        let approval = match forms::money::parse_approve(
+            body.0.amount_paise,
             body.0.override_reason.as_deref(),
-            self.now(),
-        )
-        .await;
+        ) {
+            Ok(approval) => approval,
+            Err(f) => return Ok(DecisionResponse::Invalid(Json(f))),
+        };
+        let result = refunds::approve(&self.state, admin, &id.0, approval, self.now()).await;
         self.decision(result).await
     }
 

@@ -1,0 +1,235 @@
+use super::*;
+
+#[test]
+fn every_body_is_declared_once_and_names_each_field_once() {
+    let mut schemas: Vec<&str> = BODIES.iter().map(|b| b.schema).collect();
+    schemas.sort_unstable();
+    schemas.dedup();
+    assert_eq!(schemas.len(), BODIES.len(), "a schema declared twice");
+    for b in BODIES {
+        let mut names: Vec<&str> = b.fields.iter().map(|f| f.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), b.fields.len(), "{}: a field twice", b.schema);
+    }
+    assert_eq!(
+        body("NewBookingBody").map(|b| b.required()),
+        Some(vec!["service_id", "start"])
+    );
+    assert!(body("NoSuchBody").is_none());
+}
+
+#[test]
+fn rules_serialise_as_json_schema_keywords() {
+    let rule = serde_json::to_value(money::PAYOUT_DETAILS.fields[2].rule).unwrap();
+    assert_eq!(
+        rule,
+        serde_json::json!({ "enum": ["", "weekly", "monthly"] })
+    );
+    let price = mentoring::MENTOR_SERVICE.fields[2].rule;
+    assert_eq!(
+        serde_json::to_value(price).unwrap(),
+        serde_json::json!({ "minimum": 0, "maximum": 10_000_000, "multipleOf": 100 })
+    );
+    assert!(Rule::NONE.is_empty());
+    assert!(!Rule::DATE_TIME.is_empty());
+}
+
+fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
+    let mut out = FieldErrors::new();
+    for (field, message) in pairs {
+        out.entry((*field).to_owned())
+            .or_default()
+            .push((*message).to_owned());
+    }
+    out
+}
+
+#[test]
+fn a_new_booking_needs_its_service_and_a_start_and_a_short_note() {
+    let ok = bookings::parse_new_booking(
+        Some(4),
+        Some(" 2026-11-25T10:00:00+05:30 "),
+        Some("  hi\r\n "),
+    )
+    .unwrap();
+    assert_eq!(ok.service_id, 4);
+    assert_eq!(ok.start.to_rfc3339(), "2026-11-25T04:30:00+00:00");
+    assert_eq!(ok.note, "hi");
+    assert_eq!(
+        bookings::parse_new_booking(None, Some("tomorrow"), Some(&"x".repeat(1001))),
+        Err(errors(&[
+            ("service_id", crate::accounts::REQUIRED),
+            ("start", INSTANT_FORMAT),
+            ("note", "Keep the note to 1000 characters or fewer."),
+        ]))
+    );
+    assert_eq!(
+        bookings::parse_new_booking(Some(1), Some("  "), None),
+        Err(errors(&[("start", crate::accounts::REQUIRED)]))
+    );
+    // 1000 characters (not bytes) is within the limit.
+    assert!(
+        bookings::parse_new_booking(
+            Some(1),
+            Some("2026-11-25T10:00:00Z"),
+            Some(&"é".repeat(1000))
+        )
+        .is_ok()
+    );
+}
+
+#[test]
+fn reasons_are_cleaned_optional_and_limited() {
+    assert_eq!(bookings::parse_reason(None), Ok(None));
+    assert_eq!(bookings::parse_reason(Some("  \n ")), Ok(None));
+    assert_eq!(
+        bookings::parse_reason(Some(" busy ")),
+        Ok(Some("busy".into()))
+    );
+    assert_eq!(
+        bookings::parse_reason(Some(&"r".repeat(1001))),
+        Err(errors(&[(
+            "reason",
+            "Keep the reason to 1000 characters or fewer."
+        )]))
+    );
+}
+
+#[test]
+fn no_show_contest_and_decision_bodies() {
+    assert_eq!(
+        bookings::parse_no_show(Some("later"), None),
+        Err(errors(&[("choice", "Choose refund or reschedule.")]))
+    );
+    let report = bookings::parse_no_show(Some("reschedule"), Some(" late ")).unwrap();
+    assert_eq!(
+        report.choice,
+        Some(crate::booking::NoShowChoice::Reschedule)
+    );
+    assert_eq!(report.statement.as_deref(), Some("late"));
+    assert!(bookings::parse_contest_statement(Some("   ")).is_err());
+    assert_eq!(
+        bookings::parse_contest_statement(Some(&"s".repeat(1001))),
+        Err(errors(&[(
+            "statement",
+            "Keep the statement to 1000 characters or fewer."
+        )]))
+    );
+    assert_eq!(
+        bookings::parse_decide(Some("nobody"), None, None),
+        Err(errors(&[(
+            "outcome",
+            "Choose mentor_missed, learner_missed or partial."
+        )]))
+    );
+    let d = bookings::parse_decide(Some("partial"), Some(500), Some(" half ")).unwrap();
+    assert_eq!(
+        (d.outcome, d.amount_paise, d.reason.as_str()),
+        (crate::no_show::Outcome::Partial, Some(500), "half")
+    );
+}
+
+#[test]
+fn feedback_needs_a_rating_from_one_to_five() {
+    let stars = "Choose a rating from 1 to 5 stars.";
+    assert_eq!(
+        bookings::parse_feedback(None, None),
+        Err(errors(&[("rating", stars)]))
+    );
+    assert_eq!(
+        bookings::parse_feedback(Some(6), None),
+        Err(errors(&[("rating", stars)]))
+    );
+    assert_eq!(
+        bookings::parse_feedback(Some(0), Some(&"f".repeat(2001))),
+        Err(errors(&[
+            ("rating", stars),
+            ("text", "Keep your feedback to 2000 characters or fewer."),
+        ]))
+    );
+    let f = bookings::parse_feedback(Some(5), Some(" great ")).unwrap();
+    assert_eq!((f.rating, f.text.as_str()), (5, "great"));
+}
+
+#[test]
+fn refund_and_payout_bodies() {
+    assert_eq!(money::parse_refund_request(None), Ok(String::new()));
+    assert_eq!(
+        money::parse_refund_request(Some(&"r".repeat(1001))),
+        Err(errors(&[(
+            "reason",
+            "Keep the reason to 1000 characters or fewer."
+        )]))
+    );
+    assert_eq!(
+        money::parse_approve(None, Some(&"o".repeat(1001))),
+        Err(errors(&[
+            ("amount_paise", crate::accounts::REQUIRED),
+            (
+                "override_reason",
+                "Keep the reason to 1000 characters or fewer."
+            ),
+        ]))
+    );
+    assert_eq!(
+        money::parse_approve(Some(100), Some("  ")),
+        Ok(money::Approval {
+            amount_paise: 100,
+            override_reason: None
+        })
+    );
+    assert_eq!(
+        money::parse_reject(Some(" ")),
+        Err(errors(&[("reason", crate::accounts::REQUIRED)]))
+    );
+    assert_eq!(money::parse_reject(Some(" no ")), Ok("no".into()));
+    assert_eq!(
+        money::parse_payout_failed(Some(" bank \n said no ")),
+        Ok("bank said no".into())
+    );
+    assert_eq!(
+        money::parse_payout_failed(None),
+        Err(errors(&[(
+            "reason",
+            "Say why the payout failed, for the mentor."
+        )]))
+    );
+    assert_eq!(
+        money::parse_payout_failed(Some(&"p".repeat(501))),
+        Err(errors(&[("reason", "Keep the reason to 500 characters.")]))
+    );
+    assert_eq!(
+        mentoring::parse_reject_application(Some("  ")),
+        Err(errors(&[(
+            "reason",
+            "Say why the application is rejected: the applicant is told."
+        )]))
+    );
+    assert_eq!(
+        mentoring::parse_reject_application(Some(" thin ")),
+        Ok("thin".into())
+    );
+}
+
+#[test]
+fn the_web_app_checks_booking_texts_as_the_api_does() {
+    let limits = bookings::booking_form_limits();
+    assert_eq!(
+        (limits.note, limits.feedback),
+        (bookings::NOTE_MAX, bookings::FEEDBACK_MAX)
+    );
+    assert_eq!(
+        bookings::check_booking_text("note", &"n".repeat(1001)),
+        Ok(bookings::TextCheck::Error {
+            message: "Keep the note to 1000 characters or fewer.".into()
+        })
+    );
+    assert_eq!(
+        bookings::check_booking_text("feedback", " fine "),
+        Ok(bookings::TextCheck::Ok {
+            value: "fine".into()
+        })
+    );
+    assert!(bookings::check_booking_text("title", "x").is_err());
+}
