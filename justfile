@@ -349,6 +349,14 @@ bench-slots: wasm
     cargo run -q --release -p domain-wasm --locked --example bench_slots
     cargo run -q --release -p domain-wasm --locked --example bench_slots -- --json | node domain-wasm/scripts/bench-slots.mjs
 
+# A newcomer's first run, timed cold (issue 23): for each revision (default
+# HEAD) a fresh clone with an empty target/, no project tools installed and
+# the download caches warm; prints how long until the README's run command
+# serves, and with --test the README's test command's time
+# (api/scripts/bench-setup.sh). E.g. `just bench-setup 8db3aed HEAD`.
+bench-setup *args:
+    bash api/scripts/bench-setup.sh {{args}}
+
 # Booking over HTTP against the release `api` binary, on SQLite and (when
 # reachable at TEST_DATABASE_URL) PostgreSQL: BENCH_BOOKINGS (2,000)
 # learners book distinct slots of 10 mentors, BENCH_CONCURRENCY (16) at a
