@@ -21,14 +21,14 @@ fn every_body_is_declared_once_and_names_each_field_once() {
 
 #[test]
 fn rules_serialise_as_json_schema_keywords() {
-    let rule = serde_json::to_value(money::PAYOUT_DETAILS.fields[2].rule).unwrap();
+    let rule = serde_json::to_value(money::PAYOUT_DETAILS.fields[2].rule).expect("parsed");
     assert_eq!(
         rule,
         serde_json::json!({ "enum": ["", "weekly", "monthly"] })
     );
     let price = mentoring::MENTOR_SERVICE.fields[2].rule;
     assert_eq!(
-        serde_json::to_value(price).unwrap(),
+        serde_json::to_value(price).expect("parsed"),
         serde_json::json!({ "minimum": 0, "maximum": 10_000_000, "multipleOf": 100 })
     );
     assert!(Rule::NONE.is_empty());
@@ -52,7 +52,7 @@ fn a_new_booking_needs_its_service_and_a_start_and_a_short_note() {
         Some(" 2026-11-25T10:00:00+05:30 "),
         Some("  hi\r\n "),
     )
-    .unwrap();
+    .expect("parsed");
     assert_eq!(ok.service_id, 4);
     assert_eq!(ok.start.to_rfc3339(), "2026-11-25T04:30:00+00:00");
     assert_eq!(ok.note, "hi");
@@ -102,7 +102,7 @@ fn no_show_contest_and_decision_bodies() {
         bookings::parse_no_show(Some("later"), None),
         Err(errors(&[("choice", "Choose refund or reschedule.")]))
     );
-    let report = bookings::parse_no_show(Some("reschedule"), Some(" late ")).unwrap();
+    let report = bookings::parse_no_show(Some("reschedule"), Some(" late ")).expect("parsed");
     assert_eq!(
         report.choice,
         Some(crate::booking::NoShowChoice::Reschedule)
@@ -123,7 +123,7 @@ fn no_show_contest_and_decision_bodies() {
             "Choose mentor_missed, learner_missed or partial."
         )]))
     );
-    let d = bookings::parse_decide(Some("partial"), Some(500), Some(" half ")).unwrap();
+    let d = bookings::parse_decide(Some("partial"), Some(500), Some(" half ")).expect("parsed");
     assert_eq!(
         (d.outcome, d.amount_paise, d.reason.as_str()),
         (crate::no_show::Outcome::Partial, Some(500), "half")
@@ -148,7 +148,7 @@ fn feedback_needs_a_rating_from_one_to_five() {
             ("text", "Keep your feedback to 2000 characters or fewer."),
         ]))
     );
-    let f = bookings::parse_feedback(Some(5), Some(" great ")).unwrap();
+    let f = bookings::parse_feedback(Some(5), Some(" great ")).expect("parsed");
     assert_eq!((f.rating, f.text.as_str()), (5, "great"));
 }
 
