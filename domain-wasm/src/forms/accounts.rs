@@ -6,7 +6,7 @@ use super::patterns::{
     CONTACT_NUMBER, CONTACT_NUMBER_OR_BLANK, EMAIL as EMAIL_PATTERN, MESSAGE, NAME as NAME_PATTERN,
     NON_BLANK, TIME_ZONE, TIME_ZONE_OR_BLANK, VISIBLE,
 };
-use super::{Body, Field, Rule};
+use super::{Body, Field, FieldErrors, Reader, Rule};
 use crate::{accounts, enquiry, password};
 
 /// An e-mail address (`accounts::Email::parse`).
@@ -38,18 +38,39 @@ pub const NEW_PASSWORD: Rule = Rule {
 
 const NON_BLANK_RULE: Rule = Rule::pattern(NON_BLANK);
 
+const LOGIN_EMAIL: Field = Field::required("email", NON_BLANK_RULE);
+const LOGIN_PASSWORD: Field = Field::required("password", NON_BLANK_RULE);
+
 pub const LOGIN: Body = Body {
     schema: "LoginBody",
-    fields: &[
-        Field::required("email", NON_BLANK_RULE),
-        Field::required("password", NON_BLANK_RULE),
-    ],
+    fields: &[LOGIN_EMAIL, LOGIN_PASSWORD],
 };
+
+/// A sign-in's e-mail address and password, both given (as typed: the
+/// account rules read the address, and a password's spaces count).
+pub fn parse_login<'a>(
+    email: Option<&'a str>,
+    password: Option<&'a str>,
+) -> Result<(&'a str, &'a str), FieldErrors> {
+    let mut r = Reader::default();
+    let email = r.given(&LOGIN_EMAIL, email);
+    let password = r.given(&LOGIN_PASSWORD, password);
+    r.finish(email.zip(password))
+}
+
+const REFRESH_TOKEN: Field = Field::required("refresh", NON_BLANK_RULE);
 
 pub const REFRESH: Body = Body {
     schema: "RefreshBody",
-    fields: &[Field::required("refresh", NON_BLANK_RULE)],
+    fields: &[REFRESH_TOKEN],
 };
+
+/// A refresh token, given.
+pub fn parse_refresh(refresh: Option<&str>) -> Result<&str, FieldErrors> {
+    let mut r = Reader::default();
+    let token = r.given(&REFRESH_TOKEN, refresh);
+    r.finish(token)
+}
 
 pub const LOGOUT: Body = Body {
     schema: "LogoutBody",
@@ -61,13 +82,24 @@ pub const EMAIL: Body = Body {
     fields: &[Field::required("email", EMAIL_RULE)],
 };
 
+const UID: Field = Field::required("uid", NON_BLANK_RULE);
+const TOKEN: Field = Field::required("token", NON_BLANK_RULE);
+
 pub const UID_TOKEN: Body = Body {
     schema: "UidToken",
-    fields: &[
-        Field::required("uid", NON_BLANK_RULE),
-        Field::required("token", NON_BLANK_RULE),
-    ],
+    fields: &[UID, TOKEN],
 };
+
+/// The `uid` and `token` of an e-mailed link, both given.
+pub fn parse_link<'a>(
+    uid: Option<&'a str>,
+    token: Option<&'a str>,
+) -> Result<(&'a str, &'a str), FieldErrors> {
+    let mut r = Reader::default();
+    let uid = r.given(&UID, uid);
+    let token = r.given(&TOKEN, token);
+    r.finish(uid.zip(token))
+}
 
 pub const REGISTER: Body = Body {
     schema: "RegisterBody",
@@ -82,11 +114,7 @@ pub const REGISTER: Body = Body {
 
 pub const RESET_CONFIRM: Body = Body {
     schema: "ResetConfirmBody",
-    fields: &[
-        Field::required("uid", NON_BLANK_RULE),
-        Field::required("token", NON_BLANK_RULE),
-        Field::required("new_password", NEW_PASSWORD),
-    ],
+    fields: &[UID, TOKEN, Field::required("new_password", NEW_PASSWORD)],
 };
 
 pub const SET_PASSWORD: Body = Body {

@@ -277,6 +277,18 @@ impl Reader {
         value
     }
 
+    /// A required text: given and not blank (as sent, not trimmed), or
+    /// [`crate::accounts::REQUIRED`] under the field.
+    pub fn given<'a>(&mut self, field: &Field, value: Option<&'a str>) -> Option<&'a str> {
+        match value {
+            Some(v) if !v.trim().is_empty() => Some(v),
+            _ => {
+                self.add(field, crate::accounts::REQUIRED);
+                None
+            }
+        }
+    }
+
     /// `text` if within the field's maximum length, otherwise its message.
     pub fn within(&mut self, field: &Field, text: String) -> Option<String> {
         match field.rule.max_length {

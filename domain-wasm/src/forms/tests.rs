@@ -233,3 +233,27 @@ fn the_web_app_checks_booking_texts_as_the_api_does() {
     );
     assert!(bookings::check_booking_text("title", "x").is_err());
 }
+
+#[test]
+fn sign_in_refresh_and_link_bodies_need_their_fields_as_typed() {
+    assert_eq!(
+        accounts::parse_login(Some("a@b.in"), Some(" pw ")),
+        Ok(("a@b.in", " pw "))
+    );
+    assert_eq!(
+        accounts::parse_login(Some(" "), None),
+        Err(errors(&[
+            ("email", crate::accounts::REQUIRED),
+            ("password", crate::accounts::REQUIRED),
+        ]))
+    );
+    assert_eq!(accounts::parse_refresh(Some("r.t")), Ok("r.t"));
+    assert_eq!(
+        accounts::parse_refresh(None),
+        Err(errors(&[("refresh", crate::accounts::REQUIRED)]))
+    );
+    assert_eq!(
+        accounts::parse_link(Some("MQ"), Some("")),
+        Err(errors(&[("token", crate::accounts::REQUIRED)]))
+    );
+}

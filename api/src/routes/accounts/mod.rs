@@ -13,6 +13,7 @@ pub mod session;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::forms;
 use domain_wasm::password as rule;
 use poem::Request;
 use poem_openapi::Object;
@@ -176,8 +177,8 @@ impl Fields {
 
     /// The `uid` and `token` of an e-mailed link, both required.
     pub(crate) fn link<'a>(&mut self, body: &'a UidToken) -> Option<(&'a str, &'a str)> {
-        let uid = self.required("uid", &body.uid);
-        let token = self.required("token", &body.token);
-        uid.zip(token)
+        forms::accounts::parse_link(body.uid.as_deref(), body.token.as_deref())
+            .map_err(|f| self.merge(Fields(f)))
+            .ok()
     }
 }

@@ -1,5 +1,6 @@
 //! `POST /api/login/`, `/auth/jwt/refresh/`, `/api/logout/`.
 
+use domain_wasm::forms;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -71,12 +72,11 @@ impl SessionApi {
         if let Some(l) = self.0.throttle(limits::LOGIN_PER_CLIENT, req, now).await? {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let email = fields.required("email", &body.email);
-        let password = fields.required("password", &body.password);
-        let (Some(email), Some(password)) = (email, password) else {
-            return Ok(fields.into());
-        };
+        let (email, password) =
+            match forms::accounts::parse_login(body.email.as_deref(), body.password.as_deref()) {
+                Ok(given) => given,
+                Err(f) => return Ok(Fields(f).into()),
+            };
         match session::login(&self.0.state, &client, email, password, now).await {
             Ok((user, tokens)) => {
                 // Only failures count against the client: many people
@@ -108,9 +108,9 @@ impl SessionApi {
     )]
     async fn refresh(&self, body: Json<RefreshBody>) -> poem::Result<RefreshResponse> {
         let now = self.0.now();
-        let mut fields = Fields::default();
-        let Some(token) = fields.required("refresh", &body.refresh) else {
-            return Ok(fields.into());
+        let token = match forms::accounts::parse_refresh(body.refresh.as_deref()) {
+            Ok(token) => token,
+            Err(f) => return Ok(Fields(f).into()),
         };
         match session::refresh(&self.0.state, token, now).await {
             Ok(tokens) => Ok(RefreshResponse::Ok(Json(Refreshed {
