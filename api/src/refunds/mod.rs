@@ -30,12 +30,12 @@ use domain_wasm::enquiry::clean_message;
 use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
 
 use crate::auth::Caller;
-use crate::bookings::{self, BookingRecord};
 use crate::fields::{FieldErrors, Fields};
 use crate::gateway::{GatewayError, GatewayRefundStatus, RefundEvent};
 use crate::mail::refund_templates::{self as mails, RefundNote};
 use crate::state::AppState;
 use crate::store::audit::{Actor, AuditAction, AuditEntry};
+use crate::store::bookings::BookingRow as BookingRecord;
 use crate::store::notices::BookingNotice;
 use crate::store::refunds::{
     Decision, NewRefund, QueuedRefundRow, ReceivedPayment, RefundRow, Settlement,
@@ -213,7 +213,7 @@ fn page(state: &AppState, booking_id: &str) -> String {
 
 /// A new refund id: a UUIDv4 (also the gateway's idempotency key).
 fn new_id() -> String {
-    bookings::new_id()
+    crate::store::new_uuid()
 }
 
 /// The booking and its money, read in `tx` with the money locked (on
@@ -230,7 +230,7 @@ async fn locked(tx: &mut Tx, booking_id: &str) -> Result<(BookingRecord, Money),
 }
 
 /// After a commit: the job worker and the mailer see the change at once.
-fn written(state: &AppState) {
+pub fn written(state: &AppState) {
     state.mailer.wake();
     state.jobs.wake();
 }
@@ -424,7 +424,7 @@ pub async fn request(
     now: DateTime<Utc>,
 ) -> Result<(RefundRow, bool), RefundError> {
     let b = state.store.booking(booking_id).await?;
-    if bookings::party_of(caller, &b) != Some(Party::Learner) {
+    if b.party_of(&caller.user) != Some(Party::Learner) {
         return Err(RefundError::NotFound);
     }
     let mut tx = state.store.begin().await?;
@@ -529,12 +529,8 @@ pub async fn overview(
     booking_id: &str,
     now: DateTime<Utc>,
 ) -> Result<Overview, RefundError> {
-    let (b, party) = bookings::get(state, caller, booking_id)
-        .await
-        .map_err(|e| match e {
-            bookings::BookingError::Store(e) => RefundError::Store(e),
-            _ => RefundError::NotFound,
-        })?;
+    let b = state.store.booking(booking_id).await?;
+    let party = b.party_of(&caller.user).ok_or(RefundError::NotFound)?;
     let money = Money {
         payments: state.store.received_payments(booking_id).await?,
         refunds: state.store.refunds_of_booking(booking_id).await?,
@@ -609,101 +605,146 @@ fn audited(r: &RefundRow) -> serde_json::Value {
     })
 }
 
-/// An administrator approves request `refund_id` for `amount_paise` (at
-/// most what is left of what was paid): it goes to the gateway. The rules
-/// are checked again now ([`rules::approval_beyond_rules`]: a refund for a
-/// session not yet held only before it starts, a partial refund only up to
-/// its share); going beyond them needs `override_reason` (a field error
-/// under it otherwise). The approval is written to the audit log, with
-/// the reason, in the same unit of work.
-pub async fn approve(
-    state: &AppState,
-    admin_id: i64,
-    refund_id: &str,
+/// An administrator's approval of request `refund_id` for `amount_paise`
+/// (at most what is left of what was paid): it goes to the gateway. The
+/// rules are checked again now ([`rules::approval_beyond_rules`]: a refund
+/// for a session not yet held only before it starts, a partial refund only
+/// up to its share); going beyond them needs `override_reason` (a field
+/// error under it otherwise). The approval is written to the audit log,
+/// with the reason, in the same unit of work.
+///
+/// In three steps, so that the flow above can act in the same unit of
+/// work: [`Approval::check`] before it, [`Approval::write`] and
+/// [`tell_approved`] inside it. The bookings flow composes them
+/// (`bookings::approve_refund`), calling the session off in between when
+/// the refund [`replaces_session`]; refunds never calls bookings (issue 23).
+#[derive(Debug, Clone)]
+pub struct Approval {
+    refund_id: String,
+    booking_id: String,
     amount_paise: i64,
-    override_reason: Option<&str>,
-    now: DateTime<Utc>,
-) -> Result<RefundRow, RefundError> {
-    let mut f = Fields::default();
-    let override_reason = reason_of(override_reason, false, &mut f);
-    if !f.is_empty() {
+    override_reason: Option<String>,
+}
+
+impl Approval {
+    /// Checks the override reason (a field error when too long) and reads
+    /// the refund's booking, before any unit of work is open.
+    pub async fn check(
+        state: &AppState,
+        refund_id: &str,
+        amount_paise: i64,
+        override_reason: Option<&str>,
+    ) -> Result<Approval, RefundError> {
         let mut f = Fields::default();
-        f.add(
-            "override_reason",
-            format!("Keep the reason to {REASON_MAX} characters or fewer."),
-        );
-        return Err(RefundError::Invalid(f.0));
+        let override_reason = reason_of(override_reason, false, &mut f);
+        if !f.is_empty() {
+            let mut f = Fields::default();
+            f.add(
+                "override_reason",
+                format!("Keep the reason to {REASON_MAX} characters or fewer."),
+            );
+            return Err(RefundError::Invalid(f.0));
+        }
+        let override_reason = override_reason.filter(|r| !r.is_empty());
+        let r = state.store.refund(refund_id).await?;
+        Ok(Approval {
+            refund_id: refund_id.to_owned(),
+            booking_id: r.booking_id,
+            amount_paise,
+            override_reason,
+        })
     }
-    let override_reason = override_reason.filter(|r| !r.is_empty());
-    let r = state.store.refund(refund_id).await?;
-    let mut tx = state.store.begin().await?;
-    let (b, money) = locked(&mut tx, &r.booking_id).await?;
-    let r = tx.refund(refund_id).await?;
-    if r.status != status::REQUESTED {
-        return Err(RefundError::Refused(DECIDED.to_owned()));
-    }
-    let before = audited(&r);
-    let beyond = Basis::parse(&r.basis).and_then(|basis| {
-        rules::approval_beyond_rules(&facts(&b, &money), basis, amount_paise, ms(now))
-    });
-    if let (Some(problem), None) = (&beyond, &override_reason) {
-        return Err(RefundError::Invalid(
-            Fields::one("override_reason", problem.clone()).0,
-        ));
-    }
-    let on_payment = money
-        .payments
-        .iter()
-        .find(|p| p.id == r.payment_id)
-        .map_or(0, ReceivedPayment::refundable_paise);
-    let refundable = money.refundable_paise().min(on_payment);
-    if let Some(problem) = rules::approve_problem(amount_paise, refundable) {
-        return Err(RefundError::Invalid(Fields::one("amount_paise", problem).0));
-    }
-    if !tx
-        .decide_refund(
-            refund_id,
-            Some(admin_id),
-            &Decision::Approve { amount_paise },
+
+    /// Decides the approval by administrator `admin_id` in `tx`, with the
+    /// booking's money locked: the rules checked again, the refund
+    /// `pending` with its [`EXECUTE`] job, the audit log. Gives the refund
+    /// as approved. Tell the learner with [`tell_approved`] before the
+    /// commit, and wake the workers ([`written`]) after it.
+    pub async fn write(
+        &self,
+        tx: &mut Tx,
+        admin_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<RefundRow, RefundError> {
+        let (refund_id, amount_paise) = (self.refund_id.as_str(), self.amount_paise);
+        let override_reason = &self.override_reason;
+        let (b, money) = locked(tx, &self.booking_id).await?;
+        let r = tx.refund(refund_id).await?;
+        if r.status != status::REQUESTED {
+            return Err(RefundError::Refused(DECIDED.to_owned()));
+        }
+        let before = audited(&r);
+        let beyond = Basis::parse(&r.basis).and_then(|basis| {
+            rules::approval_beyond_rules(&facts(&b, &money), basis, amount_paise, ms(now))
+        });
+        if let (Some(problem), None) = (&beyond, override_reason) {
+            return Err(RefundError::Invalid(
+                Fields::one("override_reason", problem.clone()).0,
+            ));
+        }
+        let on_payment = money
+            .payments
+            .iter()
+            .find(|p| p.id == r.payment_id)
+            .map_or(0, ReceivedPayment::refundable_paise);
+        let refundable = money.refundable_paise().min(on_payment);
+        if let Some(problem) = rules::approve_problem(amount_paise, refundable) {
+            return Err(RefundError::Invalid(Fields::one("amount_paise", problem).0));
+        }
+        if !tx
+            .decide_refund(
+                refund_id,
+                Some(admin_id),
+                &Decision::Approve { amount_paise },
+                now,
+            )
+            .await?
+        {
+            return Err(RefundError::Refused(DECIDED.to_owned()));
+        }
+        plan_execute(tx, refund_id, now, now).await?;
+        let r = tx.refund(refund_id).await?;
+        let mut after = audited(&r);
+        if let Some(problem) = &beyond {
+            after["beyond_rules"] = serde_json::Value::String(problem.clone());
+        }
+        tx.audit(
+            &AuditEntry::new(
+                Actor::Admin(admin_id),
+                AuditAction::RefundApproved,
+                "refund",
+                refund_id,
+            )
+            .reason(beyond.as_ref().and(override_reason.clone()))
+            .change(Some(before), Some(after)),
             now,
         )
-        .await?
-    {
-        return Err(RefundError::Refused(DECIDED.to_owned()));
+        .await?;
+        Ok(r)
     }
-    plan_execute(&mut tx, refund_id, now, now).await?;
-    let r = tx.refund(refund_id).await?;
-    let mut after = audited(&r);
-    if let Some(problem) = &beyond {
-        after["beyond_rules"] = serde_json::Value::String(problem.clone());
-    }
-    tx.audit(
-        &AuditEntry::new(
-            Actor::Admin(admin_id),
-            AuditAction::RefundApproved,
-            "refund",
-            refund_id,
-        )
-        .reason(beyond.as_ref().and(override_reason.clone()))
-        .change(Some(before), Some(after)),
-        now,
-    )
-    .await?;
-    let called_off = r.basis == Basis::Unused.as_str()
-        && crate::bookings::call_off_refunded(state, &mut tx, &r.booking_id, now).await?;
-    let n = notice(&mut tx, &r.booking_id).await?;
+}
+
+/// Whether approved refund `r` replaces its session: the learner asked for
+/// the money instead of a session not yet held (basis `unused`), so the
+/// session is called off with the approval.
+pub fn replaces_session(r: &RefundRow) -> bool {
+    r.basis == Basis::Unused.as_str()
+}
+
+/// Tells the learner, inside `tx`, that approved refund `r` is on its way.
+pub async fn tell_approved(
+    state: &AppState,
+    tx: &mut Tx,
+    r: &RefundRow,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let n = notice(tx, &r.booking_id).await?;
     tx.enqueue_email(
-        &mails::on_its_way(&n, &note(&r), &page(state, &r.booking_id)),
+        &mails::on_its_way(&n, &note(r), &page(state, &r.booking_id)),
         now,
     )
     .await?;
-    tx.commit().await?;
-    if called_off {
-        // The session's time is free again.
-        state.store.catalogue_written();
-    }
-    written(state);
-    Ok(r)
+    Ok(())
 }
 
 /// An administrator rejects request `refund_id` with a reason (1 to 1000

@@ -553,7 +553,7 @@ impl RefundsApi {
                 Fields::one("amount_paise", domain_wasm::accounts::REQUIRED).0,
             )));
         };
-        let result = refunds::approve(
+        let result = crate::bookings::approve_refund(
             &self.state,
             admin,
             &id.0,

@@ -19,10 +19,11 @@
 //! [`Constraint::BookingOverlap`]: super::Constraint::BookingOverlap
 
 use chrono::{DateTime, Utc};
+use domain_wasm::booking::Party;
 use domain_wasm::slots::Interval;
 use sqlx::FromRow;
 
-use super::{Store, StoreError, Tx, on_pool, on_tx};
+use super::{Role, Store, StoreError, Tx, User, on_pool, on_tx};
 
 /// The advisory-lock class of a mentor's time (PostgreSQL).
 pub const MENTOR_TIME_LOCK: i32 = 20;
@@ -169,6 +170,23 @@ pub struct BookingUpdate {
     pub confirmed_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
     pub cancelled_at: Option<DateTime<Utc>>,
+}
+
+impl BookingRow {
+    /// Which side of this booking `user` is: its learner, its mentor (the
+    /// profile's account), an administrator, or none (`None`: the booking
+    /// is not theirs to see).
+    pub fn party_of(&self, user: &User) -> Option<Party> {
+        if user.id == self.learner_id {
+            Some(Party::Learner)
+        } else if self.mentor_user_id == Some(user.id) || user.mentor_id == Some(self.mentor_id) {
+            Some(Party::Mentor)
+        } else if user.role == Role::Admin {
+            Some(Party::Admin)
+        } else {
+            None
+        }
+    }
 }
 
 impl BookingUpdate {
