@@ -483,7 +483,7 @@ pub async fn create(
         duration_minutes: service.duration_minutes,
         price_paise: service.price_paise,
         commission_bps,
-        status: opening.status.as_str(),
+        status: opening.status,
         start_at: start,
         end_at: end,
         held_from,
@@ -620,7 +620,7 @@ fn updated(
     now: DateTime<Utc>,
 ) -> BookingUpdate {
     let mut u = BookingUpdate::of(b);
-    u.status = change.status.as_str();
+    u.status = change.status;
     u.respond_by = change.respond_by_ms.and_then(instant);
     u.pay_by = change.pay_by_ms.and_then(instant);
     u.refund_owed_paise = change.refund_owed_paise.max(b.refund_owed_paise);

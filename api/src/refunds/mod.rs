@@ -27,7 +27,8 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
 use domain_wasm::enquiry::clean_message;
-use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
+use domain_wasm::payments::PaymentStatus;
+use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts, RefundStatus};
 
 use crate::auth::Caller;
 use crate::fields::{FieldErrors, Fields};
@@ -96,18 +97,9 @@ fn ms(t: DateTime<Utc>) -> i64 {
     t.timestamp_millis()
 }
 
-/// A refund's status as stored.
-pub mod status {
-    pub const REQUESTED: &str = "requested";
-    pub const REJECTED: &str = "rejected";
-    pub const PENDING: &str = "pending";
-    pub const PROCESSED: &str = "processed";
-    pub const FAILED: &str = "failed";
-}
-
 /// Whether a refund takes money (counts against what was received).
 fn takes_money(r: &RefundRow) -> bool {
-    matches!(r.status.as_str(), status::PENDING | status::PROCESSED)
+    r.status.takes_money()
 }
 
 /// A booking's money as the refund rules see it.
@@ -142,8 +134,12 @@ impl Money {
     fn main_payment(&self) -> Option<&ReceivedPayment> {
         self.payments
             .iter()
-            .find(|p| p.status == "captured")
-            .or_else(|| self.payments.iter().find(|p| p.status == "created"))
+            .find(|p| p.status == PaymentStatus::Captured)
+            .or_else(|| {
+                self.payments
+                    .iter()
+                    .find(|p| p.status == PaymentStatus::Created)
+            })
             .or_else(|| self.payments.first())
     }
 
@@ -177,7 +173,10 @@ pub fn facts(b: &BookingRecord, money: &Money) -> RefundFacts {
             .min()
             .map(ms),
         refunded_paise: money.refunded_paise(),
-        open_request: money.refunds.iter().any(|r| r.status == status::REQUESTED),
+        open_request: money
+            .refunds
+            .iter()
+            .any(|r| r.status == RefundStatus::Requested),
         feedback_at_ms: b.feedback_at.map(ms),
     }
 }
@@ -201,7 +200,7 @@ fn note<'a>(r: &'a RefundRow) -> RefundNote<'a> {
         amount_paise: r.amount_paise.unwrap_or(r.requested_paise),
         basis: basis_words(&r.basis),
         requested_at: r.requested_at,
-        review_due: (r.status == status::REQUESTED)
+        review_due: (r.status == RefundStatus::Requested)
             .then(|| DateTime::from_timestamp_millis(rules::review_due_ms(ms(r.requested_at))))
             .flatten(),
     }
@@ -293,7 +292,7 @@ pub async fn settle_owed(
                 reason,
                 requested_paise: amount,
                 amount_paise: Some(amount),
-                status: status::PENDING,
+                status: RefundStatus::Pending,
                 gateway: &p.gateway,
             },
             now,
@@ -312,7 +311,7 @@ pub async fn settle_owed(
     for open in money
         .refunds
         .iter()
-        .filter(|r| r.status == status::REQUESTED)
+        .filter(|r| r.status == RefundStatus::Requested)
     {
         let note = format!(
             "Closed: the booking's automatic refund ({}) returns the money.",
@@ -365,7 +364,7 @@ pub async fn refund_decided(
             reason,
             requested_paise: amount,
             amount_paise: Some(amount),
-            status: status::PENDING,
+            status: RefundStatus::Pending,
             gateway: &payment.gateway,
         },
         now,
@@ -477,7 +476,7 @@ pub async fn request(
             reason: &reason,
             requested_paise: amount,
             amount_paise: None,
-            status: status::REQUESTED,
+            status: RefundStatus::Requested,
             gateway: &payment.gateway,
         },
         now,
@@ -565,7 +564,7 @@ fn queued(row: QueuedRefundRow, now: DateTime<Utc>) -> Queued {
     let asked = ms(row.refund.requested_at);
     let due_ms = rules::review_due_ms(asked);
     let due_at = DateTime::from_timestamp_millis(due_ms).unwrap_or(row.refund.requested_at);
-    let open = row.refund.status == status::REQUESTED;
+    let open = row.refund.status == RefundStatus::Requested;
     Queued {
         age_business_days: rules::business_days_between(asked, ms(now)),
         overdue: open && ms(now) > due_ms,
@@ -670,7 +669,7 @@ impl Approval {
         let override_reason = &self.override_reason;
         let (b, money) = locked(tx, &self.booking_id).await?;
         let r = tx.refund(refund_id).await?;
-        if r.status != status::REQUESTED {
+        if r.status != RefundStatus::Requested {
             return Err(RefundError::Refused(DECIDED.to_owned()));
         }
         let before = audited(&r);
@@ -811,7 +810,7 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
         Err(StoreError::NotFound) => return Ok(()),
         Err(e) => return Err(format!("refund {refund_id}: {e}")),
     };
-    if r.status != status::PENDING {
+    if r.status != RefundStatus::Pending {
         return Ok(());
     }
     let Some(amount) = r.amount_paise else {
@@ -1053,7 +1052,7 @@ pub async fn on_webhook(
             amount = event.amount_paise, "a refund webhook's amount is not the refund's: ignored");
         return Ok(false);
     }
-    if r.status != status::PENDING {
+    if r.status != RefundStatus::Pending {
         return Ok(false);
     }
     match event.status {

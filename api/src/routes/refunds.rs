@@ -40,13 +40,14 @@ pub enum RefundStatus {
 }
 
 impl RefundStatus {
-    fn of(s: &str) -> RefundStatus {
+    fn of(s: &domain_wasm::refunds::RefundStatus) -> RefundStatus {
+        use domain_wasm::refunds::RefundStatus as Stored;
         match s {
-            "requested" => RefundStatus::Requested,
-            "rejected" => RefundStatus::Rejected,
-            "pending" => RefundStatus::Pending,
-            "processed" => RefundStatus::Processed,
-            _ => RefundStatus::Failed,
+            Stored::Requested => RefundStatus::Requested,
+            Stored::Rejected => RefundStatus::Rejected,
+            Stored::Pending => RefundStatus::Pending,
+            Stored::Processed => RefundStatus::Processed,
+            Stored::Failed => RefundStatus::Failed,
         }
     }
 }
