@@ -402,8 +402,8 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<(), String> {
                             gateway_refund_id: news.id.clone(),
                             payment_id: news.payment_id.clone(),
                             amount_paise: news.amount_paise,
-                            status: super::GatewayRefundStatus::parse(news.status.as_str())
-                                .unwrap_or(super::GatewayRefundStatus::Pending),
+                            status: theirs_at_gateway(news.status)
+                                .unwrap_or(GatewayRefundStatus::Pending),
                             receipt: text(item, "receipt"),
                         };
                         crate::refunds::on_webhook(state, &mut tx, &event, now).await?

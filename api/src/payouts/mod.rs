@@ -591,7 +591,7 @@ pub fn schedule_of(details: Option<&PayoutDetailsRow>) -> Schedule {
 /// past its end is completed; a late cancellation or a learner's no-show
 /// leaves the mentor their net).
 pub fn session_done(s: &SessionMoney, now: DateTime<Utc>) -> bool {
-    s.end_at <= now && !matches!(s.status.as_str(), "pending" | "payment_required")
+    s.end_at <= now && !matches!(s.status, Status::Pending | Status::PaymentRequired)
 }
 
 /// The earning facts of the mentor's sessions at `now` (in the order
