@@ -234,7 +234,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     duration_minutes: service.duration_minutes,
                     price_paise: service.price_paise,
                     commission_bps: 0,
-                    status: "confirmed",
+                    status: domain_wasm::booking::Status::Confirmed,
                     start_at: start,
                     end_at: end,
                     held_from: start,

@@ -58,74 +58,9 @@ pub struct GatewayRefund {
     pub status: GatewayRefundStatus,
 }
 
-/// Where a gateway's refund stands: Razorpay's `pending`, `processed`, `failed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GatewayRefundStatus {
-    /// Accepted; a webhook (`refund.processed` / `refund.failed`) settles it.
-    Pending,
-    /// The money went back to the learner.
-    Processed,
-    /// The gateway could not return the money.
-    Failed,
-}
-
-impl GatewayRefundStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GatewayRefundStatus::Pending => "pending",
-            GatewayRefundStatus::Processed => "processed",
-            GatewayRefundStatus::Failed => "failed",
-        }
-    }
-
-    /// Razorpay's refund status (`pending`, `processed`, `failed`).
-    pub fn parse(s: &str) -> Option<GatewayRefundStatus> {
-        match s {
-            "pending" => Some(GatewayRefundStatus::Pending),
-            "processed" => Some(GatewayRefundStatus::Processed),
-            "failed" => Some(GatewayRefundStatus::Failed),
-            _ => None,
-        }
-    }
-}
-
-/// Where a gateway's payment stands: Razorpay's `created`, `authorized`,
-/// `captured`, `refunded`, `failed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GatewayPaymentStatus {
-    /// Started; the learner has not finished paying.
-    Created,
-    /// The bank approved it; the money is ours only once we capture it.
-    Authorized,
-    /// The money was taken.
-    Captured,
-    /// Taken, then refunded (in part or whole).
-    Refunded,
-    /// The payment did not go through.
-    Failed,
-}
-
-impl GatewayPaymentStatus {
-    /// Razorpay's payment status.
-    pub fn parse(s: &str) -> Option<GatewayPaymentStatus> {
-        Some(match s {
-            "created" => GatewayPaymentStatus::Created,
-            "authorized" => GatewayPaymentStatus::Authorized,
-            "captured" => GatewayPaymentStatus::Captured,
-            "refunded" => GatewayPaymentStatus::Refunded,
-            "failed" => GatewayPaymentStatus::Failed,
-            _ => return None,
-        })
-    }
-
-    /// Whether the money was taken (captured, refunded later or not).
-    pub fn money_taken(self) -> bool {
-        matches!(
-            self,
-            GatewayPaymentStatus::Captured | GatewayPaymentStatus::Refunded
-        )
-    }
-}
+/// Where a gateway's refund and payment stand, in Razorpay's words: the
+/// domain crate's.
+pub use domain_wasm::gateway::{GatewayPaymentStatus, GatewayRefundStatus};
 
 /// A payment as the gateway reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]

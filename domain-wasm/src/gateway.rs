@@ -4,6 +4,72 @@
 //! and the reconciliation's lists), so a status only ever moves forward:
 //! [`AdjustmentStatus::may_follow`].
 
+crate::status::stored_status! {
+    /// Where an order stands at the gateway (Razorpay's words).
+    pub enum OrderStatus ("order status") {
+        /// Made; no payment tried yet.
+        Created = "created",
+        /// A payment was tried.
+        Attempted = "attempted",
+        /// A payment of it was captured.
+        Paid = "paid",
+    }
+}
+
+crate::status::stored_status! {
+    /// Where a gateway's payment stands (Razorpay's words).
+    pub enum GatewayPaymentStatus ("gateway payment status") {
+        /// Started; the learner has not finished paying.
+        Created = "created",
+        /// The bank approved it; the money is ours only once we capture it.
+        Authorized = "authorized",
+        /// The money was taken.
+        Captured = "captured",
+        /// Taken, then refunded (in whole).
+        Refunded = "refunded",
+        /// The payment did not go through.
+        Failed = "failed",
+    }
+}
+
+impl GatewayPaymentStatus {
+    /// Whether the money was taken (captured, refunded later or not).
+    pub fn money_taken(self) -> bool {
+        matches!(
+            self,
+            GatewayPaymentStatus::Captured | GatewayPaymentStatus::Refunded
+        )
+    }
+}
+
+crate::status::stored_status! {
+    /// Where a gateway's refund stands (Razorpay's words).
+    pub enum GatewayRefundStatus ("gateway refund status") {
+        /// Accepted; a webhook (`refund.processed` / `refund.failed`) settles it.
+        Pending = "pending",
+        /// The money went back to the learner.
+        Processed = "processed",
+        /// The gateway could not return the money.
+        Failed = "failed",
+    }
+}
+
+crate::status::stored_status! {
+    /// Where a dispute (chargeback) stands at the gateway (Razorpay's words).
+    pub enum DisputeStatus ("dispute status") {
+        /// Raised by the cardholder's bank.
+        Open = "open",
+        /// The gateway is reviewing it (evidence submitted).
+        UnderReview = "under_review",
+        /// Decided for the merchant.
+        Won = "won",
+        /// Decided for the cardholder: the money is gone.
+        Lost = "lost",
+        /// Closed without a decision against the merchant.
+        Closed = "closed",
+    }
+}
+
 /// A refund or a dispute of the gateway's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AdjustmentKind {

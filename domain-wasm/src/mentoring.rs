@@ -56,6 +56,19 @@ use crate::mentor_profile::safe_url;
 use crate::money::group_indian;
 use crate::slots::{DURATION_MAX, DURATION_MIN};
 
+crate::status::stored_status! {
+    /// Where an application to become a mentor is in its review.
+    pub enum ApplicationStatus ("application status") {
+        /// Made by a guest together with their account; submitted (pending)
+        /// when the account is activated. Administrators never see drafts.
+        Draft = "draft",
+        /// Waiting for an administrator (the SPEC promises a decision within 24 hours).
+        Pending = "pending",
+        Approved = "approved",
+        Rejected = "rejected",
+    }
+}
+
 /// Field errors in djoser's shape, keyed by the API's field name.
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
 

@@ -14,6 +14,18 @@ use crate::bindings::{BadInput, FromJson, bad};
 use crate::json::Json;
 use crate::refunds::{Fields, IST_OFFSET_MS, js_whole};
 
+crate::status::stored_status! {
+    /// Where one line of a payout batch (one mentor's payout) stands.
+    pub enum LineStatus ("payout line status") {
+        /// Exported for the bank; not confirmed yet.
+        Pending = "pending",
+        /// The bank paid it.
+        Paid = "paid",
+        /// The bank could not pay it; its earnings are available again.
+        Failed = "failed",
+    }
+}
+
 const DAY_MS: i64 = 86_400_000;
 
 /// A completed session's net becomes available this many days after its end.

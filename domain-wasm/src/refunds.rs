@@ -20,6 +20,30 @@ use crate::booking::{Missed, NoShowChoice, Party, Status};
 use crate::json::Json;
 use crate::money::Paise;
 
+crate::status::stored_status! {
+    /// Where a refund stands.
+    pub enum RefundStatus ("refund status") {
+        /// A learner asked; an administrator decides.
+        Requested = "requested",
+        /// An administrator said no.
+        Rejected = "rejected",
+        /// On its way through the gateway.
+        Pending = "pending",
+        /// The money went back.
+        Processed = "processed",
+        /// The gateway could not return the money.
+        Failed = "failed",
+    }
+}
+
+impl RefundStatus {
+    /// Whether a refund in this status takes money (counts against what
+    /// was received): `pending` or `processed`.
+    pub fn takes_money(self) -> bool {
+        matches!(self, RefundStatus::Pending | RefundStatus::Processed)
+    }
+}
+
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 24 * HOUR_MS;
 /// Asia/Kolkata's offset from UTC: +05:30, all year.

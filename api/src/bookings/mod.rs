@@ -16,8 +16,10 @@ use crate::auth::Caller;
 use crate::auth::limits::{Limited, Rule};
 use crate::fields::{FieldErrors, Fields};
 use crate::notifications::{self, BookingEvent};
+use crate::refunds::{self, RefundError};
 use crate::state::AppState;
 use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
+use crate::store::refunds::RefundRow;
 use crate::store::{Constraint, StoreError, Tx};
 
 /// The kind of the job that expires or completes a booking at its deadline
@@ -99,9 +101,7 @@ fn instant(ms: i64) -> Option<DateTime<Utc>> {
 
 /// A new booking id: a UUIDv4 (122 random bits).
 pub fn new_id() -> String {
-    uuid::Builder::from_random_bytes(rand::random())
-        .into_uuid()
-        .to_string()
+    crate::store::new_uuid()
 }
 
 /// What the rules need to know about a booking.
@@ -134,16 +134,7 @@ pub fn status_now(b: &BookingRecord, now: DateTime<Utc>) -> Status {
 /// account that runs the profile), an administrator; `None` for anyone
 /// else, who is told nothing.
 pub fn party_of(caller: &Caller, b: &BookingRecord) -> Option<Party> {
-    if caller.user.id == b.learner_id {
-        Some(Party::Learner)
-    } else if b.mentor_user_id == Some(caller.user.id) || caller.user.mentor_id == Some(b.mentor_id)
-    {
-        Some(Party::Mentor)
-    } else if caller.user.role == crate::store::Role::Admin {
-        Some(Party::Admin)
-    } else {
-        None
-    }
+    b.party_of(&caller.user)
 }
 
 /// The mentor's IANA time zone, from their availability (the
@@ -473,7 +464,7 @@ pub async fn create(
         duration_minutes: service.duration_minutes,
         price_paise: service.price_paise,
         commission_bps,
-        status: opening.status.as_str(),
+        status: opening.status,
         start_at: start,
         end_at: end,
         held_from,
@@ -585,7 +576,7 @@ fn updated(
     now: DateTime<Utc>,
 ) -> BookingUpdate {
     let mut u = BookingUpdate::of(b);
-    u.status = change.status.as_str();
+    u.status = change.status;
     u.respond_by = change.respond_by_ms.and_then(instant);
     u.pay_by = change.pay_by_ms.and_then(instant);
     u.refund_owed_paise = change.refund_owed_paise.max(b.refund_owed_paise);
@@ -699,7 +690,7 @@ async fn perform(
     }
     if u.refund_owed_paise > b.refund_owed_paise {
         // Money owed back goes back now, in this unit of work (issue 13).
-        crate::refunds::settle_owed(state, &mut tx, id, "", now).await?;
+        refunds::settle_owed(state, &mut tx, id, "", now).await?;
     }
     plan_due(
         &mut tx,
@@ -719,7 +710,35 @@ async fn perform(
 /// The reason both sides read when an approved refund calls a session off.
 pub const REFUNDED_REASON: &str = "The learner asked for a refund before the session and it was approved, so the session is cancelled.";
 
-/// Called by refunds, INSIDE the approval's unit of work `tx`: a refund
+/// An administrator approves refund request `refund_id` for
+/// `amount_paise` ([`refunds::Approval`]), in one unit of work: the
+/// approval written, a session the refund replaces called off
+/// ([`call_off_refunded`]), the learner told. Refunds sits below bookings
+/// and never calls it: this is the one place the two meet over an
+/// approval (issue 23).
+pub async fn approve_refund(
+    state: &AppState,
+    admin_id: i64,
+    refund_id: &str,
+    body: domain_wasm::forms::money::Approval,
+    now: DateTime<Utc>,
+) -> Result<RefundRow, RefundError> {
+    let approval = refunds::Approval::check(state, refund_id, body).await?;
+    let mut tx = state.store.begin().await?;
+    let r = approval.write(&mut tx, admin_id, now).await?;
+    let called_off = refunds::replaces_session(&r)
+        && call_off_refunded(state, &mut tx, &r.booking_id, now).await?;
+    refunds::tell_approved(state, &mut tx, &r, now).await?;
+    tx.commit().await?;
+    if called_off {
+        // The session's time is free again.
+        state.store.catalogue_written();
+    }
+    refunds::written(state);
+    Ok(r)
+}
+
+/// INSIDE an approval's unit of work `tx` ([`approve_refund`]): a refund
 /// approved for a session that has not taken place (basis `unused`) calls
 /// the session off, since the learner asked for their money instead of the
 /// session. It is the transition table's cancellation by an administrator,
@@ -773,7 +792,7 @@ async fn apply_called_off(
     }
     notifications::booking_event(state, tx, &b.id, event, now).await?;
     if u.refund_owed_paise > b.refund_owed_paise {
-        crate::refunds::settle_owed(state, tx, &b.id, "", now).await?;
+        refunds::settle_owed(state, tx, &b.id, "", now).await?;
     }
     plan_due(tx, &b.id, status, u.respond_by, u.pay_by, u.end_at, now).await?;
     Ok(true)
@@ -885,7 +904,7 @@ pub async fn payment_captured(
         }
     }
     tx.add_refund_owed(booking_id, amount_paise, now).await?;
-    crate::refunds::settle_owed(state, tx, booking_id, "", now).await?;
+    refunds::settle_owed(state, tx, booking_id, "", now).await?;
     Ok(())
 }
 
@@ -943,7 +962,7 @@ pub async fn on_due(
         notifications::booking_event(state, &mut tx, booking_id, event, now).await?;
     }
     if u.refund_owed_paise > b.refund_owed_paise {
-        crate::refunds::settle_owed(state, &mut tx, booking_id, "", now).await?;
+        refunds::settle_owed(state, &mut tx, booking_id, "", now).await?;
     }
     tx.commit().await?;
     written(state);

@@ -62,7 +62,7 @@ async fn money_of(tx: &mut Tx, booking_id: &str) -> Result<ReportMoney, StoreErr
         captured_paise: payments.iter().map(|p| p.amount_paise).sum(),
         refunded_paise: refunds
             .iter()
-            .filter(|r| matches!(r.status.as_str(), "pending" | "processed"))
+            .filter(|r| r.status.takes_money())
             .filter_map(|r| r.amount_paise)
             .sum(),
     })

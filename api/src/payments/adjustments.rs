@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 
 use domain_wasm::gateway::{AdjustmentKind, AdjustmentStatus};
+use domain_wasm::payments::PaymentStatus;
 
 use crate::store::adjustments::AdjustmentRow;
 use crate::store::{StoreError, Tx};
@@ -122,7 +123,7 @@ pub async fn record(
             AdjustmentKind::Dispute => format!("dispute_lost:{}", news.id),
         };
         let booking = tx.booking(&payment.booking_id).await?;
-        let owed_back_whole = payment.status != "captured";
+        let owed_back_whole = payment.status != PaymentStatus::Captured;
         let postings = if owed_back_whole {
             domain_wasm::ledger::overpayment_refund_postings(news.amount_paise)
         } else {

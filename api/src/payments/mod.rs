@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Party, Status};
+use domain_wasm::payments::PaymentStatus;
 
 pub use gateway::{
     CURRENCY, Gateway, GatewayError, GatewayPayment, GatewayPaymentStatus, GatewayRefund,
@@ -281,7 +282,7 @@ pub async fn capture(
         .payment_by_order(order_id)
         .await?
         .ok_or(CaptureError::UnknownOrder)?;
-    if payment.status == "captured" || payment.payment_id.is_some() {
+    if payment.status == PaymentStatus::Captured || payment.payment_id.is_some() {
         return Ok((Captured::Already, payment));
     }
     if amount_paise != payment.amount_paise {
@@ -649,7 +650,7 @@ pub async fn reconcile_order(
         Ok(None) => return Ok(()),
         Err(e) => return Err(e.to_string()),
     };
-    if stored.status == "captured"
+    if stored.status == PaymentStatus::Captured
         || stored.payment_id.is_some()
         || state.payments.signature_is_proof()
     {
@@ -672,7 +673,7 @@ pub async fn reconcile_order(
         }
     }
     let settled = matches!(state.store.payment_by_order(order_id).await,
-        Ok(Some(p)) if p.status == "captured" || p.payment_id.is_some());
+        Ok(Some(p)) if p.status == PaymentStatus::Captured || p.payment_id.is_some());
     let age = now - stored.created_at;
     if !settled && age < RECONCILE_FOR {
         let next = now + (age / 4).clamp(RECONCILE_AFTER, TimeDelta::hours(12));
@@ -989,7 +990,7 @@ pub async fn sandbox_pay(
         return Err(PaymentError::NotFound);
     };
     let order = sandbox_order(state, caller, order_id).await?;
-    if order.payment.status == "captured" || order.payment.payment_id.is_some() {
+    if order.payment.status == PaymentStatus::Captured || order.payment.payment_id.is_some() {
         return Err(PaymentError::Refused(
             "This order is already paid.".to_owned(),
         ));

@@ -7,6 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, TimeDelta, Utc};
+use domain_wasm::gateway::{AdjustmentStatus, DisputeStatus, GatewayRefundStatus};
+use domain_wasm::refunds::RefundStatus;
 use serde_json::Value;
 
 use super::adjustments::{self, Adjustment};
@@ -171,7 +173,7 @@ pub async fn report(
         seen.insert(id.clone());
         let books = booked
             .get(&id)
-            .map(|b| (b.booking_id.clone(), b.amount_paise, b.status.clone()));
+            .map(|b| (b.booking_id.clone(), b.amount_paise, b.status.to_string()));
         let difference = match (taken, &books) {
             (true, Some((_, paise, _))) if Some(*paise) == amount(p) => {
                 report.matched_payments += 1;
@@ -197,7 +199,7 @@ pub async fn report(
                 Difference::MissingAtGateway,
                 id.clone(),
                 None,
-                Some((b.booking_id.clone(), b.amount_paise, b.status.clone())),
+                Some((b.booking_id.clone(), b.amount_paise, b.status.to_string())),
             ));
         }
     }
@@ -225,23 +227,28 @@ pub async fn report(
             continue;
         };
         seen.insert(id.clone());
-        let books = ours
-            .get(&id)
-            .map(|o| (o.booking_id.clone(), o.amount_paise, o.status.clone()))
-            .or_else(|| {
-                theirs.get(&id).map(|a| {
-                    (
-                        a.booking_id.clone(),
-                        a.amount_paise,
-                        a.status.as_str().to_owned(),
-                    )
-                })
-            });
+        let at_gateway = GatewayRefundStatus::parse(&status);
+        // The books' status in the gateway's words, where it has them.
+        let (books, in_books) = match (ours.get(&id), theirs.get(&id)) {
+            (Some(o), _) => (
+                Some((o.booking_id.clone(), o.amount_paise, o.status.to_string())),
+                ours_at_gateway(o.status),
+            ),
+            (None, Some(a)) => (
+                Some((
+                    a.booking_id.clone(),
+                    a.amount_paise,
+                    a.status.as_str().to_owned(),
+                )),
+                theirs_at_gateway(a.status),
+            ),
+            (None, None) => (None, None),
+        };
         let difference = match &books {
-            None if status == "failed" => None,
+            None if at_gateway == Some(GatewayRefundStatus::Failed) => None,
             None => Some(Difference::MissingInBooks),
             Some((_, paise, _)) if Some(*paise) != amount(r) => Some(Difference::AmountDiffers),
-            Some((_, _, books_status)) if *books_status != status => {
+            Some(_) if in_books.is_none() || in_books != at_gateway => {
                 Some(Difference::StatusDiffers)
             }
             Some(_) => None,
@@ -259,13 +266,13 @@ pub async fn report(
         }
     }
     for (id, o) in &ours {
-        if !seen.contains(id) && o.status != "failed" && within(o.requested_at) {
+        if !seen.contains(id) && o.status != RefundStatus::Failed && within(o.requested_at) {
             report.mismatches.push(mismatch(
                 "refund",
                 Difference::MissingAtGateway,
                 id.clone(),
                 None,
-                Some((o.booking_id.clone(), o.amount_paise, o.status.clone())),
+                Some((o.booking_id.clone(), o.amount_paise, o.status.to_string())),
             ));
         }
     }
@@ -276,7 +283,10 @@ pub async fn report(
             continue;
         };
         match theirs.get(&id) {
-            Some(a) if a.status.as_str() == status && Some(a.amount_paise) == amount(d) => {
+            Some(a)
+                if Some(a.status) == AdjustmentStatus::parse(&status)
+                    && Some(a.amount_paise) == amount(d) =>
+            {
                 report.matched_disputes += 1;
             }
             books => report.mismatches.push(mismatch(
@@ -301,18 +311,44 @@ pub async fn report(
     Ok(report)
 }
 
+/// Our refund's status in the gateway's words: one the gateway has an id
+/// for is pending, processed or failed there.
+fn ours_at_gateway(status: RefundStatus) -> Option<GatewayRefundStatus> {
+    match status {
+        RefundStatus::Pending => Some(GatewayRefundStatus::Pending),
+        RefundStatus::Processed => Some(GatewayRefundStatus::Processed),
+        RefundStatus::Failed => Some(GatewayRefundStatus::Failed),
+        RefundStatus::Requested | RefundStatus::Rejected => None,
+    }
+}
+
+/// A recorded gateway refund's status in the gateway's words.
+fn theirs_at_gateway(status: AdjustmentStatus) -> Option<GatewayRefundStatus> {
+    match status {
+        AdjustmentStatus::Pending => Some(GatewayRefundStatus::Pending),
+        AdjustmentStatus::Processed => Some(GatewayRefundStatus::Processed),
+        AdjustmentStatus::Failed => Some(GatewayRefundStatus::Failed),
+        _ => None,
+    }
+}
+
 /// The news a listed refund or dispute gives, as its webhook would.
 fn news(kind: &'static str, item: &Value) -> Option<Adjustment> {
     let status = text(item, "status")?;
-    let event = match (kind, status.as_str()) {
-        ("refund", "processed") => "refund.processed",
-        ("refund", "failed") => "refund.failed",
-        ("refund", _) => "refund.created",
-        ("dispute", "won") => "payment.dispute.won",
-        ("dispute", "lost") => "payment.dispute.lost",
-        ("dispute", "closed") => "payment.dispute.closed",
-        ("dispute", "under_review") => "payment.dispute.under_review",
-        _ => "payment.dispute.created",
+    let event = if kind == "refund" {
+        match GatewayRefundStatus::parse(&status) {
+            Some(GatewayRefundStatus::Processed) => "refund.processed",
+            Some(GatewayRefundStatus::Failed) => "refund.failed",
+            _ => "refund.created",
+        }
+    } else {
+        match DisputeStatus::parse(&status) {
+            Some(DisputeStatus::Won) => "payment.dispute.won",
+            Some(DisputeStatus::Lost) => "payment.dispute.lost",
+            Some(DisputeStatus::Closed) => "payment.dispute.closed",
+            Some(DisputeStatus::UnderReview) => "payment.dispute.under_review",
+            _ => "payment.dispute.created",
+        }
     };
     let entity = if kind == "refund" {
         "refund"
@@ -366,8 +402,8 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<(), String> {
                             gateway_refund_id: news.id.clone(),
                             payment_id: news.payment_id.clone(),
                             amount_paise: news.amount_paise,
-                            status: super::GatewayRefundStatus::parse(news.status.as_str())
-                                .unwrap_or(super::GatewayRefundStatus::Pending),
+                            status: theirs_at_gateway(news.status)
+                                .unwrap_or(GatewayRefundStatus::Pending),
                             receipt: text(item, "receipt"),
                         };
                         crate::refunds::on_webhook(state, &mut tx, &event, now).await?

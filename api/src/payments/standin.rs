@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use base64::Engine as _;
+use domain_wasm::gateway::{DisputeStatus, GatewayPaymentStatus, GatewayRefundStatus, OrderStatus};
 use poem::http::StatusCode;
 use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
@@ -389,7 +390,7 @@ impl Shared {
         succeed: bool,
     ) -> Result<CheckoutAnswer, ApiError> {
         let payment = self.change(|s| s.pay(order_id, method, succeed)).await?;
-        if payment.status == "failed" {
+        if payment.status == GatewayPaymentStatus::Failed {
             return Err(ApiError::payment_failed(order_id, &payment.id));
         }
         Ok(CheckoutAnswer {
@@ -420,11 +421,11 @@ enum RefundStatus {
 }
 
 fn refund_status(status: &str) -> Result<RefundStatus, ApiError> {
-    match status {
-        "pending" => Ok(RefundStatus::Pending),
-        "processed" => Ok(RefundStatus::Processed),
-        other => Err(ApiError::bad_request(format!(
-            "{other:?} is no refund status (pending or processed)"
+    match GatewayRefundStatus::parse(status) {
+        Some(GatewayRefundStatus::Pending) => Ok(RefundStatus::Pending),
+        Some(GatewayRefundStatus::Processed) => Ok(RefundStatus::Processed),
+        _ => Err(ApiError::bad_request(format!(
+            "{status:?} is no refund status (pending or processed)"
         ))),
     }
 }
@@ -439,7 +440,7 @@ struct Order {
     currency: &'static str,
     receipt: Option<String>,
     offer_id: Option<String>,
-    status: &'static str,
+    status: OrderStatus,
     attempts: u32,
     notes: Value,
     created_at: i64,
@@ -454,7 +455,7 @@ struct Payment {
     entity: &'static str,
     amount: i64,
     currency: &'static str,
-    status: &'static str,
+    status: GatewayPaymentStatus,
     order_id: String,
     invoice_id: Option<String>,
     international: bool,
@@ -492,7 +493,7 @@ struct Refund {
     acquirer_data: Value,
     created_at: i64,
     batch_id: Option<String>,
-    status: &'static str,
+    status: GatewayRefundStatus,
     speed_processed: &'static str,
     speed_requested: String,
 }
@@ -508,7 +509,7 @@ struct Dispute {
     reason_code: &'static str,
     reason_description: &'static str,
     respond_by: i64,
-    status: &'static str,
+    status: DisputeStatus,
     phase: &'static str,
     created_at: i64,
 }
@@ -649,7 +650,7 @@ impl State {
             currency: CURRENCY,
             receipt,
             offer_id: None,
-            status: "created",
+            status: OrderStatus::Created,
             attempts: 0,
             notes: notes(body)?,
             created_at: self.now(),
@@ -671,18 +672,22 @@ impl State {
         let auto_capture = self.auto_capture;
         let index = self.order_index(order_id)?;
         let order = &mut self.orders[index];
-        if order.status == "paid" {
+        if order.status == OrderStatus::Paid {
             return Err(ApiError::bad_request("Order has been paid already."));
         }
         order.attempts += 1;
-        order.status = "attempted";
+        order.status = OrderStatus::Attempted;
         let capture = order.payment_capture.unwrap_or(auto_capture);
         let payment = Payment {
             id: new_id("pay"),
             entity: "payment",
             amount: order.amount,
             currency: CURRENCY,
-            status: if succeed { "authorized" } else { "failed" },
+            status: if succeed {
+                GatewayPaymentStatus::Authorized
+            } else {
+                GatewayPaymentStatus::Failed
+            },
             order_id: order.id.clone(),
             invoice_id: None,
             international: false,
@@ -735,7 +740,7 @@ impl State {
     /// GST), its order paid, `payment.captured` and `order.paid`.
     fn capture_at(&mut self, index: usize) -> Payment {
         let payment = &mut self.payments[index];
-        payment.status = "captured";
+        payment.status = GatewayPaymentStatus::Captured;
         payment.captured = true;
         let fee = (payment.amount * 236 + 5_000) / 10_000;
         payment.fee = Some(fee);
@@ -743,7 +748,7 @@ impl State {
         let payment = payment.clone();
         let order = self.orders.iter_mut().find(|o| o.id == payment.order_id);
         let order = order.map(|order| {
-            order.status = "paid";
+            order.status = OrderStatus::Paid;
             order.amount_paid = payment.amount;
             order.amount_due = 0;
             entity(order)
@@ -763,8 +768,8 @@ impl State {
         let index = self.payment_index(payment_id)?;
         let payment = &self.payments[index];
         match payment.status {
-            "authorized" => {}
-            "captured" | "refunded" => {
+            GatewayPaymentStatus::Authorized => {}
+            GatewayPaymentStatus::Captured | GatewayPaymentStatus::Refunded => {
                 return Err(ApiError::bad_request(
                     "This payment has already been captured",
                 ));
@@ -793,7 +798,7 @@ impl State {
         let order_paid = self
             .orders
             .iter()
-            .any(|o| o.id == payment.order_id && o.status == "paid");
+            .any(|o| o.id == payment.order_id && o.status == OrderStatus::Paid);
         if order_paid {
             return Err(ApiError::bad_request("Order has been paid already."));
         }
@@ -897,8 +902,8 @@ impl State {
             created_at: now,
             batch_id: None,
             status: match status {
-                RefundStatus::Pending => "pending",
-                RefundStatus::Processed => "processed",
+                RefundStatus::Pending => GatewayRefundStatus::Pending,
+                RefundStatus::Processed => GatewayRefundStatus::Processed,
             },
             speed_processed: "normal",
             speed_requested: speed.to_owned(),
@@ -919,13 +924,17 @@ impl State {
             .iter_mut()
             .find(|r| r.id == refund_id)
             .ok_or_else(ApiError::unknown_id)?;
-        if refund.status != "pending" {
+        if refund.status != GatewayRefundStatus::Pending {
             return Err(ApiError::bad_request(format!(
                 "The refund is {}, not pending.",
                 refund.status
             )));
         }
-        refund.status = if processed { "processed" } else { "failed" };
+        refund.status = if processed {
+            GatewayRefundStatus::Processed
+        } else {
+            GatewayRefundStatus::Failed
+        };
         let refund = refund.clone();
         let index = self.payment_index(&refund.payment_id)?;
         let payment = &mut self.payments[index];
@@ -969,7 +978,7 @@ impl State {
             reason_code: "chargeback",
             reason_description: "The customer's bank disputed the payment.",
             respond_by: now + 7 * 24 * 3600,
-            status: "open",
+            status: DisputeStatus::Open,
             phase: "chargeback",
             created_at: now,
         };
@@ -989,13 +998,17 @@ impl State {
             .iter_mut()
             .find(|d| d.id == dispute_id)
             .ok_or_else(ApiError::unknown_id)?;
-        if dispute.status != "open" {
+        if dispute.status != DisputeStatus::Open {
             return Err(ApiError::bad_request(format!(
                 "The dispute is {}, not open.",
                 dispute.status
             )));
         }
-        dispute.status = if won { "won" } else { "lost" };
+        dispute.status = if won {
+            DisputeStatus::Won
+        } else {
+            DisputeStatus::Lost
+        };
         if !won {
             dispute.amount_deducted = dispute.amount;
         }
@@ -1018,9 +1031,9 @@ impl State {
 /// is) from `amount_refunded`.
 fn update_refund_status(payment: &mut Payment) {
     let (refund_status, status) = match payment.amount_refunded {
-        0 => (None, "captured"),
-        a if a >= payment.amount => (Some("full"), "refunded"),
-        _ => (Some("partial"), "captured"),
+        0 => (None, GatewayPaymentStatus::Captured),
+        a if a >= payment.amount => (Some("full"), GatewayPaymentStatus::Refunded),
+        _ => (Some("partial"), GatewayPaymentStatus::Captured),
     };
     payment.refund_status = refund_status;
     payment.status = status;
@@ -1634,7 +1647,7 @@ fn frame_page(shared: &Shared, query: &str) -> String {
     } else {
         match &order {
             None => Some("The id provided does not exist".to_owned()),
-            Some(order) if order.status == "paid" => {
+            Some(order) if order.status == OrderStatus::Paid => {
                 Some("Order has been paid already.".to_owned())
             }
             Some(_) => None,

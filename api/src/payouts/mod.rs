@@ -31,7 +31,8 @@ pub use crate::payout_crypto as crypto;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
-use domain_wasm::payouts::{self, EarningFact, Earnings, PayoutDetailsInput, Schedule};
+use domain_wasm::booking::Status;
+use domain_wasm::payouts::{self, EarningFact, Earnings, LineStatus, PayoutDetailsInput, Schedule};
 use domain_wasm::{forms, ledger};
 use serde_json::json;
 
@@ -588,7 +589,7 @@ pub fn schedule_of(details: Option<&PayoutDetailsRow>) -> Schedule {
 /// past its end is completed; a late cancellation or a learner's no-show
 /// leaves the mentor their net).
 pub fn session_done(s: &SessionMoney, now: DateTime<Utc>) -> bool {
-    s.end_at <= now && !matches!(s.status.as_str(), "pending" | "payment_required")
+    s.end_at <= now && !matches!(s.status, Status::Pending | Status::PaymentRequired)
 }
 
 /// The earning facts of the mentor's sessions at `now` (in the order
@@ -705,16 +706,20 @@ pub async fn earnings(
         .collect();
     drop(r);
     let schedule = schedule_of(details.as_ref());
-    let sum = |status: &str, with_tds: bool| -> i64 {
+    let sum = |status: LineStatus, with_tds: bool| -> i64 {
         lines
             .iter()
             .filter(|l| l.status == status)
             .map(|l| l.amount_paise + if with_tds { l.tds_paise } else { 0 })
             .sum()
     };
-    let (in_payout, paid) = (sum("pending", false), sum("paid", false));
+    let (in_payout, paid) = (
+        sum(LineStatus::Pending, false),
+        sum(LineStatus::Paid, false),
+    );
     // Which sessions payouts carried is counted on what they paid before TDS.
-    let (in_payout_gross, paid_gross) = (sum("pending", true), sum("paid", true));
+    let (in_payout_gross, paid_gross) =
+        (sum(LineStatus::Pending, true), sum(LineStatus::Paid, true));
     let now_ms = ms(now);
     let (all_facts, carried) = facts(&sessions, in_payout_gross + paid_gross, now);
     let mut shown = Vec::with_capacity(sessions.len());
@@ -731,7 +736,7 @@ pub async fn earnings(
                 SessionState::InPayout
             }
         } else {
-            match payouts::earning_state(f, s.status == "cancelled", now_ms) {
+            match payouts::earning_state(f, s.status == Status::Cancelled, now_ms) {
                 payouts::EarningState::Held => SessionState::Held,
                 payouts::EarningState::Pending => SessionState::Pending,
                 payouts::EarningState::Available => SessionState::Available,
@@ -760,7 +765,7 @@ pub async fn earnings(
             month(&mut months, month_of(s.money.end_at)).earned_paise += s.money.net_paise;
         }
     }
-    for l in lines.iter().filter(|l| l.status == "paid") {
+    for l in lines.iter().filter(|l| l.status == LineStatus::Paid) {
         month(&mut months, month_of(l.paid_at.unwrap_or(l.updated_at))).paid_paise +=
             l.amount_paise;
     }
@@ -815,7 +820,8 @@ pub struct CreatedBatch {
 pub fn schedule_due(schedule: Schedule, lines: &[LineRow], now: DateTime<Utc>) -> bool {
     let period = payouts::next_payout_ms(schedule, ms(now));
     !lines.iter().any(|l| {
-        l.status != "failed" && payouts::next_payout_ms(schedule, ms(l.created_at)) == period
+        l.status != LineStatus::Failed
+            && payouts::next_payout_ms(schedule, ms(l.created_at)) == period
     })
 }
 
@@ -851,7 +857,7 @@ pub async fn create_batch(
         // What the lines carried before TDS came off them.
         let paid_out = lines
             .iter()
-            .filter(|l| l.status != "failed")
+            .filter(|l| l.status != LineStatus::Failed)
             .map(|l| l.amount_paise + l.tds_paise)
             .sum();
         let (fs, carried) = facts(&sessions, paid_out, period_end);

@@ -26,16 +26,17 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
-use domain_wasm::forms::{self, money::Approval};
-use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts};
+use domain_wasm::forms::{self, money::Approval as ApprovalBody};
+use domain_wasm::payments::PaymentStatus;
+use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts, RefundStatus};
 
 use crate::auth::Caller;
-use crate::bookings::{self, BookingRecord};
 use crate::fields::{FieldErrors, Fields};
 use crate::gateway::{GatewayError, GatewayRefundStatus, RefundEvent};
 use crate::mail::refund_templates::{self as mails, RefundNote};
 use crate::state::AppState;
 use crate::store::audit::{Actor, AuditAction, AuditEntry};
+use crate::store::bookings::BookingRow as BookingRecord;
 use crate::store::notices::BookingNotice;
 use crate::store::refunds::{
     Decision, NewRefund, QueuedRefundRow, ReceivedPayment, RefundRow, Settlement,
@@ -93,18 +94,9 @@ fn ms(t: DateTime<Utc>) -> i64 {
     t.timestamp_millis()
 }
 
-/// A refund's status as stored.
-pub mod status {
-    pub const REQUESTED: &str = "requested";
-    pub const REJECTED: &str = "rejected";
-    pub const PENDING: &str = "pending";
-    pub const PROCESSED: &str = "processed";
-    pub const FAILED: &str = "failed";
-}
-
 /// Whether a refund takes money (counts against what was received).
 fn takes_money(r: &RefundRow) -> bool {
-    matches!(r.status.as_str(), status::PENDING | status::PROCESSED)
+    r.status.takes_money()
 }
 
 /// A booking's money as the refund rules see it.
@@ -139,8 +131,12 @@ impl Money {
     fn main_payment(&self) -> Option<&ReceivedPayment> {
         self.payments
             .iter()
-            .find(|p| p.status == "captured")
-            .or_else(|| self.payments.iter().find(|p| p.status == "created"))
+            .find(|p| p.status == PaymentStatus::Captured)
+            .or_else(|| {
+                self.payments
+                    .iter()
+                    .find(|p| p.status == PaymentStatus::Created)
+            })
             .or_else(|| self.payments.first())
     }
 
@@ -174,7 +170,10 @@ pub fn facts(b: &BookingRecord, money: &Money) -> RefundFacts {
             .min()
             .map(ms),
         refunded_paise: money.refunded_paise(),
-        open_request: money.refunds.iter().any(|r| r.status == status::REQUESTED),
+        open_request: money
+            .refunds
+            .iter()
+            .any(|r| r.status == RefundStatus::Requested),
         feedback_at_ms: b.feedback_at.map(ms),
     }
 }
@@ -198,7 +197,7 @@ fn note<'a>(r: &'a RefundRow) -> RefundNote<'a> {
         amount_paise: r.amount_paise.unwrap_or(r.requested_paise),
         basis: basis_words(&r.basis),
         requested_at: r.requested_at,
-        review_due: (r.status == status::REQUESTED)
+        review_due: (r.status == RefundStatus::Requested)
             .then(|| DateTime::from_timestamp_millis(rules::review_due_ms(ms(r.requested_at))))
             .flatten(),
     }
@@ -210,7 +209,7 @@ fn page(state: &AppState, booking_id: &str) -> String {
 
 /// A new refund id: a UUIDv4 (also the gateway's idempotency key).
 fn new_id() -> String {
-    bookings::new_id()
+    crate::store::new_uuid()
 }
 
 /// The booking and its money, read in `tx` with the money locked (on
@@ -227,7 +226,7 @@ async fn locked(tx: &mut Tx, booking_id: &str) -> Result<(BookingRecord, Money),
 }
 
 /// After a commit: the job worker and the mailer see the change at once.
-fn written(state: &AppState) {
+pub fn written(state: &AppState) {
     state.mailer.wake();
     state.jobs.wake();
 }
@@ -290,7 +289,7 @@ pub async fn settle_owed(
                 reason,
                 requested_paise: amount,
                 amount_paise: Some(amount),
-                status: status::PENDING,
+                status: RefundStatus::Pending,
                 gateway: &p.gateway,
             },
             now,
@@ -309,7 +308,7 @@ pub async fn settle_owed(
     for open in money
         .refunds
         .iter()
-        .filter(|r| r.status == status::REQUESTED)
+        .filter(|r| r.status == RefundStatus::Requested)
     {
         let note = format!(
             "Closed: the booking's automatic refund ({}) returns the money.",
@@ -362,7 +361,7 @@ pub async fn refund_decided(
             reason,
             requested_paise: amount,
             amount_paise: Some(amount),
-            status: status::PENDING,
+            status: RefundStatus::Pending,
             gateway: &payment.gateway,
         },
         now,
@@ -420,7 +419,7 @@ pub async fn request(
     now: DateTime<Utc>,
 ) -> Result<(RefundRow, bool), RefundError> {
     let b = state.store.booking(booking_id).await?;
-    if bookings::party_of(caller, &b) != Some(Party::Learner) {
+    if b.party_of(&caller.user) != Some(Party::Learner) {
         return Err(RefundError::NotFound);
     }
     let mut tx = state.store.begin().await?;
@@ -473,7 +472,7 @@ pub async fn request(
             reason: &reason,
             requested_paise: amount,
             amount_paise: None,
-            status: status::REQUESTED,
+            status: RefundStatus::Requested,
             gateway: &payment.gateway,
         },
         now,
@@ -525,12 +524,8 @@ pub async fn overview(
     booking_id: &str,
     now: DateTime<Utc>,
 ) -> Result<Overview, RefundError> {
-    let (b, party) = bookings::get(state, caller, booking_id)
-        .await
-        .map_err(|e| match e {
-            bookings::BookingError::Store(e) => RefundError::Store(e),
-            _ => RefundError::NotFound,
-        })?;
+    let b = state.store.booking(booking_id).await?;
+    let party = b.party_of(&caller.user).ok_or(RefundError::NotFound)?;
     let money = Money {
         payments: state.store.received_payments(booking_id).await?,
         refunds: state.store.refunds_of_booking(booking_id).await?,
@@ -565,7 +560,7 @@ fn queued(row: QueuedRefundRow, now: DateTime<Utc>) -> Queued {
     let asked = ms(row.refund.requested_at);
     let due_ms = rules::review_due_ms(asked);
     let due_at = DateTime::from_timestamp_millis(due_ms).unwrap_or(row.refund.requested_at);
-    let open = row.refund.status == status::REQUESTED;
+    let open = row.refund.status == RefundStatus::Requested;
     Queued {
         age_business_days: rules::business_days_between(asked, ms(now)),
         overdue: open && ms(now) > due_ms,
@@ -605,94 +600,138 @@ fn audited(r: &RefundRow) -> serde_json::Value {
     })
 }
 
-/// An administrator approves request `refund_id` (the body parsed by
-/// `forms::money::parse_approve`) for its amount (at most what is left of
-/// what was paid): it goes to the gateway. The rules
-/// are checked again now ([`rules::approval_beyond_rules`]: a refund for a
-/// session not yet held only before it starts, a partial refund only up to
-/// its share); going beyond them needs `override_reason` (a field error
-/// under it otherwise). The approval is written to the audit log, with
-/// the reason, in the same unit of work.
-pub async fn approve(
-    state: &AppState,
-    admin_id: i64,
-    refund_id: &str,
-    approval: Approval,
-    now: DateTime<Utc>,
-) -> Result<RefundRow, RefundError> {
-    let Approval {
-        amount_paise,
-        override_reason,
-    } = approval;
-    let r = state.store.refund(refund_id).await?;
-    let mut tx = state.store.begin().await?;
-    let (b, money) = locked(&mut tx, &r.booking_id).await?;
-    let r = tx.refund(refund_id).await?;
-    if r.status != status::REQUESTED {
-        return Err(RefundError::Refused(DECIDED.to_owned()));
+/// An administrator's approval of request `refund_id` for `amount_paise`
+/// (at most what is left of what was paid): it goes to the gateway. The
+/// rules are checked again now ([`rules::approval_beyond_rules`]: a refund
+/// for a session not yet held only before it starts, a partial refund only
+/// up to its share); going beyond them needs `override_reason` (a field
+/// error under it otherwise). The approval is written to the audit log,
+/// with the reason, in the same unit of work.
+///
+/// In three steps, so that the flow above can act in the same unit of
+/// work: [`Approval::check`] before it, [`Approval::write`] and
+/// [`tell_approved`] inside it. The bookings flow composes them
+/// (`bookings::approve_refund`), calling the session off in between when
+/// the refund [`replaces_session`]; refunds never calls bookings (issue 23).
+#[derive(Debug, Clone)]
+pub struct Approval {
+    refund_id: String,
+    booking_id: String,
+    amount_paise: i64,
+    override_reason: Option<String>,
+}
+
+impl Approval {
+    /// Reads the refund's booking for the approval `body` (parsed by
+    /// `forms::money::parse_approve`), before any unit of work is open.
+    pub async fn check(
+        state: &AppState,
+        refund_id: &str,
+        body: ApprovalBody,
+    ) -> Result<Approval, RefundError> {
+        let ApprovalBody {
+            amount_paise,
+            override_reason,
+        } = body;
+        let r = state.store.refund(refund_id).await?;
+        Ok(Approval {
+            refund_id: refund_id.to_owned(),
+            booking_id: r.booking_id,
+            amount_paise,
+            override_reason,
+        })
     }
-    let before = audited(&r);
-    let beyond = Basis::parse(&r.basis).and_then(|basis| {
-        rules::approval_beyond_rules(&facts(&b, &money), basis, amount_paise, ms(now))
-    });
-    if let (Some(problem), None) = (&beyond, &override_reason) {
-        return Err(RefundError::Invalid(
-            Fields::one("override_reason", problem.clone()).0,
-        ));
-    }
-    let on_payment = money
-        .payments
-        .iter()
-        .find(|p| p.id == r.payment_id)
-        .map_or(0, ReceivedPayment::refundable_paise);
-    let refundable = money.refundable_paise().min(on_payment);
-    if let Some(problem) = rules::approve_problem(amount_paise, refundable) {
-        return Err(RefundError::Invalid(Fields::one("amount_paise", problem).0));
-    }
-    if !tx
-        .decide_refund(
-            refund_id,
-            Some(admin_id),
-            &Decision::Approve { amount_paise },
+
+    /// Decides the approval by administrator `admin_id` in `tx`, with the
+    /// booking's money locked: the rules checked again, the refund
+    /// `pending` with its [`EXECUTE`] job, the audit log. Gives the refund
+    /// as approved. Tell the learner with [`tell_approved`] before the
+    /// commit, and wake the workers ([`written`]) after it.
+    pub async fn write(
+        &self,
+        tx: &mut Tx,
+        admin_id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<RefundRow, RefundError> {
+        let (refund_id, amount_paise) = (self.refund_id.as_str(), self.amount_paise);
+        let override_reason = &self.override_reason;
+        let (b, money) = locked(tx, &self.booking_id).await?;
+        let r = tx.refund(refund_id).await?;
+        if r.status != RefundStatus::Requested {
+            return Err(RefundError::Refused(DECIDED.to_owned()));
+        }
+        let before = audited(&r);
+        let beyond = Basis::parse(&r.basis).and_then(|basis| {
+            rules::approval_beyond_rules(&facts(&b, &money), basis, amount_paise, ms(now))
+        });
+        if let (Some(problem), None) = (&beyond, override_reason) {
+            return Err(RefundError::Invalid(
+                Fields::one("override_reason", problem.clone()).0,
+            ));
+        }
+        let on_payment = money
+            .payments
+            .iter()
+            .find(|p| p.id == r.payment_id)
+            .map_or(0, ReceivedPayment::refundable_paise);
+        let refundable = money.refundable_paise().min(on_payment);
+        if let Some(problem) = rules::approve_problem(amount_paise, refundable) {
+            return Err(RefundError::Invalid(Fields::one("amount_paise", problem).0));
+        }
+        if !tx
+            .decide_refund(
+                refund_id,
+                Some(admin_id),
+                &Decision::Approve { amount_paise },
+                now,
+            )
+            .await?
+        {
+            return Err(RefundError::Refused(DECIDED.to_owned()));
+        }
+        plan_execute(tx, refund_id, now, now).await?;
+        let r = tx.refund(refund_id).await?;
+        let mut after = audited(&r);
+        if let Some(problem) = &beyond {
+            after["beyond_rules"] = serde_json::Value::String(problem.clone());
+        }
+        tx.audit(
+            &AuditEntry::new(
+                Actor::Admin(admin_id),
+                AuditAction::RefundApproved,
+                "refund",
+                refund_id,
+            )
+            .reason(beyond.as_ref().and(override_reason.clone()))
+            .change(Some(before), Some(after)),
             now,
         )
-        .await?
-    {
-        return Err(RefundError::Refused(DECIDED.to_owned()));
+        .await?;
+        Ok(r)
     }
-    plan_execute(&mut tx, refund_id, now, now).await?;
-    let r = tx.refund(refund_id).await?;
-    let mut after = audited(&r);
-    if let Some(problem) = &beyond {
-        after["beyond_rules"] = serde_json::Value::String(problem.clone());
-    }
-    tx.audit(
-        &AuditEntry::new(
-            Actor::Admin(admin_id),
-            AuditAction::RefundApproved,
-            "refund",
-            refund_id,
-        )
-        .reason(beyond.as_ref().and(override_reason.clone()))
-        .change(Some(before), Some(after)),
-        now,
-    )
-    .await?;
-    let called_off = r.basis == Basis::Unused.as_str()
-        && crate::bookings::call_off_refunded(state, &mut tx, &r.booking_id, now).await?;
-    let n = notice(&mut tx, &r.booking_id).await?;
+}
+
+/// Whether approved refund `r` replaces its session: the learner asked for
+/// the money instead of a session not yet held (basis `unused`), so the
+/// session is called off with the approval.
+pub fn replaces_session(r: &RefundRow) -> bool {
+    r.basis == Basis::Unused.as_str()
+}
+
+/// Tells the learner, inside `tx`, that approved refund `r` is on its way.
+pub async fn tell_approved(
+    state: &AppState,
+    tx: &mut Tx,
+    r: &RefundRow,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let n = notice(tx, &r.booking_id).await?;
     tx.enqueue_email(
-        &mails::on_its_way(&n, &note(&r), &page(state, &r.booking_id)),
+        &mails::on_its_way(&n, &note(r), &page(state, &r.booking_id)),
         now,
     )
     .await?;
-    tx.commit().await?;
-    if called_off {
-        // The session's time is free again.
-        state.store.catalogue_written();
-    }
-    written(state);
-    Ok(r)
+    Ok(())
 }
 
 /// An administrator rejects request `refund_id` with a reason (1 to 1000
@@ -757,7 +796,7 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
         Err(StoreError::NotFound) => return Ok(()),
         Err(e) => return Err(format!("refund {refund_id}: {e}")),
     };
-    if r.status != status::PENDING {
+    if r.status != RefundStatus::Pending {
         return Ok(());
     }
     let Some(amount) = r.amount_paise else {
@@ -999,7 +1038,7 @@ pub async fn on_webhook(
             amount = event.amount_paise, "a refund webhook's amount is not the refund's: ignored");
         return Ok(false);
     }
-    if r.status != status::PENDING {
+    if r.status != RefundStatus::Pending {
         return Ok(false);
     }
     match event.status {

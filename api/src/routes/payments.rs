@@ -445,7 +445,7 @@ impl PaymentsApi {
                 order_id: o.payment.order_id,
                 amount_paise: o.payment.amount_paise,
                 currency: o.payment.currency,
-                status: o.payment.status,
+                status: o.payment.status.to_string(),
                 booking: SandboxBooking {
                     id: o.booking.id,
                     service_title: o.booking.service_title,

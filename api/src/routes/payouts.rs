@@ -275,11 +275,11 @@ pub enum LineStatus {
     Failed,
 }
 
-fn status_of(s: &str) -> LineStatus {
+fn status_of(s: &domain_wasm::payouts::LineStatus) -> LineStatus {
     match s {
-        "paid" => LineStatus::Paid,
-        "failed" => LineStatus::Failed,
-        _ => LineStatus::Pending,
+        domain_wasm::payouts::LineStatus::Pending => LineStatus::Pending,
+        domain_wasm::payouts::LineStatus::Paid => LineStatus::Paid,
+        domain_wasm::payouts::LineStatus::Failed => LineStatus::Failed,
     }
 }
 

@@ -41,13 +41,14 @@ pub enum RefundStatus {
 }
 
 impl RefundStatus {
-    fn of(s: &str) -> RefundStatus {
+    fn of(s: &domain_wasm::refunds::RefundStatus) -> RefundStatus {
+        use domain_wasm::refunds::RefundStatus as Stored;
         match s {
-            "requested" => RefundStatus::Requested,
-            "rejected" => RefundStatus::Rejected,
-            "pending" => RefundStatus::Pending,
-            "processed" => RefundStatus::Processed,
-            _ => RefundStatus::Failed,
+            Stored::Requested => RefundStatus::Requested,
+            Stored::Rejected => RefundStatus::Rejected,
+            Stored::Pending => RefundStatus::Pending,
+            Stored::Processed => RefundStatus::Processed,
+            Stored::Failed => RefundStatus::Failed,
         }
     }
 }
@@ -556,7 +557,8 @@ impl RefundsApi {
             Ok(approval) => approval,
             Err(f) => return Ok(DecisionResponse::Invalid(Json(f))),
         };
-        let result = refunds::approve(&self.state, admin, &id.0, approval, self.now()).await;
+        let result =
+            crate::bookings::approve_refund(&self.state, admin, &id.0, approval, self.now()).await;
         self.decision(result).await
     }
 

@@ -102,8 +102,8 @@ pub struct BookedRefund {
     /// The gateway's refund (`rfnd_...`).
     pub gateway_refund_id: String,
     pub amount_paise: i64,
-    /// `pending`, `processed` or `failed`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain_wasm::refunds::RefundStatus,
     pub requested_at: DateTime<Utc>,
 }
 

@@ -12,38 +12,7 @@ use super::mentors::portrait_path;
 use super::model::NewMentor;
 use super::{Store, StoreError, Tx, ViolationKind, on_pool, on_tx};
 
-/// Where an application is in its review.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ApplicationStatus {
-    /// Made by a guest together with their account; submitted (pending)
-    /// when the account is activated. Administrators never see drafts.
-    Draft,
-    /// Waiting for an administrator (the SPEC promises a decision within 24 hours).
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl ApplicationStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ApplicationStatus::Draft => "draft",
-            ApplicationStatus::Pending => "pending",
-            ApplicationStatus::Approved => "approved",
-            ApplicationStatus::Rejected => "rejected",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ApplicationStatus> {
-        match s {
-            "draft" => Some(ApplicationStatus::Draft),
-            "pending" => Some(ApplicationStatus::Pending),
-            "approved" => Some(ApplicationStatus::Approved),
-            "rejected" => Some(ApplicationStatus::Rejected),
-            _ => None,
-        }
-    }
-}
+pub use domain_wasm::mentoring::ApplicationStatus;
 
 /// A session the applicant would offer, as stored in the application's
 /// `services` JSON.
@@ -114,7 +83,8 @@ struct ApplicationRow {
     id: String,
     user_id: i64,
     user_email: String,
-    status: String,
+    #[sqlx(try_from = "String")]
+    status: ApplicationStatus,
     name: String,
     email: String,
     phone: String,
@@ -147,10 +117,7 @@ impl TryFrom<ApplicationRow> for Application {
     type Error = StoreError;
 
     fn try_from(r: ApplicationRow) -> Result<Application, StoreError> {
-        let status = ApplicationStatus::parse(&r.status).ok_or(StoreError::Corrupt {
-            what: "application status",
-            value: r.status.clone(),
-        })?;
+        let status = r.status;
         Ok(Application {
             form: ApplicationForm {
                 expertise: json_list("application expertise", &r.expertise)?,

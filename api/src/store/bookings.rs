@@ -19,10 +19,11 @@
 //! [`Constraint::BookingOverlap`]: super::Constraint::BookingOverlap
 
 use chrono::{DateTime, Utc};
+use domain_wasm::booking::Party;
 use domain_wasm::slots::Interval;
 use sqlx::FromRow;
 
-use super::{Store, StoreError, Tx, on_pool, on_tx};
+use super::{Role, Store, StoreError, Tx, User, on_pool, on_tx};
 
 /// The advisory-lock class of a mentor's time (PostgreSQL).
 pub const MENTOR_TIME_LOCK: i32 = 20;
@@ -136,7 +137,7 @@ pub struct NewBookingRow {
     pub duration_minutes: i64,
     pub price_paise: i64,
     pub commission_bps: i64,
-    pub status: &'static str,
+    pub status: domain_wasm::booking::Status,
     pub start_at: DateTime<Utc>,
     pub end_at: DateTime<Utc>,
     pub held_from: DateTime<Utc>,
@@ -151,7 +152,7 @@ pub struct NewBookingRow {
 /// transition may change; the rest stay).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookingUpdate {
-    pub status: &'static str,
+    pub status: domain_wasm::booking::Status,
     pub start_at: DateTime<Utc>,
     pub end_at: DateTime<Utc>,
     pub held_from: DateTime<Utc>,
@@ -171,6 +172,23 @@ pub struct BookingUpdate {
     pub cancelled_at: Option<DateTime<Utc>>,
 }
 
+impl BookingRow {
+    /// Which side of this booking `user` is: its learner, its mentor (the
+    /// profile's account), an administrator, or none (`None`: the booking
+    /// is not theirs to see).
+    pub fn party_of(&self, user: &User) -> Option<Party> {
+        if user.id == self.learner_id {
+            Some(Party::Learner)
+        } else if self.mentor_user_id == Some(user.id) || user.mentor_id == Some(self.mentor_id) {
+            Some(Party::Mentor)
+        } else if user.role == Role::Admin {
+            Some(Party::Admin)
+        } else {
+            None
+        }
+    }
+}
+
 impl BookingUpdate {
     /// The row as it is: the starting point of a change.
     pub fn of(row: &BookingRow) -> Self {
@@ -178,7 +196,7 @@ impl BookingUpdate {
             value.and_then(|v| choices.iter().copied().find(|c| *c == v))
         }
         BookingUpdate {
-            status: row.status.as_str(),
+            status: row.status,
             start_at: row.start_at,
             end_at: row.end_at,
             held_from: row.held_from,
@@ -541,7 +559,7 @@ impl Tx {
         .bind(b.duration_minutes)
         .bind(b.price_paise)
         .bind(b.commission_bps)
-        .bind(b.status)
+        .bind(b.status.as_str())
         .bind(b.start_at)
         .bind(b.end_at)
         .bind(b.held_from)
@@ -551,7 +569,7 @@ impl Tx {
         .bind(b.pay_by)
         .bind(&b.meeting_url)
         .bind(now)
-        .bind((b.status == "confirmed").then_some(now))
+        .bind((b.status == domain_wasm::booking::Status::Confirmed).then_some(now))
         .execute(conn)
         .await
         .map(|_| ()))?;
@@ -576,7 +594,7 @@ impl Tx {
              cancelled_at = $18, updated_at = $19, version = version + 1 \
              WHERE id = $20 AND status = $21 AND version = $22",
         )
-        .bind(u.status)
+        .bind(u.status.as_str())
         .bind(u.start_at)
         .bind(u.end_at)
         .bind(u.held_from)

@@ -43,7 +43,7 @@ pub use constraints::{Constraint, Violation, ViolationKind};
 pub use mentors::CatalogueFingerprint;
 pub use outbox::{Attachment, DeliveryStatus, Email, OutboxMessage};
 pub use ratelimit::KNOWN_CLIENT_SECS;
-pub use users::{NewUser, Role, Rotation, SessionRow, User, random_id, stored_id};
+pub use users::{NewUser, Role, Rotation, SessionRow, User, new_uuid, random_id, stored_id};
 
 /// Runs the same expression against whichever pool the store has. The
 /// expression is compiled once per engine, so it must only use SQL both

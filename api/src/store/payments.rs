@@ -17,8 +17,8 @@ pub struct PaymentRow {
     pub order_id: String,
     pub amount_paise: i64,
     pub currency: String,
-    /// `created`, `captured` or `failed`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain_wasm::payments::PaymentStatus,
     /// The gateway's payment, once one was received.
     pub payment_id: Option<String>,
     pub method: Option<String>,

@@ -81,8 +81,8 @@ pub struct LineRow {
     pub ifsc: Option<String>,
     pub upi_id: Option<String>,
     pub reference: String,
-    /// `pending`, `paid` or `failed`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain_wasm::payouts::LineStatus,
     pub failure_reason: Option<String>,
     pub paid_at: Option<DateTime<Utc>>,
     pub failed_at: Option<DateTime<Utc>>,
@@ -112,7 +112,8 @@ pub struct SessionMoney {
     pub booking_id: String,
     pub service_title: String,
     /// The stored status.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: domain_wasm::booking::Status,
     pub start_at: DateTime<Utc>,
     pub end_at: DateTime<Utc>,
     pub no_show_by: Option<String>,

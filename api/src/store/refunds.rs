@@ -12,6 +12,8 @@
 //! checked one after the other and never exceed what was paid.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::payments::PaymentStatus;
+use domain_wasm::refunds::RefundStatus;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, TxInner, on_pool, on_tx};
@@ -30,8 +32,8 @@ pub struct RefundRow {
     pub reason: String,
     pub requested_paise: i64,
     pub amount_paise: Option<i64>,
-    /// `requested`, `rejected`, `pending`, `processed` or `failed`.
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: RefundStatus,
     pub decided_by: Option<i64>,
     pub decision_note: Option<String>,
     pub gateway: String,
@@ -79,7 +81,8 @@ pub struct ReceivedPayment {
     /// `captured` (the booking's payment), `failed` (an extra payment,
     /// owed back), or `created` (claimed in this unit of work, not yet
     /// marked).
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: PaymentStatus,
     pub captured_at: Option<DateTime<Utc>>,
     pub refunded_paise: i64,
 }
@@ -105,7 +108,7 @@ pub struct NewRefund<'a> {
     /// Set for a refund that goes straight to the gateway (`pending`).
     pub amount_paise: Option<i64>,
     /// `requested` or `pending`.
-    pub status: &'a str,
+    pub status: RefundStatus,
     pub gateway: &'a str,
 }
 
@@ -349,10 +352,10 @@ impl Tx {
         .bind(r.reason)
         .bind(r.requested_paise)
         .bind(r.amount_paise)
-        .bind(r.status)
+        .bind(r.status.as_str())
         .bind(r.gateway)
         .bind(now)
-        .bind((r.status == "pending").then_some(now))
+        .bind((r.status == RefundStatus::Pending).then_some(now))
         .execute(conn)
         .await
         .map(|_| ()))?;

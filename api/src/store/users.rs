@@ -16,6 +16,14 @@ pub fn random_id() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(rand::random::<[u8; 16]>())
 }
 
+/// A new row id for bookings and refunds: a UUIDv4 (122 random bits; a
+/// refund's id is also the gateway's idempotency key).
+pub fn new_uuid() -> String {
+    uuid::Builder::from_random_bytes(rand::random())
+        .into_uuid()
+        .to_string()
+}
+
 /// How a session id or refresh token id is kept in the database: the
 /// SHA-256 of the id, in hex. Tokens carry the id itself, so a copy of the
 /// database names no session a token could be made for.

@@ -835,7 +835,7 @@ async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> 
             reason: "Matrix",
             requested_paise: 100,
             amount_paise: None,
-            status: "requested",
+            status: domain_wasm::refunds::RefundStatus::Requested,
             gateway: "sandbox",
         },
         chrono::Utc::now(),

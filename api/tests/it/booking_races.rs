@@ -332,7 +332,7 @@ async fn postgres_a_booking_waits_for_the_mentors_time_and_then_keeps_the_day_ca
                 duration_minutes: 30,
                 price_paise: 150_000,
                 commission_bps: 1500,
-                status: "confirmed",
+                status: domain_wasm::booking::Status::Confirmed,
                 start_at: start,
                 end_at: end,
                 held_from: start,

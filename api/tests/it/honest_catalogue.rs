@@ -141,7 +141,7 @@ async fn reviewed(store: &Store, mentor: i64, learner: i64, n: usize, stars: i64
             duration_minutes: 30,
             price_paise: service.price_paise,
             commission_bps: 0,
-            status: "confirmed",
+            status: domain_wasm::booking::Status::Confirmed,
             start_at: ended - Duration::minutes(30),
             end_at: ended,
             held_from: ended - Duration::minutes(30),

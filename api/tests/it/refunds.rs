@@ -296,7 +296,7 @@ impl World {
                 reason: "Plans changed.",
                 requested_paise: PAID,
                 amount_paise: Some(PAID),
-                status: "pending",
+                status: domain_wasm::refunds::RefundStatus::Pending,
                 gateway: "sandbox",
             },
             now,
