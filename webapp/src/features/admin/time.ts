@@ -6,7 +6,7 @@
  */
 import { durationLabel } from "../../lib/domain";
 import { dateTime, viewerZone } from "../../lib/time";
-import { session } from "../auth";
+import { session } from "../../lib/session";
 
 /** `Wed, 25 Nov 2026, 9:30 am India Standard Time`: in the signed-in person's zone, named. */
 export function submittedLabel(iso: string | null | undefined): string {

@@ -14,7 +14,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { NotFoundPage } from "../pages";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { BookingView, type ViewVariant } from "./BookingView";
 import { liveState, statusRouteMove } from "./rules";
 import { viewerZone } from "../../lib/time";

@@ -18,7 +18,7 @@ import { FormAlert, TextArea } from "../../components/form";
 import { durationLabel, priceLabel, shortName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { session, useSession } from "../auth";
+import { session, useSession } from "../../lib/session";
 import { createBooking } from "./api";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
 import { routeFor } from "./rules";

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { durationLabel } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { fetchBookings } from "./api";
 import { priceLabelOf } from "../../lib/money";
 import { StatusBadge } from "./BookingView";

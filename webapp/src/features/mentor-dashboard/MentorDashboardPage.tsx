@@ -4,7 +4,7 @@ import { RouteTitle } from "../../components/RouteTitle";
 import { TabList } from "../../components/TabList";
 import { Icon } from "../../components/icons";
 import { attention } from "../attention";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { viewerZone } from "../../lib/time";
 import { AttentionBanners, useBookings } from "../user-dashboard";
 import { fetchAvailability, fetchProfile, fetchServices, type MentorProfile, type MentorService, type StoredAvailability } from "./api";

@@ -17,7 +17,7 @@ import { Icon } from "../../components/icons";
 import { checkPayoutDetails, nextPayout } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import {
   cancelPendingChange,
   fetchPayoutDetails,

@@ -13,7 +13,7 @@ import {
   type CardLabels,
 } from "../../lib/domain";
 import { NotFoundPage } from "../pages";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { viewerZone } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
 import { OneByOne } from "../../components/OneByOne";

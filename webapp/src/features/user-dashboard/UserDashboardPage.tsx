@@ -3,7 +3,7 @@ import { RouteTitle } from "../../components/RouteTitle";
 import { Icon } from "../../components/icons";
 import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { AttentionBanners } from "./AttentionBanners";
 import { allows, type Booking } from "../../lib/api/bookings";
 import { sessionRange, timeLeftShort, viewerZone, zoneLabel } from "../../lib/time";
