@@ -1,6 +1,6 @@
 /** A logged-in session for tests, and a clean slate between them. Imported by tests only. */
 import { resetConfig } from "../lib/api/config";
-import { attention } from "../features/attention";
+import { attention } from "../lib/attention";
 import { session, type User } from "../lib/session";
 
 export function aUser(overrides: Partial<User> = {}): User {

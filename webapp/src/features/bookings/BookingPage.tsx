@@ -13,7 +13,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
-import { NotFoundPage } from "../pages";
+import { NotFoundPage } from "../../components/NotFoundPage";
 import { useSession } from "../../lib/session";
 import { BookingView, type ViewVariant } from "./BookingView";
 import { liveState, statusRouteMove } from "./rules";

@@ -12,7 +12,7 @@ import {
   yearsLabel,
   type CardLabels,
 } from "../../lib/domain";
-import { NotFoundPage } from "../pages";
+import { NotFoundPage } from "../../components/NotFoundPage";
 import { useSession } from "../../lib/session";
 import { viewerZone } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";

@@ -15,8 +15,8 @@
  * learner's is).
  */
 import { useEffect, useState } from "react";
-import { allows, type Booking, type BookingStatus, type Side } from "../../lib/api/bookings";
-import { bookingRules, shortName } from "../../lib/domain";
+import { allows, type Booking, type BookingStatus, type Side } from "./api/bookings";
+import { bookingRules, shortName } from "./domain";
 
 /* ---------- Reading a booking ---------- */
 
