@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { loadMentors, resetMentorCache } from "./api";
+import { loadMentors, resetMentorCache } from "../../lib/api/mentors";
 import { MentorProfilePage } from "./MentorProfilePage";
 import { useFakeClock } from "../../testing";
 

@@ -19,9 +19,9 @@ import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService
 import { OneByOne } from "../../components/OneByOne";
 import { RouteTitle } from "../../components/RouteTitle";
 import { useFirstScreenDone } from "../../lib/first-screen";
-import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
+import { portraitUrl, reviewCount, textField, type Mentor } from "../../lib/api/mentors";
 import { LoadError } from "./LoadError";
-import { Portrait } from "./Portrait";
+import { Portrait } from "../../components/Portrait";
 import {
   educationOf,
   experienceOf,
@@ -36,7 +36,7 @@ import {
 import { bookableServices, ProfileSlots, type BookableService } from "./ProfileSlots";
 import { ReviewsSection } from "./ReviewsSection";
 import { useMentor } from "./useMentor";
-import "./mentors.css";
+import "../../components/mentors.css";
 import "./profile-hero.css";
 import "./profile.css";
 

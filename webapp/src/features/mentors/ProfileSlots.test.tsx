@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { callsTo, json, mockApi, skippedHeadingLevels, useFakeClock, type Call } from "../../testing";
-import type { Mentor } from "./api";
+import type { Mentor } from "../../lib/api/mentors";
 import { ProfileSlots } from "./ProfileSlots";
 import { addDays, currentZoneName, dayKeyOf, sameZone, startOfDay, weekOf } from "./slots";
 

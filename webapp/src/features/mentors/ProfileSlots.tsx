@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import { durationLabel, shortName } from "../../lib/domain";
 import { dateTimeFormat, LOCALE, zoneLabel } from "../../lib/time";
 import { SelectField } from "../../components/form";
-import type { Mentor } from "./api";
+import type { Mentor } from "../../lib/api/mentors";
 import { LoadError } from "./LoadError";
 import { servicesOf, type ProfileService } from "./profile";
 import {

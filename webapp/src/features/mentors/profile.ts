@@ -5,7 +5,7 @@
  * profile page can show. Anything malformed is left out, never shown raw.
  */
 import { safeUrl as safeHttpUrl, upcomingSlots as upcomingSlotIndices } from "../../lib/domain";
-import type { Mentor } from "./api";
+import type { Mentor } from "../../lib/api/mentors";
 import { dateTimeFormat, LOCALE } from "../../lib/time";
 
 export interface ProfileService {
