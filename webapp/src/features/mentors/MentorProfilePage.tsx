@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import {
   cardLabels,
@@ -15,7 +15,7 @@ import {
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { useSession } from "../../lib/session";
 import { viewerZone } from "../../lib/time";
-import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
+import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, type BookingReviewProps, type ReviewService } from "../../lib/booking-review";
 import { OneByOne } from "../../components/OneByOne";
 import { RouteTitle } from "../../components/RouteTitle";
 import { useFirstScreenDone } from "../../lib/first-screen";
@@ -229,7 +229,20 @@ function LinksCard({ links }: { links: ProfileLink[] }) {
   );
 }
 
-function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }; labels: CardLabels; timeZone: string | undefined }) {
+/** The booking review a chosen time opens: the bookings feature's, composed in by the app. */
+type Review = ComponentType<BookingReviewProps>;
+
+function Profile({
+  mentor,
+  labels,
+  timeZone,
+  BookingReview,
+}: {
+  mentor: Mentor & { id: number };
+  labels: CardLabels;
+  timeZone: string | undefined;
+  BookingReview: Review;
+}) {
   const headline = textField(mentor, "headline");
   const bio = textField(mentor, "bio");
   const services = servicesOf(mentor);
@@ -505,6 +518,12 @@ export function ProfileSkeleton() {
 export interface MentorProfilePageProps {
   /** Shows slot times in this IANA zone instead of the viewer's (tests). */
   timeZone?: string;
+  /**
+   * The booking review a chosen time opens (the bookings feature's): the
+   * app composes it in (`app/screens.tsx`), as one feature does not import
+   * another. It may suspend while its code loads.
+   */
+  bookingReview: Review;
 }
 
 /**
@@ -512,17 +531,17 @@ export interface MentorProfilePageProps {
  * stale or missing slug is replaced by the canonical one, and an unknown id
  * shows the not-found page (the server answers 404 on a first load).
  */
-export function MentorProfilePage({ timeZone: given }: MentorProfilePageProps) {
+export function MentorProfilePage({ timeZone: given, bookingReview }: MentorProfilePageProps) {
   const { idSlug = "" } = useParams();
   // One zone per person (issue 21): the account's when signed in, else the browser's.
   const snapshot = useSession();
   const timeZone = given ?? viewerZone(snapshot.status === "user" ? snapshot.user : null);
   const id = parseMentorSegment(safeDecode(idSlug));
   if (id === undefined) return <NotFoundPage />;
-  return <MentorProfile id={id} timeZone={timeZone} />;
+  return <MentorProfile id={id} timeZone={timeZone} bookingReview={bookingReview} />;
 }
 
-function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefined }) {
+function MentorProfile({ id, timeZone, bookingReview }: { id: number; timeZone: string | undefined; bookingReview: Review }) {
   const { state, retry } = useMentor(id);
   const location = useLocation();
   const navigate = useNavigate();
@@ -558,7 +577,7 @@ function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefi
       </div>
     );
   }
-  return <Profile mentor={mentor as Mentor & { id: number }} labels={labels} timeZone={timeZone} />;
+  return <Profile mentor={mentor as Mentor & { id: number }} labels={labels} timeZone={timeZone} BookingReview={bookingReview} />;
 }
 
 export default MentorProfilePage;
