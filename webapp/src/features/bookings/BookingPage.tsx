@@ -18,7 +18,8 @@ import { useSession } from "../../lib/session";
 import { BookingView, type ViewVariant } from "./BookingView";
 import { liveState, statusRouteMove } from "./rules";
 import { viewerZone } from "../../lib/time";
-import { useBooking, useNow } from "./useBooking";
+import { useBooking } from "./useBooking";
+import { useNow } from "../../lib/sessions";
 import "./bookings.css";
 
 export function BookingSkeleton() {
