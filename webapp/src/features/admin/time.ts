@@ -17,12 +17,6 @@ export function submittedLabel(iso: string | null | undefined): string {
   return dateTime(at, viewerZone(snapshot.status === "user" ? snapshot.user : null));
 }
 
-/** A day in this browser's time zone as a date input holds it: `2026-11-24`. */
-export function dayOf(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
 /** The promise the queue is measured against, in minutes (SPEC: a decision within 24 hours). */
 export const PROMISE_MINUTES = 24 * 60;
 

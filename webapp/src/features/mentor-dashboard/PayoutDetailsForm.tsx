@@ -30,7 +30,7 @@ import {
   type PayoutSchedule,
   type PendingChange,
 } from "./earningsApi";
-import { momentLabel, zonedDayLabel } from "./earningsFormat";
+import { momentLabel, zonedDayLabel } from "../../lib/time";
 import type { Loaded } from "./load";
 import { FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionLoading } from "./parts";

@@ -14,7 +14,7 @@ import {
 } from "../../lib/domain";
 import { NotFoundPage } from "../../components/NotFoundPage";
 import { useSession } from "../../lib/session";
-import { viewerZone } from "../../lib/time";
+import { browserZone, formatSlot, viewerZone, zoneLongName } from "../../lib/time";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, type BookingReviewProps, type ReviewService } from "../../lib/booking-review";
 import { OneByOne } from "../../components/OneByOne";
 import { RouteTitle } from "../../components/RouteTitle";
@@ -25,11 +25,9 @@ import { Portrait } from "../../components/Portrait";
 import {
   educationOf,
   experienceOf,
-  formatSlot,
   linksOf,
   projectsOf,
   servicesOf,
-  timeZoneName,
   upcomingSlots,
   type ProfileLink,
 } from "./profile";
@@ -147,7 +145,7 @@ function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; ti
   const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
   const price = shownPrice(mentor.services.map((s) => s.price));
   const firstName = shortName(mentor.name);
-  const zone = slots[0] ? timeZoneName(slots[0].start, timeZone) : undefined;
+  const zone = slots[0] ? zoneLongName(slots[0].start, timeZone ?? browserZone()) : undefined;
 
   return (
     <section className="booking-card" aria-labelledby="booking-title" data-testid="booking-card">
