@@ -10,28 +10,61 @@ const features = readdirSync(new URL("./src/features/", import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const DEEP = "Import another feature through its public entry (features/<name>/index.ts), not a file inside it.";
+const DEEP = "Import a feature through its public entry (features/<name>/index.ts), not a file inside it.";
+
+const CROSS =
+  "A feature must not import another feature (issue 23): where one screen shows another feature's, compose them in src/app/ (pass the component or a callback as a prop); code both need is shared, so move it to src/lib/ or src/components/.";
+
+/** An import of a feature other than `feature`: `../auth`, `../auth/session`, `../../features/auth`. */
+function otherFeature(feature) {
+  const others = features.filter((name) => name !== feature);
+  return `^(\\.\\./)+(${others.join("|")})(/|$)|(^|/)features/(?!${feature}(/|$))`;
+}
 
 /**
- * Feature boundaries: a feature reaches another only through its index;
- * shared code (lib, components) depends on no feature.
+ * The same boundary for what `no-restricted-imports` does not read: a
+ * dynamic `import("…")` and a test's `vi.mock("…")` / `vi.importActual("…")`
+ * of a path matching the option (a regular expression).
+ */
+const boundaryPlugin = {
+  rules: {
+    "no-dynamic-import": {
+      meta: { type: "problem", schema: [{ type: "string" }, { type: "string" }] },
+      create(context) {
+        const [pattern, message] = context.options;
+        const forbidden = new RegExp(pattern);
+        const check = (source) => {
+          if (source?.type === "Literal" && typeof source.value === "string" && forbidden.test(source.value)) {
+            context.report({ node: source, message: `'${source.value}' import is restricted. ${message}` });
+          }
+        };
+        return {
+          ImportExpression: (node) => check(node.source),
+          CallExpression(node) {
+            const callee = node.callee;
+            if (callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "vi" && /^(mock|doMock|importActual|importMock)$/.test(callee.property.name ?? "")) {
+              check(node.arguments[0]);
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+/**
+ * Feature boundaries: a feature imports no other feature at all (the app
+ * composes them: `src/app/`); the app and the test helpers reach a feature
+ * only through its index; shared code (lib, components) depends on no
+ * feature.
  */
 const boundaries = [
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    plugins: { boundaries: boundaryPlugin },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: `^\\.\\./(?!${feature}/)(${features.join("|")})/`,
-              message: DEEP,
-            },
-            { regex: "(^|/)features/[^/]+/", message: DEEP },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [{ regex: otherFeature(feature), message: CROSS }] }],
+      "boundaries/no-dynamic-import": ["error", otherFeature(feature), CROSS],
     },
   })),
   {

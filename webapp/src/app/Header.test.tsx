@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { MIN_REFRESH_MS } from "../features/attention";
+import { MIN_REFRESH_MS } from "../lib/attention";
 import { aUser, callsTo, json, logIn, mockApi, resetAuth } from "../testing";
 import { appRoutes } from "./router";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { countOf, useAttention, useAttentionRefresh, waitingLabel, type AttentionItem } from "../features/attention";
-import { session, useSession } from "../features/auth";
+import { countOf, useAttention, useAttentionRefresh, waitingLabel, type AttentionItem } from "../lib/attention";
+import { session, useSession } from "../lib/session";
 import { Logo } from "./Logo";
 import { BUSINESS_LINKS, dashboardLinks, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, SIGN_IN, type DashboardLink } from "./navigation";
 

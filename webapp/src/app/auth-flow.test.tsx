@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { session } from "../features/auth";
+import { session } from "../lib/session";
 import { aUser, callsTo, json, logIn, mockApi, resetAuth } from "../testing";
 import { appRoutes } from "./router";
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { session } from "../features/auth";
+import { session } from "../lib/session";
 import { aUser, json, logIn, mockApi, resetAuth, skippedHeadingLevels } from "../testing";
 import { appRoutes } from "./router";
 

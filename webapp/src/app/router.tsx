@@ -1,6 +1,6 @@
 import { createBrowserRouter, useLocation, type RouteObject } from "react-router";
 import { AccessGate } from "../features/auth";
-import { NotFoundPage } from "../features/pages";
+import { NotFoundPage } from "../components/NotFoundPage";
 import { matchRoute, routes, type RouteAccess } from "../lib/domain";
 import { RouteErrorScreen } from "./ErrorScreen";
 import { Layout } from "./Layout";

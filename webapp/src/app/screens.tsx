@@ -13,7 +13,8 @@ import {
   type Role,
 } from "../features/auth";
 import { AdminDashboardPage } from "../features/admin";
-import { BookingPage, ConfirmationPage, FeedbackPage, MyBookingsPage } from "../features/bookings";
+import { ApplySection } from "../features/apply";
+import { BookingPage, BookingReview, ConfirmationPage, FeedbackPage, MyBookingsPage } from "../features/bookings";
 import { HomePage } from "../features/home";
 import { MentorDashboardPage } from "../features/mentor-dashboard";
 import { UserDashboardPage } from "../features/user-dashboard";
@@ -79,6 +80,20 @@ function staticScreen(title: string, Component: ComponentType): Screen {
 }
 
 /**
+ * A mentor's page with the booking review a chosen time opens (mentors and
+ * bookings are separate features). `timeZone` shows times in that zone
+ * instead of the viewer's (tests).
+ */
+export function MentorProfileScreen({ timeZone }: { timeZone?: string }) {
+  return <MentorProfilePage timeZone={timeZone} bookingReview={BookingReview} />;
+}
+
+/** The become-mentor page with the mentor application composed in (pages and apply are separate features). */
+function BecomeMentorScreen() {
+  return <BecomeMentorPage applyForm={<ApplySection />} />;
+}
+
+/**
  * One entry per pattern of `routes()` from the domain module, no more, no
  * fewer: `router.test.ts` holds the two lists together.
  */
@@ -100,7 +115,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
     title: "Mentor profile",
     render: () => (
       <Suspense fallback={<ProfileScreenSkeleton />}>
-        <MentorProfilePage />
+        <MentorProfileScreen />
       </Suspense>
     ),
   },
@@ -122,7 +137,7 @@ export const SCREENS: Readonly<Record<string, Screen>> = {
   "/terms": staticScreen("Terms & Conditions", TermsPage),
   "/refund": staticScreen("Refund Policy", RefundPage),
   "/sitemap": staticScreen("Sitemap", SitemapPage),
-  "/become-mentor": staticScreen("Become a Mentor", BecomeMentorPage),
+  "/become-mentor": staticScreen("Become a Mentor", BecomeMentorScreen),
   "/why-become-mentor": staticScreen("Why Become a Mentor", WhyBecomeMentorPage),
   "/b2b/corporate-mentoring": staticScreen("Corporate Mentoring", BusinessPage),
   "/b2b/ceo-talks": staticScreen("CEO Talks", BusinessPage),

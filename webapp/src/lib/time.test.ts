@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  addDays,
+  browserDay,
   browserZone,
   calendarDateLabel,
+  calendarDayLabel,
+  calendarRangeLabel,
   clockLabel,
   clockTime,
   dateBadge,
@@ -10,10 +14,12 @@ import {
   dayHeading,
   dayIn,
   deadlineWords,
+  formatSlot,
   instantLabel,
   localClockTime,
   localDateTime,
   longDate,
+  mediumDate,
   momentLabel,
   monthLabel,
   safeZone,
@@ -30,6 +36,7 @@ import {
   zoneLabel,
   zoneLongName,
   zoneOffsetAt,
+  zoneOrDefault,
 } from "./time";
 
 /** Makes this browser say it is in `zone` (as Chrome in India says Asia/Calcutta). */
@@ -253,6 +260,28 @@ describe("times in the viewer's locale (the browser's unless one is given)", () 
     expect(momentLabel("soon", "Asia/Kolkata")).toBe("soon");
   });
 
+  it("writes the Earnings tab's dates as the booking screens do when no locale is given", () => {
+    const evening = "2026-11-25T19:00:00Z";
+    expect(zonedDayLabel(evening, "Asia/Kolkata")).toBe(dayDate(new Date(evening), "Asia/Kolkata"));
+    expect(zonedDayLabel(evening, "Asia/Kolkata")).toBe("Thu, 26 Nov 2026");
+    expect(momentLabel("2026-11-25T18:30:00Z", "Asia/Kolkata")).toBe("Thu, 26 Nov 2026");
+    expect(plain(momentLabel("2026-11-29T18:30:00Z", "Europe/London"))).toBe("Sun, 29 Nov 2026, 6:30 pm");
+    expect(monthLabel("2026-11", "long")).toBe("November 2026");
+  });
+
+  it("writes the mentor profile's days, weeks, slots and review dates", () => {
+    expect(calendarDayLabel("2030-01-07", "en-GB")).toBe("Mon 7 Jan");
+    expect(calendarDayLabel("2030-01-07", "en-IN", true)).toBe("Monday, 7 January");
+    expect(plain(calendarRangeLabel("2030-01-06", "2030-01-12", "en-GB"))).toBe("6 – 12 Jan 2030");
+    const slot = formatSlot({ start: WINTER, end: new Date(WINTER.getTime() + 3_600_000) }, "Asia/Kolkata");
+    expect(slot.day).toBe("Wed, 25 Nov");
+    expect(plain(slot.time)).toBe("3:30 – 4:30 pm");
+    expect(slot.iso).toBe(WINTER.toISOString());
+    expect(mediumDate("2026-11-25T19:00:00Z", "en-GB", "Asia/Kolkata")).toBe("26 Nov 2026");
+    expect(mediumDate("2026-11-25T19:00:00Z", "en-GB", "Not/AZone")).toBe(mediumDate("2026-11-25T19:00:00Z", "en-GB"));
+    expect(mediumDate("soon")).toBe("");
+  });
+
   it("writes the schedule's day headings in the zone", () => {
     expect(dayHeading("2026-11-25T19:00:00Z", "Asia/Kolkata", "en-US")).toBe("Thursday, November 26");
     expect(dayHeading("2026-11-25T19:00:00Z", "America/New_York", "en-GB")).toBe("Wednesday 25 November");
@@ -277,10 +306,30 @@ describe("times in the viewer's locale (the browser's unless one is given)", () 
   });
 });
 
+describe("the zone of a mentor's own figures", () => {
+  it("is the saved zone, else the browser's, and UTC for one this browser does not know", () => {
+    deviceIn("Europe/London");
+    expect(zoneOrDefault("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(zoneOrDefault(undefined)).toBe("Europe/London");
+    expect(zoneOrDefault("Not/AZone")).toBe("UTC");
+  });
+});
+
 describe("calendar arithmetic in a zone", () => {
   it("finds the day an instant falls on", () => {
     expect(dayIn(new Date("2026-11-25T19:00:00Z"), "Asia/Kolkata")).toBe("2026-11-26");
     expect(dayIn(new Date("2026-11-25T19:00:00Z"), "America/New_York")).toBe("2026-11-25");
+  });
+
+  it("finds the day in the browser's zone, as a date input holds it", () => {
+    deviceIn("America/New_York");
+    expect(browserDay(new Date("2026-11-25T03:00:00Z"))).toBe("2026-11-24");
+  });
+
+  it("adds days to a date across months and years", () => {
+    expect(addDays("2026-11-30", 1)).toBe("2026-12-01");
+    expect(addDays("2026-12-31", 7)).toBe("2027-01-07");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
   });
 
   it("knows how far a zone's clock is ahead of UTC, summer and winter", () => {

@@ -184,6 +184,29 @@ export function dayIn(at: Date, zone: string): string {
   return dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
+/** The calendar day an instant falls on in the browser's zone, as a date input holds it: `2026-11-24`. */
+export function browserDay(at: Date): string {
+  return dayIn(at, browserZone());
+}
+
+/** A calendar day's (`YYYY-MM-DD`) year, month and day as numbers (1970-01-01 for what is missing). */
+function dayNumbers(day: string): [number, number, number] {
+  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
+  return [y, m, d];
+}
+
+/** A calendar day as the instant it begins in UTC, to write it as a date, not an instant (with `timeZone: "UTC"`). */
+function utcMidnight(day: string): Date {
+  const [y, m, d] = dayNumbers(day);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** The day `n` days after `day` (`YYYY-MM-DD`: calendar arithmetic, no zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = dayNumbers(day);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /** `today`, `tomorrow`, or `on Wed, 25 Nov` for `at` as seen from `now` in `zone`. */
 export function dayWord(at: Date, now: Date, zone: string): string {
   const day = dayIn(at, zone);
@@ -240,12 +263,23 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
  * was their home; each keeps its screen's output as it was. Those that take
  * an optional `locale` use the browser's own locale when it is not given
  * (the screen passes none): `9:30 AM` in the United States, `09:30` in
- * Germany. Tests pass one.
+ * Germany. Tests pass one. The Earnings tab's months, days and moments
+ * (`monthLabel`, `zonedDayLabel`, `momentLabel`) are the exception: without
+ * a locale they read as the booking screens' dates do, in Indian English.
  */
 
 /** The zone when this browser knows it, else `UTC` (formatting in an unknown zone would throw). */
 export function safeZone(zone: string | null | undefined): string {
   return zone && isKnownZone(zone) ? zone : "UTC";
+}
+
+/**
+ * The zone a mentor's own figures are shown in: their saved one (as saved),
+ * else the browser's; a zone this browser does not know reads as UTC. The
+ * Earnings tab.
+ */
+export function zoneOrDefault(zone: string | undefined): string {
+  return safeZone(zone || browserZone());
 }
 
 const DAY_AND_CLOCK: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" };
@@ -330,21 +364,73 @@ export function clockLabel(value: string, locale?: string): string {
 
 /** A date (`YYYY-MM-DD`) read as a date, not an instant: `Wed, 25 Nov 2026`. The availability editor's dates set apart. */
 export function calendarDateLabel(day: string, locale?: string): string {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(utcMidnight(day));
 }
 
-/** A month (`2026-11`, not an instant) as `Nov 2026` or `November 2026`; anything unreadable as it is. The Earnings tab. */
-export function monthLabel(month: string, style: "short" | "long" = "short", locale?: string): string {
+/** A date (`YYYY-MM-DD`) as a day of the week: `Mon, 7 Jan`, or `Monday, 7 January` (`long`). The mentor profile's open times. */
+export function calendarDayLabel(day: string, locale?: string, long = false): string {
+  return dateTimeFormat(locale, { weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", timeZone: "UTC" }).format(utcMidnight(day));
+}
+
+/** Two dates (`YYYY-MM-DD`) as a range, as the locale writes one: `6–12 Jan 2030`. The mentor profile's week of open times. */
+export function calendarRangeLabel(first: string, last: string, locale?: string): string {
+  return dateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).formatRange(utcMidnight(first), utcMidnight(last));
+}
+
+/** A slot as the mentor profile's preview writes it. */
+export interface SlotFormat {
+  /** `Mon, 23 Nov` in the viewer's locale. */
+  day: string;
+  /** `9:00 – 10:00 AM`. */
+  time: string;
+  /** For `<time dateTime>`. */
+  iso: string;
+}
+
+/** A slot in the viewer's time zone (or `timeZone`), in `locale` (default: Indian English). The mentor profile's next open times. */
+export function formatSlot(slot: { start: Date; end: Date }, timeZone?: string, locale: string = LOCALE): SlotFormat {
+  const day = dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
+  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
+  return { day: day.format(slot.start), time: time.formatRange(slot.start, slot.end), iso: slot.start.toISOString() };
+}
+
+/**
+ * The day of an instant as the locale writes a date of medium length (`25
+ * Nov 2026` in India, `Nov 25, 2026` in the United States), in `timeZone`
+ * (the browser's when none, or one this browser does not know); "" for an
+ * unreadable instant. The mentor profile's reviews.
+ */
+export function mediumDate(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  try {
+    return dateTimeFormat(locale, { dateStyle: "medium", ...(timeZone ? { timeZone } : {}) }).format(date);
+  } catch {
+    return dateTimeFormat(locale, { dateStyle: "medium" }).format(date);
+  }
+}
+
+/**
+ * A month (`2026-11`, not an instant) as `Nov 2026` or `November 2026`, in
+ * Indian English as the booking screens write dates (or `locale`); anything
+ * unreadable as it is. The Earnings tab.
+ */
+export function monthLabel(month: string, style: "short" | "long" = "short", locale: string = LOCALE): string {
   const [y, m] = month.split("-").map(Number);
   if (!y || !m) return month;
   return dateTimeFormat(locale, { month: style, year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, 1)));
 }
 
-/** The calendar day an instant falls on in `zone`: `Wed, 25 Nov 2026`; an unreadable instant as it was given. The Earnings tab and payout details. */
+/**
+ * The calendar day an instant falls on in `zone`: `Wed, 25 Nov 2026`, as
+ * the booking screens write a day (`dayDate`), or as `locale` writes it
+ * when one is given; an unreadable instant as it was given. The Earnings
+ * tab and payout details.
+ */
 export function zonedDayLabel(at: string, zone: string, locale?: string): string {
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return at;
+  if (locale === undefined) return dayDate(date, zone);
   return dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: zone }).format(date);
 }
 
@@ -352,7 +438,9 @@ export function zonedDayLabel(at: string, zone: string, locale?: string): string
  * An instant in `zone` as its day, with the time when it is not the start
  * of that day there: `Wed, 25 Nov 2026`, `Tue, 24 Nov 2026, 6:30 pm` (a
  * payout due at midnight in India is the evening before in London, and the
- * date alone would mislead). The Earnings tab and payout details.
+ * date alone would mislead), as the booking screens write them (`dayDate`,
+ * `clockTime`) unless `locale` is given. The Earnings tab and payout
+ * details.
  */
 export function momentLabel(at: string, zone: string, locale?: string): string {
   const date = new Date(at);
@@ -360,7 +448,7 @@ export function momentLabel(at: string, zone: string, locale?: string): string {
   // en-GB with a 24-hour clock writes the start of a day as 00:00, whatever the viewer's locale.
   const clock = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(date);
   if (clock === "00:00") return zonedDayLabel(at, zone, locale);
-  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(date);
+  const time = locale === undefined ? clockTime(date, zone) : dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(date);
   return `${zonedDayLabel(at, zone, locale)}, ${time}`;
 }
 

@@ -1,7 +1,7 @@
 /** A logged-in session for tests, and a clean slate between them. Imported by tests only. */
 import { resetConfig } from "../lib/api/config";
-import { attention } from "../features/attention";
-import { session, type User } from "../features/auth";
+import { attention } from "../lib/attention";
+import { session, type User } from "../lib/session";
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {

@@ -16,7 +16,7 @@ const ACCOUNT_LABEL: Readonly<Record<LedgerAccount, string>> = {
 
 /** A balance as the books write it: debit positive (Dr), credit negative (Cr). */
 function side(balance: number): string {
-  if (balance === 0) return "₹0";
+  if (balance === 0) return amountLabel(0);
   return `${amountLabel(Math.abs(balance))} ${balance > 0 ? "Dr" : "Cr"}`;
 }
 

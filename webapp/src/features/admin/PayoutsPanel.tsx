@@ -20,15 +20,14 @@ import {
 import { payoutHoldDays } from "./moneyRules";
 import { ReasonDialog } from "./ReasonDialog";
 import { ReconciliationPanel } from "./ReconciliationPanel";
-import { dayOf, submittedLabel } from "./time";
+import { submittedLabel } from "./time";
+import { browserDay } from "../../lib/time";
 import "./money.css";
 
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
 const ACTION_FAILED = "We couldn’t record that. Please try again.";
 
 const LINE_STATUS: Readonly<Record<PayoutLineStatus, string>> = { pending: "To pay", paid: "Paid", failed: "Failed" };
-
-export { dayOf };
 
 /**
  * The batch's period end for the day chosen: nothing (now) for today or
@@ -302,7 +301,7 @@ export function PayoutsPanel() {
   const selected = Number.isInteger(openId) && openId > 0 ? openId : undefined;
   const { state, reload } = useLoad<PayoutBatch[]>((signal) => fetchBatches(signal), (b) => Array.isArray(b), "batches");
   const [creating, setCreating] = useState(false);
-  const today = dayOf(new Date());
+  const today = browserDay(new Date());
   const [until, setUntil] = useState(today);
   const [notice, setNotice] = useState<{ tone: "success" | "error" | "info"; text: string; skipped?: PayoutBatch["skipped"] }>();
   const [ledgerVersion, setLedgerVersion] = useState(0);

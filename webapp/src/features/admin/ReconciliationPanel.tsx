@@ -12,7 +12,8 @@ import {
   type ReconciliationMismatch,
   type ReconciliationReport,
 } from "./moneyApi";
-import { dayOf, submittedLabel } from "./time";
+import { submittedLabel } from "./time";
+import { browserDay } from "../../lib/time";
 import "./money.css";
 
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
@@ -199,8 +200,8 @@ function Result({ report }: { report: ReconciliationReport }) {
  */
 export function ReconciliationPanel() {
   const [today] = useState(() => new Date());
-  const [fromDay, setFromDay] = useState(() => dayOf(new Date(today.getFullYear(), today.getMonth(), today.getDate() - DEFAULT_DAYS)));
-  const [toDay, setToDay] = useState(() => dayOf(today));
+  const [fromDay, setFromDay] = useState(() => browserDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - DEFAULT_DAYS)));
+  const [toDay, setToDay] = useState(() => browserDay(today));
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [check, setCheck] = useState<Check>({ status: "idle" });
   const controllerRef = useRef<AbortController | undefined>(undefined);
@@ -259,8 +260,8 @@ export function ReconciliationPanel() {
           if (!checking) void run();
         }}
       >
-        <TextField label="From" name="from" type="date" max={toDay || dayOf(today)} value={fromDay} error={errors.from} onChange={(e) => setFromDay(e.target.value)} />
-        <TextField label="To" name="to" type="date" min={fromDay || undefined} max={dayOf(today)} value={toDay} error={errors.to} onChange={(e) => setToDay(e.target.value)} />
+        <TextField label="From" name="from" type="date" max={toDay || browserDay(today)} value={fromDay} error={errors.from} onChange={(e) => setFromDay(e.target.value)} />
+        <TextField label="To" name="to" type="date" min={fromDay || undefined} max={browserDay(today)} value={toDay} error={errors.to} onChange={(e) => setToDay(e.target.value)} />
         <button type="submit" className="btn btn--primary" disabled={checking} aria-busy={checking}>
           {checking ? <span className="spinner" aria-hidden="true" /> : <Icon name="check" size={18} />}
           {checking ? "Checking…" : "Check"}

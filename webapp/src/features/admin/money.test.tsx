@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderAt, resetAuth, skippedHeadingLevels, useFakeClock, type Handler } from "../../testing";
 import AdminDashboardPage from "./AdminDashboardPage";
-import { dayOf, periodEndOf } from "./PayoutsPanel";
+import { periodEndOf } from "./PayoutsPanel";
+import { browserDay as dayOf } from "../../lib/time";
 
 function aRefund(overrides: Record<string, unknown> = {}) {
   return {

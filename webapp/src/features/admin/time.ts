@@ -6,7 +6,7 @@
  */
 import { durationLabel } from "../../lib/domain";
 import { dateTime, viewerZone } from "../../lib/time";
-import { session } from "../auth";
+import { session } from "../../lib/session";
 
 /** `Wed, 25 Nov 2026, 9:30 am India Standard Time`: in the signed-in person's zone, named. */
 export function submittedLabel(iso: string | null | undefined): string {
@@ -15,12 +15,6 @@ export function submittedLabel(iso: string | null | undefined): string {
   if (Number.isNaN(at.getTime())) return "—";
   const snapshot = session.getSnapshot();
   return dateTime(at, viewerZone(snapshot.status === "user" ? snapshot.user : null));
-}
-
-/** A day in this browser's time zone as a date input holds it: `2026-11-24`. */
-export function dayOf(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 /** The promise the queue is measured against, in minutes (SPEC: a decision within 24 hours). */

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { checkApplication, checkNewPassword, inlinePasswordMismatch, mentorCategories, messageLength, formatCount, type ApplicationDraft } from "../../lib/domain";
 import { focusFirstInvalid, MessageAlert, SendButton, TextArea, TextField } from "../../components/form";
-import { FIRST_PASSWORD, NewPasswordFields } from "../auth";
+import { FIRST_PASSWORD, NewPasswordFields } from "../../components/NewPasswordFields";
 import { SessionEndedError, type Answer } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { parsePrice, priceInput } from "../../lib/money";

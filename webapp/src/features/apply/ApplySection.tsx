@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { SessionEndedError } from "../../lib/api/client";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import { applicationFrom, fetchMyApplications, type Application } from "./api";
 import { ApplicationForm } from "./ApplicationForm";
 import { ApplicationStatus } from "./ApplicationStatus";

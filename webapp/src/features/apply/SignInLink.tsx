@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { session } from "../auth";
+import { session } from "../../lib/session";
 
 /** To the login screen, coming back here after it. */
 export function SignInLink() {

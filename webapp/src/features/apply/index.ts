@@ -1,7 +1,7 @@
 /**
- * The mentor application's public entry: the become-mentor page imports it
- * from here only (`npm run lint` enforces it). The section is its own
- * chunk; it counts as loaded once the crate's on-demand rules (counts,
+ * The mentor application's public entry: the app imports it from here only
+ * and composes it into the become-mentor page (`npm run lint` enforces it).
+ * The section is its own chunk; it counts as loaded once the crate's on-demand rules (counts,
  * labels), the mentoring module's (the application check, the categories,
  * the form's limits: a module only applicants and mentors fetch) and the
  * password rules (a guest chooses a password) are there too, so its render

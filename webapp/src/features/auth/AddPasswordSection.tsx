@@ -5,7 +5,7 @@ import { detailOf, formErrors } from "../../lib/api/errors";
 import { focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { addFirstPassword, isSuccess, requestFirstPasswordLink } from "./api";
 import { GoogleSignIn } from "./GoogleSignIn";
-import { NewPasswordFields } from "./NewPasswordFields";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import {
   firstPasswordLinkSent,
   FIX_ERRORS,

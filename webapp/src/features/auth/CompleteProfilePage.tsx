@@ -8,7 +8,7 @@ import { AuthPage } from "./AuthPage";
 import { Field, focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { UserIcon } from "../../components/badges";
 import { FIX_ERRORS, NETWORK_ERROR, PROFILE_FAILED } from "./messages";
-import { session, useSession } from "./session";
+import { session, useSession } from "../../lib/session";
 import "./auth.css";
 
 type Errors = { name?: string | undefined; contact_number?: string | undefined };

@@ -6,7 +6,7 @@ import { FormAlert } from "../../components/form";
 import { isSuccess, linkGoogle, userFrom } from "./api";
 import { GoogleSignIn } from "./GoogleSignIn";
 import { GOOGLE_ALREADY_CONNECTED, GOOGLE_CONNECT_FAILED, GOOGLE_CONNECTED, NETWORK_ERROR } from "./messages";
-import type { User } from "./session";
+import type { User } from "../../lib/session";
 import "./account-security.css";
 
 type Outcome = { tone: "success" | "error"; text: string } | undefined;

@@ -9,7 +9,7 @@ import { changePassword, fetchMe, isSuccess, updateMe, userFrom } from "./api";
 import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from "../../components/form";
 import { AddPasswordSection, type AddPasswordResult } from "./AddPasswordSection";
 import { ConnectGoogleSection } from "./ConnectGoogleSection";
-import { NewPasswordFields } from "./NewPasswordFields";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import {
   FIX_ERRORS,
   HAS_PASSWORD_ALREADY,
@@ -22,7 +22,7 @@ import {
   PROFILE_SAVED,
 } from "./messages";
 import { newPasswordErrors } from "./passwords";
-import { session, useSession, type User } from "./session";
+import { session, useSession, type User } from "../../lib/session";
 import { accountZone, matchZone, TimeZoneField, useZoneChoices, ZONE_UNKNOWN } from "./TimeZoneField";
 import "./auth.css";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useGoogleClientId } from "../../lib/api/config";
 import { exchangeGoogleCredential, loadGoogleIdentity } from "./google";
-import { session } from "./session";
+import { session } from "../../lib/session";
 
 export interface GoogleSignInProps {
   /** Shows a failed Google login's message (undefined clears it). */

@@ -7,7 +7,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { logoutDestination, matchRoute, type RouteAccess } from "../../lib/domain";
 import { loadConfig } from "../../lib/api/config";
 import { fetchMe, isSuccess, userFrom } from "./api";
-import { session, useSession, type User } from "./session";
+import { session, useSession, type User } from "../../lib/session";
 
 /** Shown rarely: its own chunk. */
 const NotAllowedPage = lazy(() => import("./NotAllowedPage"));

@@ -2,7 +2,7 @@ import { browserZone } from "../../lib/time";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import LoginPage from "./LoginPage";
-import { session } from "./session";
+import { session } from "../../lib/session";
 import { aUser, callsTo, json, mockApi, renderScreen, resetAuth } from "../../testing";
 
 function renderLogin() {

@@ -8,7 +8,7 @@ import { Field, focusFirstInvalid, FormAlert, PasswordField, SubmitButton } from
 import { credentialEmail } from "./google";
 import { GoogleSignIn, handleGoogleCredential } from "./GoogleSignIn";
 import { FIX_ERRORS, NETWORK_ERROR } from "./messages";
-import { session } from "./session";
+import { session } from "../../lib/session";
 import "./auth.css";
 import "./account-security.css";
 

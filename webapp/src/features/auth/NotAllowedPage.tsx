@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { pageTitle } from "../../lib/domain";
-import type { User } from "./session";
+import type { User } from "../../lib/session";
 import "./not-allowed.css";
 
 type Role = User["role"];

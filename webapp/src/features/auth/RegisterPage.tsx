@@ -6,7 +6,7 @@ import { isSuccess, register, type Registration } from "./api";
 import { AuthPage } from "./AuthPage";
 import { Field, focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { GoogleSignIn } from "./GoogleSignIn";
-import { FIRST_PASSWORD, NewPasswordFields } from "./NewPasswordFields";
+import { FIRST_PASSWORD, NewPasswordFields } from "../../components/NewPasswordFields";
 import { FIX_ERRORS, NETWORK_ERROR, REGISTER_FAILED } from "./messages";
 import { newPasswordErrors } from "./passwords";
 import { browserZone } from "../../lib/time";

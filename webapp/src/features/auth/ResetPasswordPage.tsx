@@ -7,7 +7,7 @@ import { AuthPage } from "./AuthPage";
 import { focusFirstInvalid, FormAlert, SubmitButton } from "../../components/form";
 import { KeyIcon, SuccessIcon } from "../../components/badges";
 import { FIX_ERRORS, RESET_FAILURE, RESET_SUCCESS } from "./messages";
-import { NewPasswordFields } from "./NewPasswordFields";
+import { NewPasswordFields } from "../../components/NewPasswordFields";
 import { newPasswordErrors } from "./passwords";
 import { useRedirectAfter } from "./useRedirectAfter";
 import "./auth.css";

@@ -8,7 +8,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth } from "../../testing";
 import EditProfilePage from "./EditProfilePage";
 import RegisterPage from "./RegisterPage";
-import type { User } from "./session";
+import type { User } from "../../lib/session";
 import { matchZone } from "./TimeZoneField";
 
 function userIn(zone: string): User {

@@ -14,7 +14,7 @@
 import { useEffect, useRef, useState } from "react";
 import { browserZone, zoneAction, zoneLabel, zoneOfferKey } from "../../lib/time";
 import { isSuccess, updateMe, userFrom } from "./api";
-import { session, useSession } from "./session";
+import { session, useSession } from "../../lib/session";
 import "./zone-notice.css";
 
 function declinedZone(userId: number): string | null {

@@ -7,7 +7,7 @@
  */
 import { call, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
-import type { User } from "./session";
+import type { User } from "../../lib/session";
 
 export type { Answer } from "../../lib/api/client";
 

@@ -2,7 +2,7 @@ import { browserZone } from "../../lib/time";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { exchangeGoogleCredential } from "./google";
 import { handleGoogleCredential } from "./GoogleSignIn";
-import { session } from "./session";
+import { session } from "../../lib/session";
 import { aUser, callsTo, json, mockApi, resetAuth } from "../../testing";
 
 beforeEach(() => resetAuth());

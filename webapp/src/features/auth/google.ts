@@ -8,7 +8,7 @@ import { googleLoginError, type GoogleFailure } from "../../lib/domain";
 import { call, NoAnswerError, type Answer } from "../../lib/api/client";
 import { userFrom } from "./api";
 import { browserZone } from "../../lib/time";
-import type { SignIn } from "./session";
+import type { SignIn } from "../../lib/session";
 
 export const GSI_SRC = "https://accounts.google.com/gsi/client";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api, SessionEndedError } from "../../lib/api/client";
-import { session } from "./session";
+import { session } from "../../lib/session";
 import { aUser, callsTo, json, mockApi } from "../../testing";
 
 const http = { request: (path: string) => api.send(path, { authorised: true }) };

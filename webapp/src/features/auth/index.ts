@@ -9,13 +9,6 @@ import { loadOnDemand, loadPasswordRules } from "../../lib/domain";
 export { AccessGate, RequireRole, SessionEffects, type Role } from "./Guard";
 /** Gives a new account the browser's time zone and offers the switch when the device moves (issue 21). */
 export { ZoneNotice } from "./ZoneNotice";
-export { session, useSession, type SessionSnapshot, type SignIn, type User } from "./session";
-/**
- * A password being chosen and its confirmation, with the meter: the mentor
- * application's guest form uses it too, so every screen that sets a
- * password looks and behaves the same (meter, autocomplete, required).
- */
-export { FIRST_PASSWORD, NewPasswordFields } from "./NewPasswordFields";
 
 /**
  * A screen's chunk, counted as loaded once the crate's on-demand rules are

@@ -13,12 +13,13 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
-import { NotFoundPage } from "../pages";
-import { useSession } from "../auth";
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { useSession } from "../../lib/session";
 import { BookingView, type ViewVariant } from "./BookingView";
 import { liveState, statusRouteMove } from "./rules";
 import { viewerZone } from "../../lib/time";
-import { useBooking, useNow } from "./useBooking";
+import { useBooking } from "./useBooking";
+import { useNow } from "../../lib/sessions";
 import "./bookings.css";
 
 export function BookingSkeleton() {

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, pathOf, renderScreen, resetAuth } from "../../testing";
-import { session } from "../auth";
+import { session } from "../../lib/session";
 import { BookingReview, type ReviewService } from "./BookingReview";
 import { aBooking } from "./fixtures.test-util";
 

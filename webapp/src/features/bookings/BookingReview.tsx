@@ -18,37 +18,17 @@ import { FormAlert, TextArea } from "../../components/form";
 import { durationLabel, priceLabel, shortName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { session, useSession } from "../auth";
+import { session, useSession } from "../../lib/session";
 import { createBooking } from "./api";
-import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
+import { NOTE_LIMIT } from "./constants";
+import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, type BookingReviewProps, type ReviewService } from "../../lib/booking-review";
 import { routeFor } from "./rules";
 import { sessionTime, viewerZone } from "../../lib/time";
 import { failureMessage } from "./useBooking";
 import "./bookings.css";
 
-
-export interface ReviewService {
-  id: number;
-  title: string;
-  durationMinutes: number | undefined;
-  /** Rupees; 0 is free. */
-  price: number;
-  /** Booked at once (free) or after paying, without the mentor's acceptance. */
-  instant: boolean;
-}
-
-export interface BookingReviewProps {
-  mentor: { id: number; name: string };
-  service: ReviewService;
-  /** The slot's start as the API sent it (RFC 3339). */
-  start: string;
-  end: Date;
-  /** The viewer's IANA zone, when the page knows one; else the profile's, else the browser's. */
-  timeZone?: string | undefined;
-  onClose: () => void;
-  /** The time was taken meanwhile: the page reads the open times again. */
-  onTaken: () => void;
-}
+/** The review's props and its service are the contract with the mentor's page (`lib/booking-review`). */
+export type { BookingReviewProps, ReviewService };
 
 /** The contract's answer to a time someone else booked first. */
 const TAKEN = "That time was just booked by someone else. Please choose another slot.";

@@ -17,7 +17,8 @@ import { FeedbackForm } from "./FeedbackForm";
 import { Receipts } from "./Receipts";
 import { NoShowPanel } from "./NoShowPanel";
 import { RefundPanel } from "./RefundPanel";
-import { CONFIRMING_LABEL, confirmingPayment, liveState, STATUS_LABEL, statusTone } from "./rules";
+import { liveState, STATUS_LABEL, statusTone } from "./rules";
+import { CONFIRMING_LABEL, CONFIRMING_NOTICE, confirmingPayment } from "../../lib/sessions";
 import { deadlineWords, sessionTime, timeLeft } from "../../lib/time";
 import type { Booking, BookingAction, BookingStatus } from "./types";
 import { failureMessage } from "./useBooking";
@@ -36,10 +37,6 @@ export function StatusBadge({ status, confirming = false }: { status: BookingSta
     </span>
   );
 }
-
-/** What the learner reads while the gateway has not confirmed the payment the checkout reported. */
-export const CONFIRMING_NOTICE =
-  "We’re confirming your payment with the bank. This usually takes a minute; you’ll get an e-mail as soon as your session is confirmed. You haven’t been charged twice.";
 
 /** The headline and the next step, in the viewer's words. */
 function story(booking: Booking, status: BookingStatus, variant: ViewVariant, now: number, zone: string): { title: string; next: ReactNode } {

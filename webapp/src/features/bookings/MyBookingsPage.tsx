@@ -10,14 +10,15 @@ import { Link, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { durationLabel } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
-import { useSession } from "../auth";
-import { fetchBookings } from "./api";
+import { useSession } from "../../lib/session";
+import { fetchBookings } from "../../lib/api/bookings";
 import { priceLabelOf } from "../../lib/money";
 import { StatusBadge } from "./BookingView";
 import { liveState } from "./rules";
 import { clockTime, dateBadge, dayDate, viewerZone, zoneLabel, zoneLongName } from "../../lib/time";
 import type { Booking, BookingAction, BookingsTab } from "./types";
-import { failureMessage, useNow } from "./useBooking";
+import { failureMessage } from "./useBooking";
+import { useNow } from "../../lib/sessions";
 import "./bookings.css";
 
 const TABS: { id: BookingsTab; label: string }[] = [

@@ -7,7 +7,7 @@
 import { fetchPolicy } from "../../lib/domain";
 import { api, NoAnswerError, type Answer } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
-import type { Booking, BookingsTab, Checkout, NewBooking, PaymentMethod, PaymentProof } from "./types";
+import type { Booking, Checkout, NewBooking, PaymentMethod, PaymentProof } from "./types";
 
 export type { Answer } from "../../lib/api/client";
 
@@ -23,11 +23,6 @@ export function createBooking(booking: NewBooking): Promise<Answer<Booking>> {
 
 export function fetchBooking(id: string, signal?: AbortSignal): Promise<Answer<Booking>> {
   return api.send<Booking>(path(id), { ...authorised, ...(signal ? { signal } : {}) });
-}
-
-export function fetchBookings(as: "learner" | "mentor", when: BookingsTab, signal?: AbortSignal): Promise<Answer<Booking[]>> {
-  const query = new URLSearchParams({ as, when });
-  return api.send<Booking[]>(`/api/bookings/?${query.toString()}`, { ...authorised, ...(signal ? { signal } : {}) });
 }
 
 /** The transitions: each answers 200 with the booking, or 409 `{detail}` when the rules forbid it now. */

@@ -1,7 +1,8 @@
 /**
- * The booking flow's public entry: the app and the mentor page import it
- * from here only (`npm run lint` enforces it). Every screen and the booking
- * review are chunks of their own, loaded on demand; each counts as loaded
+ * The booking flow's public entry: the app imports it from here only
+ * (`npm run lint` enforces it) and composes the booking review into the
+ * mentor's page. Every screen and the booking review are chunks of their
+ * own, loaded on demand; each counts as loaded
  * once the crate's rules it calls are there too: the review's labels (the
  * on-demand module, or the learner's), and for the booking screens the
  * booking rules, from the learner's module (no time-zone data) unless the
@@ -11,8 +12,7 @@
 import { lazy, type ComponentType } from "react";
 import { loadFirstOf, loadProfileRules } from "../../lib/domain";
 
-export { BOOK_SERVICE_PARAM, BOOK_START_PARAM, NOTE_LIMIT } from "./constants";
-export type { BookingReviewProps, ReviewService } from "./BookingReview";
+export { NOTE_LIMIT } from "./constants";
 
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => Promise.all([load(), loadProfileRules()]).then(([component]) => ({ default: component })));

@@ -9,6 +9,7 @@
  * carry (how often it was rescheduled) keep the server's word.
  */
 import { bookingActions, bookingStatus } from "../../lib/domain";
+import { confirmingPayment } from "../../lib/sessions";
 import type { Booking, BookingAction, BookingStatus } from "./types";
 
 /** The screen a booking in `status` belongs on. */
@@ -57,17 +58,6 @@ export const STATUS_LABEL: Readonly<Record<BookingStatus, string>> = {
   no_show: "Missed",
 };
 
-/** The badge's words for a payment the gateway has not confirmed yet (still `payment_required`). */
-export const CONFIRMING_LABEL = "Confirming payment";
-
-/**
- * Whether the booking, in `status` now, waits on a payment the checkout
- * reported and the gateway has not confirmed yet: no one is asked to pay
- * (again), and it is confirmed as soon as the gateway answers.
- */
-export function confirmingPayment(booking: Pick<Booking, "payment_confirming">, status: BookingStatus): boolean {
-  return status === "payment_required" && booking.payment_confirming === true;
-}
 
 /** The badge's tone. */
 export function statusTone(status: BookingStatus): "info" | "warn" | "success" | "muted" | "danger" {

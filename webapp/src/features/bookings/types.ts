@@ -3,20 +3,19 @@
  * generated types (`just api-types`): nothing here is written by hand.
  */
 import type { Schemas } from "../../lib/api/types";
+import type { When } from "../../lib/api/bookings";
 
-/** The booking's status as of now (the domain's `current()`). */
-export type BookingStatus = Schemas["BookingStatus"];
-
-/** What the caller may do now (the domain's `allowed_actions`). */
-export type BookingAction = Schemas["BookingAction"];
+/**
+ * The booking, its status as of now (the domain's `current()`) and what the
+ * caller may do now (the domain's `allowed_actions`): the shared API layer's
+ * types (`lib/api/bookings`), which the dashboards use too.
+ */
+export type { Booking, BookingAction, BookingStatus } from "../../lib/api/bookings";
 
 /** The caller's relation to the booking. */
 export type BookingRole = Schemas["BookingRole"];
 
 export type BookingFeedback = Schemas["BookingFeedback"];
-
-/** `Booking`: one booking as a participant (or an admin) sees it. Times are RFC 3339 UTC. */
-export type Booking = Schemas["Booking"];
 
 /** `POST /api/bookings/`. */
 export type NewBooking = Schemas["NewBookingBody"];
@@ -31,4 +30,4 @@ export type PaymentProof = Schemas["VerifyBody"];
 export type PaymentMethod = Schemas["SandboxPayBody"]["method"];
 
 /** Which list of `GET /api/bookings/?when=`. */
-export type BookingsTab = "upcoming" | "past" | "cancelled";
+export type BookingsTab = When;

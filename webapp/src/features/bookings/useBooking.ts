@@ -26,16 +26,6 @@ export function failureMessage(error: unknown): string {
   return "Something went wrong. Please try again.";
 }
 
-/** The current time, updated every `everyMs` while mounted. */
-export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
 /** How often a booking whose payment is being confirmed is read again. */
 export const CONFIRMING_POLL_MS = 15_000;
 

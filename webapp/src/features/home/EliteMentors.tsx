@@ -1,9 +1,12 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { cardLabels, eliteCount, eliteMentors, shownPrice, type CardLabels, type Mentor } from "../../lib/domain";
-// The mentor card and the shared mentor list belong to the mentors feature;
-// the home page shows them as they are rather than keeping a second copy.
-import { MentorCard, portraitUrl, reviewCount, SkeletonCard, textField, useMentors } from "../mentors";
+// The mentor card and the shared mentor list are shared code (the listing
+// shows them too); the home page shows them as they are rather than keeping
+// a second copy.
+import { MentorCard, SkeletonCard } from "../../components/MentorCard";
+import { portraitUrl, reviewCount, textField } from "../../lib/api/mentors";
+import { useMentors } from "../../lib/useMentors";
 import { Icon } from "../../components/icons";
 import "./home.css";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { resetMentorCache } from "../mentors";
+import { resetMentorCache } from "../../lib/api/mentors";
 import { HomePage } from "./HomePage";
 import { resetSiteStatsForTests } from "./useSiteStats";
 

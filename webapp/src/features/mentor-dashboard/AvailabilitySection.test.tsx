@@ -11,7 +11,7 @@ import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, useFakeC
 import type { MentorService, StoredAvailability } from "./api";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";
 import MentorDashboardPage from "./MentorDashboardPage";
-import { browserZone } from "./time";
+import { browserZone } from "../../lib/time";
 
 function renderAvailability() {
   return renderScreen("/dashboard/mentor?tab=availability", [{ path: "/dashboard/mentor", element: <MentorDashboardPage /> }]);

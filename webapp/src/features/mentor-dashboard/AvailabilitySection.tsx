@@ -8,7 +8,8 @@ import type { Loaded } from "./load";
 import { AVAILABILITY_SAVED, FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionHeader, SectionLoading, Switch } from "./parts";
 import { SlotPreview } from "./SlotPreview";
-import { browserZone, calendarDateLabel, clockLabel, dayIn, laterBy, nextDay, timeChoices, zoneChoices } from "./time";
+import { laterBy, timeChoices } from "./time";
+import { addDays, browserZone, calendarDateLabel, clockLabel, dayIn, zoneChoices } from "../../lib/time";
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
@@ -139,11 +140,11 @@ function OverridesEditor({ overrides, zone, onChange }: { overrides: DateOverrid
   function add() {
     let date: string;
     try {
-      date = nextDay(dayIn(new Date(), zone));
+      date = addDays(dayIn(new Date(), zone), 1);
     } catch {
-      date = nextDay(new Date().toISOString().slice(0, 10));
+      date = addDays(new Date().toISOString().slice(0, 10), 1);
     }
-    while (overrides.some((o) => o.date === date)) date = nextDay(date);
+    while (overrides.some((o) => o.date === date)) date = addDays(date, 1);
     onChange([...overrides, { date, ranges: [] }]);
   }
   const update = (i: number, next: DateOverride) => onChange(overrides.map((o, j) => (j === i ? next : o)));

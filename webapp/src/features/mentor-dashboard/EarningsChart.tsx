@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { amountLabel } from "../../lib/money";
 import type { EarningMonth } from "./earningsApi";
-import { monthLabel } from "./earningsFormat";
+import { monthLabel } from "../../lib/time";
 import type { EarningsPlot } from "./earningsPlot";
 
 type Drawing = "loading" | "ready" | "failed";

@@ -14,7 +14,7 @@ import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, skippedH
 import { checkPan, checkPayoutDetails, refundRules } from "../../lib/domain";
 import { amountLabel, compactAmountLabel } from "../../lib/money";
 import type { Earnings, PayoutDetails } from "./earningsApi";
-import { momentLabel, monthLabel } from "./earningsFormat";
+import { momentLabel, monthLabel } from "../../lib/time";
 import { chartSummary } from "./EarningsChart";
 import { recentYears } from "./EarningsSection";
 import { aProfile, aService, anAvailability } from "./fixtures.test-util";

@@ -17,7 +17,7 @@ import { financialQuarter, refundRules } from "../../lib/domain";
 import { amountLabel } from "../../lib/money";
 import { EarningsChart } from "./EarningsChart";
 import { fetchEarnings, fetchTdsStatement, readEarnings, type EarningSession, type Earnings, type Payout, type PayoutSchedule } from "./earningsApi";
-import { momentLabel, zonedDayLabel, zoneOrDefault } from "./earningsFormat";
+import { momentLabel, zonedDayLabel, zoneOrDefault } from "../../lib/time";
 import { useLoaded } from "./load";
 import { NETWORK_ERROR } from "./messages";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";

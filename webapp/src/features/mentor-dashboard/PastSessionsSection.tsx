@@ -4,7 +4,8 @@ import { Dialog } from "../../components/Dialog";
 import { FormAlert } from "../../components/form";
 import { Icon } from "../../components/icons";
 import { allows, reportLearnerNoShow, type Booking } from "../../lib/api/bookings";
-import { firstName, useBookings } from "../user-dashboard";
+import { firstName } from "../../lib/sessions";
+import { useBookings } from "../../lib/useBookings";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { act, SessionHead } from "./sessions";
 

@@ -17,7 +17,7 @@ import { Icon } from "../../components/icons";
 import { checkPayoutDetails, nextPayout } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { useSession } from "../auth";
+import { useSession } from "../../lib/session";
 import {
   cancelPendingChange,
   fetchPayoutDetails,
@@ -30,7 +30,7 @@ import {
   type PayoutSchedule,
   type PendingChange,
 } from "./earningsApi";
-import { momentLabel, zonedDayLabel } from "./earningsFormat";
+import { momentLabel, zonedDayLabel } from "../../lib/time";
 import type { Loaded } from "./load";
 import { FIX_ERRORS, NETWORK_ERROR, SAVE_FAILED } from "./messages";
 import { SaveButton, SectionFailed, SectionLoading } from "./parts";

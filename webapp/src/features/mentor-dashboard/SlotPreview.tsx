@@ -2,8 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { durationLabel, mentorSlots } from "../../lib/domain";
 import { SelectField } from "../../components/form";
 import type { Availability, MentorService } from "./api";
-import { isKnownZone, localClockTime, weekdayDayMonth } from "../../lib/time";
-import { dayIn } from "./time";
+import { dayIn, isKnownZone, localClockTime, weekdayDayMonth } from "../../lib/time";
 
 /** How far ahead the preview looks, at most (the booking window may be shorter). */
 export const PREVIEW_DAYS = 14;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import type uPlot from "uplot";
-import { monthLabel } from "./earningsFormat";
+import { monthLabel } from "../../lib/time";
 
 const made = vi.hoisted(() => ({
   plots: [] as { opts: uPlot.Options; data: unknown; el: HTMLElement; setSize: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }[],

@@ -8,7 +8,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { compactAmountLabel } from "../../lib/money";
 import type { EarningMonth } from "./earningsApi";
-import { monthLabel } from "./earningsFormat";
+import { monthLabel } from "../../lib/time";
 
 export interface EarningsPlot {
   resize(width: number): void;

@@ -11,7 +11,7 @@ import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, errorMessages } from "../../lib/api/errors";
 import { readBooking, type Booking } from "../../lib/api/bookings";
 import { sessionRange, viewerZone, zoneLabel } from "../../lib/time";
-import { StatusPill } from "../user-dashboard";
+import { StatusPill } from "../../components/SessionParts";
 import { NETWORK_ERROR } from "./messages";
 import "./sessions.css";
 

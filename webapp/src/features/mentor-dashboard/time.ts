@@ -1,16 +1,10 @@
 /**
- * Time zones and clock times for the availability editor: what the
- * browser knows of zones (to offer them and to show times in one), and the
- * choices the editor offers. Which times are bookable is the crate's rule
- * (`mentorSlots`); nothing here decides it.
+ * The clock times the availability editor offers. Which times are bookable
+ * is the crate's rule (`mentorSlots`); nothing here decides it. The
+ * browser's zone, the zones to offer, the day an instant falls on, the day
+ * after a date and how times and dates are written are the app's one copy
+ * (`lib/time`).
  */
-
-/**
- * The browser's zone, the zones to offer, the day an instant falls on in a
- * zone (`dayIn`), and how a time of day (`clockLabel`) or a date
- * (`calendarDateLabel`) is written are the app's one copy (`lib/time`).
- */
-export { browserZone, calendarDateLabel, clockLabel, dayIn, zoneChoices } from "../../lib/time";
 
 /** "HH:MM" on a 15-minute grid through the day, ending with 24:00 (the next midnight). */
 export const CLOCK_TIMES: readonly string[] = Array.from({ length: 97 }, (_, i) => {
@@ -29,10 +23,4 @@ export function laterBy(value: string, minutes: number): string {
   const [h = 0, m = 0] = value.split(":").map(Number);
   const total = Math.min(24 * 60, h * 60 + m + minutes);
   return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
-/** The day after `day`. */
-export function nextDay(day: string): string {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }

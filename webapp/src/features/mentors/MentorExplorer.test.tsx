@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { resetMentorCache } from "./api";
+import { resetMentorCache } from "../../lib/api/mentors";
 import { MentorExplorer } from "./MentorExplorer";
 import { useFakeClock } from "../../testing";
 

@@ -10,11 +10,11 @@ import {
   priceLabel,
   shownPrice,
 } from "../../lib/domain";
-import { portraitUrl, reviewCount } from "./api";
-import { Portrait } from "./Portrait";
+import { portraitUrl, reviewCount } from "../../lib/api/mentors";
+import { Portrait } from "../../components/Portrait";
 import { useExplorerShuffle } from "./useExplorerShuffle";
-import { useMentors } from "./useMentors";
-import "./mentors.css";
+import { useMentors } from "../../lib/useMentors";
+import "../../components/mentors.css";
 import "./explorer.css";
 import { LoadError } from "./LoadError";
 

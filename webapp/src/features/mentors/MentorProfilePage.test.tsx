@@ -1,77 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { loadMentors, resetMentorCache } from "./api";
+import { loadMentors, resetMentorCache } from "../../lib/api/mentors";
 import { MentorProfilePage } from "./MentorProfilePage";
-import { useFakeClock } from "../../testing";
+import { mentorAnswer as json, pallavi, serveMentors, useFakeClock } from "../../testing";
 
 const NOW = Date.UTC(2030, 0, 6, 12, 0, 0); // Sunday 6 January 2030, 12:00 UTC
 
-function pallavi(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 12,
-    user_id: null,
-    name: "Pallavi Borah",
-    headline: "SEO and content strategist for B2B software brands",
-    expertise: ["Marketing", "SEO", "Content Strategy"],
-    rating: 4.6,
-    review_count: 23,
-    experience_years: 8,
-    bio: "Pallavi grew organic traffic for a Guwahati travel startup.",
-    image_url: "/media/portraits/12.svg",
-    contact: { email: "pallavi@mentors.example", phone: "+919800000000", website: "https://pallavi.example/" },
-    social_links: { linkedin: "https://www.linkedin.com/in/pallavi-demo", twitter: "javascript:alert(1)" },
-    education: [{ degree: "M.A., Mass Communication", institution: "Tezpur University", year: 2017 }],
-    experience: [
-      { title: "Content Strategy Lead", company: "A B2B SaaS company", start_year: 2021, end_year: null, description: "Owns SEO." },
-      { title: "Content Marketer", company: "A travel startup", start_year: 2017, end_year: 2021, description: "" },
-    ],
-    projects: [{ title: "Keyword atlas", description: "An open keyword map.", url: "https://atlas.example/" }],
-    services: [
-      { id: 23, title: "SEO audit walkthrough", description: "We audit your site together.", duration_minutes: 60, price: 1500, price_paise: 150000 },
-      { id: 24, title: "Content calendar workshop", description: "", duration_minutes: 90, price: 125000, price_paise: 12500000 },
-      { id: 25, title: "Intro call", description: "", duration_minutes: 20, price: 0, price_paise: 0 },
-    ],
-    available_slots: [
-      // Out of order, and one already past: the preview sorts and drops it.
-      { id: 3, start: "2030-01-08T12:00:00Z", end: "2030-01-08T12:45:00Z" },
-      { id: 1, start: "2030-01-07T03:30:00Z", end: "2030-01-07T04:30:00Z" },
-      { id: 9, start: "2030-01-05T03:30:00Z", end: "2030-01-05T04:30:00Z" },
-    ],
-    created_at: "2026-01-01T00:00:00Z",
-    updated_at: "2026-01-01T00:00:00Z",
-    ...overrides,
-  };
-}
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "Service Unavailable",
-    headers: { "content-type": "application/json" },
-  });
-}
-
 /**
- * Answers `/api/mentors/{id}/` from `mentors` (404 for others), `/api/mentors/` with all of them and
- * `/api/mentors/{id}/slots/` with `slots` (the mentor in Europe/London).
+ * Answers the mentor endpoints with `mentors` and `/api/mentors/{id}/slots/`
+ * with `slots` (the mentor in Europe/London).
  */
 function serve(...mentors: ReturnType<typeof pallavi>[]) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    if (url === "/api/mentors/") return json(200, mentors);
-    if (/^\/api\/mentors\/\d+\/slots\/\?/.test(url)) {
-      const answer = json(200, slots);
-      answer.headers.set("X-Mentor-Time-Zone", "Europe/London");
-      return answer;
-    }
-    if (/^\/api\/mentors\/\d+\/reviews\//.test(url)) return json(200, { count: 0, rating: null, reviews: [] });
-    const id = Number(/^\/api\/mentors\/(\d+)\/$/.exec(url)?.[1]);
-    const found = mentors.find((m) => m.id === id);
-    return found ? json(200, found) : json(404, { detail: "Not found." });
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
+  return serveMentors(() => slots, ...mentors);
 }
 
 /** What `/api/mentors/{id}/slots/` answers (a 09:00 London slot on Monday 7 January 2030). */
@@ -82,10 +23,18 @@ function catalogueCalls(fetchMock: ReturnType<typeof serve>): unknown[] {
   return fetchMock.mock.calls.filter(([input]) => !String(input).includes("/slots/") && !String(input).includes("/reviews/"));
 }
 
+/**
+ * The booking review stands apart: it is the bookings feature's, composed in
+ * by the app (app/mentor-booking.test.tsx tests the page with it).
+ */
+function NoReview() {
+  return null;
+}
+
 function renderAt(path: string, timeZone = "Asia/Kolkata") {
   const router = createMemoryRouter(
     [
-      { path: "/mentors/:idSlug", element: <MentorProfilePage timeZone={timeZone} /> },
+      { path: "/mentors/:idSlug", element: <MentorProfilePage timeZone={timeZone} bookingReview={NoReview} /> },
       { path: "/mentors", element: <p>Listing</p> },
     ],
     { initialEntries: [path] },
@@ -248,29 +197,6 @@ describe("MentorProfilePage", () => {
     const asked = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes("/slots/"));
     expect(asked).toBe("/api/mentors/12/slots/?service=23&from=2030-01-05T18%3A30%3A00.000Z&to=2030-01-12T18%3A30%3A00.000Z");
     expect(within(section).getByLabelText("Session")).toBeTruthy();
-  });
-
-  it("books from a chosen time: the review opens with the session, the time in the viewer's zone and the price", async () => {
-    serve(pallavi());
-    renderAt("/mentors/12-pallavi-borah");
-    const section = await screen.findByRole("region", { name: "Available times" });
-    const time = await within(section).findByRole("button", { name: "2:30 pm" });
-    fireEvent.click(time);
-    const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
-    const summary = dialog.getByTestId("review-summary").textContent ?? "";
-    expect(summary).toContain("SEO audit walkthrough · 1 hr");
-    expect(summary).toContain("India Standard Time");
-    expect(dialog.getByTestId("review-price").textContent).toBe("₹1,500");
-    // A guest signs in first; the choice is remembered for after.
-    expect(dialog.getByRole("button", { name: "Sign in to book" })).toBeTruthy();
-  });
-
-  it("after signing in, the time a guest chose opens in the review again, and leaves the address", async () => {
-    serve(pallavi());
-    const router = renderAt("/mentors/12-pallavi-borah?book=23&at=2030-01-07T09%3A00%3A00Z");
-    const dialog = within(await screen.findByRole("dialog", { name: "Review your booking" }));
-    expect(dialog.getByTestId("review-summary").textContent).toContain("SEO audit walkthrough · 1 hr");
-    await vi.waitFor(() => expect(router.state.location.search).toBe(""));
   });
 
   it("retries failures with the list's policy, then offers Retry", async () => {

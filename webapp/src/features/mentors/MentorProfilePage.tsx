@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import {
   cardLabels,
@@ -12,31 +12,29 @@ import {
   yearsLabel,
   type CardLabels,
 } from "../../lib/domain";
-import { NotFoundPage } from "../pages";
-import { useSession } from "../auth";
-import { viewerZone } from "../../lib/time";
-import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, BookingReview, type ReviewService } from "../bookings";
+import { NotFoundPage } from "../../components/NotFoundPage";
+import { useSession } from "../../lib/session";
+import { browserZone, formatSlot, viewerZone, zoneLongName } from "../../lib/time";
+import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, type BookingReviewProps, type ReviewService } from "../../lib/booking-review";
 import { OneByOne } from "../../components/OneByOne";
 import { RouteTitle } from "../../components/RouteTitle";
 import { useFirstScreenDone } from "../../lib/first-screen";
-import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
+import { portraitUrl, reviewCount, textField, type Mentor } from "../../lib/api/mentors";
 import { LoadError } from "./LoadError";
-import { Portrait } from "./Portrait";
+import { Portrait } from "../../components/Portrait";
 import {
   educationOf,
   experienceOf,
-  formatSlot,
   linksOf,
   projectsOf,
   servicesOf,
-  timeZoneName,
   upcomingSlots,
   type ProfileLink,
 } from "./profile";
 import { bookableServices, ProfileSlots, type BookableService } from "./ProfileSlots";
 import { ReviewsSection } from "./ReviewsSection";
 import { useMentor } from "./useMentor";
-import "./mentors.css";
+import "../../components/mentors.css";
 import "./profile-hero.css";
 import "./profile.css";
 
@@ -147,7 +145,7 @@ function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; ti
   const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
   const price = shownPrice(mentor.services.map((s) => s.price));
   const firstName = shortName(mentor.name);
-  const zone = slots[0] ? timeZoneName(slots[0].start, timeZone) : undefined;
+  const zone = slots[0] ? zoneLongName(slots[0].start, timeZone ?? browserZone()) : undefined;
 
   return (
     <section className="booking-card" aria-labelledby="booking-title" data-testid="booking-card">
@@ -229,7 +227,20 @@ function LinksCard({ links }: { links: ProfileLink[] }) {
   );
 }
 
-function Profile({ mentor, labels, timeZone }: { mentor: Mentor & { id: number }; labels: CardLabels; timeZone: string | undefined }) {
+/** The booking review a chosen time opens: the bookings feature's, composed in by the app. */
+type Review = ComponentType<BookingReviewProps>;
+
+function Profile({
+  mentor,
+  labels,
+  timeZone,
+  BookingReview,
+}: {
+  mentor: Mentor & { id: number };
+  labels: CardLabels;
+  timeZone: string | undefined;
+  BookingReview: Review;
+}) {
   const headline = textField(mentor, "headline");
   const bio = textField(mentor, "bio");
   const services = servicesOf(mentor);
@@ -505,6 +516,12 @@ export function ProfileSkeleton() {
 export interface MentorProfilePageProps {
   /** Shows slot times in this IANA zone instead of the viewer's (tests). */
   timeZone?: string;
+  /**
+   * The booking review a chosen time opens (the bookings feature's): the
+   * app composes it in (`app/screens.tsx`), as one feature does not import
+   * another. It may suspend while its code loads.
+   */
+  bookingReview: Review;
 }
 
 /**
@@ -512,17 +529,17 @@ export interface MentorProfilePageProps {
  * stale or missing slug is replaced by the canonical one, and an unknown id
  * shows the not-found page (the server answers 404 on a first load).
  */
-export function MentorProfilePage({ timeZone: given }: MentorProfilePageProps) {
+export function MentorProfilePage({ timeZone: given, bookingReview }: MentorProfilePageProps) {
   const { idSlug = "" } = useParams();
   // One zone per person (issue 21): the account's when signed in, else the browser's.
   const snapshot = useSession();
   const timeZone = given ?? viewerZone(snapshot.status === "user" ? snapshot.user : null);
   const id = parseMentorSegment(safeDecode(idSlug));
   if (id === undefined) return <NotFoundPage />;
-  return <MentorProfile id={id} timeZone={timeZone} />;
+  return <MentorProfile id={id} timeZone={timeZone} bookingReview={bookingReview} />;
 }
 
-function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefined }) {
+function MentorProfile({ id, timeZone, bookingReview }: { id: number; timeZone: string | undefined; bookingReview: Review }) {
   const { state, retry } = useMentor(id);
   const location = useLocation();
   const navigate = useNavigate();
@@ -558,7 +575,7 @@ function MentorProfile({ id, timeZone }: { id: number; timeZone: string | undefi
       </div>
     );
   }
-  return <Profile mentor={mentor as Mentor & { id: number }} labels={labels} timeZone={timeZone} />;
+  return <Profile mentor={mentor as Mentor & { id: number }} labels={labels} timeZone={timeZone} BookingReview={bookingReview} />;
 }
 
 export default MentorProfilePage;

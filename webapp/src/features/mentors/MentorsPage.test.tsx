@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { mentorScore, searchDebounceMs } from "../../lib/domain";
-import { resetMentorCache } from "./api";
+import { resetMentorCache } from "../../lib/api/mentors";
 import { MentorsPage, type MentorsPageProps } from "./MentorsPage";
 import { useFakeClock } from "../../testing";
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { cardLabels, type CardLabels, listingCategories, searchDebounceMs, shownPrice, sorts } from "../../lib/domain";
 import { RouteTitle } from "../../components/RouteTitle";
 import { useFirstScreenDone } from "../../lib/first-screen";
-import { portraitUrl, reviewCount, textField, type Mentor } from "./api";
+import { portraitUrl, reviewCount, textField, type Mentor } from "../../lib/api/mentors";
 import {
   applyQuery,
   categoryCounts,
@@ -15,10 +15,9 @@ import {
   type SortId,
 } from "./listing";
 import { LoadError } from "./LoadError";
-import { MentorCard } from "./MentorCard";
-import { SkeletonCard } from "./skeletons";
-import { useMentors } from "./useMentors";
-import "./mentors.css";
+import { MentorCard, SkeletonCard } from "../../components/MentorCard";
+import { useMentors } from "../../lib/useMentors";
+import "../../components/mentors.css";
 import "./listing.css";
 
 const SKELETON_COUNT = 8;

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { callsTo, json, mockApi, skippedHeadingLevels, useFakeClock, type Call } from "../../testing";
-import type { Mentor } from "./api";
+import type { Mentor } from "../../lib/api/mentors";
 import { ProfileSlots } from "./ProfileSlots";
-import { addDays, currentZoneName, dayKeyOf, sameZone, startOfDay, weekOf } from "./slots";
+import { dayKeyOf, startOfDay, weekOf } from "./slots";
+import { addDays, currentZoneName, sameZone } from "../../lib/time";
 
 const NOW = Date.UTC(2030, 0, 6, 12, 0, 0); // Sunday 6 January 2030, 12:00 UTC: winter in London
 const SLOTS = "/api/mentors/12/slots/";

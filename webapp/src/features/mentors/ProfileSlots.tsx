@@ -9,24 +9,12 @@
  */
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from "react";
 import { durationLabel, shortName } from "../../lib/domain";
-import { dateTimeFormat, LOCALE, zoneLabel } from "../../lib/time";
+import { calendarDayLabel, calendarRangeLabel, LOCALE, localClockTime, sameZone, viewerZone as zoneOfViewer, zoneLabel } from "../../lib/time";
 import { SelectField } from "../../components/form";
-import type { Mentor } from "./api";
+import type { Mentor } from "../../lib/api/mentors";
 import { LoadError } from "./LoadError";
 import { servicesOf, type ProfileService } from "./profile";
-import {
-  browserZone,
-  COMMON_ZONES,
-  DEFAULT_WINDOW_DAYS,
-  fetchSlots,
-  groupByDay,
-  currentZoneName,
-  isKnownZone,
-  sameZone,
-  weekOf,
-  type DayKey,
-  type OpenSlot,
-} from "./slots";
+import { COMMON_ZONES, DEFAULT_WINDOW_DAYS, fetchSlots, groupByDay, weekOf, type OpenSlot } from "./slots";
 import "./slots.css";
 
 /** A service someone can book: published (not switched off) and with an id to ask the slots for. */
@@ -61,22 +49,6 @@ export interface ProfileSlotsProps {
 type Shown =
   | { key: string; status: "ready"; slots: OpenSlot[] }
   | { key: string; status: "error"; message: string };
-
-/** The day as a calendar label (`Mon, 7 Jan`), read as a date, not an instant. */
-function dayLabel(day: DayKey, locale: string | undefined, long = false): string {
-  const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-  const format = dateTimeFormat(locale, { weekday: long ? "long" : "short", day: "numeric", month: long ? "long" : "short", timeZone: "UTC" });
-  return format.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-function weekLabel(first: DayKey, last: DayKey, locale: string | undefined): string {
-  const at = (day: DayKey) => {
-    const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
-    return new Date(Date.UTC(y, m - 1, d));
-  };
-  const format = dateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  return format.formatRange(at(first), at(last));
-}
 
 function zoneSentence(shownZone: string, viewerZone: string, mentorZone: string | undefined, at: Date): string {
   const shown = `Times shown in ${zoneLabel(shownZone, at)}${sameZone(shownZone, viewerZone) ? " (your time)" : ""}.`;
@@ -121,7 +93,7 @@ function SlotsSkeleton() {
 
 export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refreshKey = 0 }: ProfileSlotsProps) {
   const services = useMemo(() => bookableServices(mentor), [mentor]);
-  const viewerZone = useMemo(() => (timeZone && isKnownZone(timeZone) ? currentZoneName(timeZone) : browserZone()), [timeZone]);
+  const viewerZone = useMemo(() => zoneOfViewer({ time_zone: timeZone }), [timeZone]);
   const [now] = useState(() => new Date());
   const [serviceId, setServiceId] = useState<number | undefined>(services[0]?.id);
   const [zone, setZone] = useState(viewerZone);
@@ -159,10 +131,9 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
   const hasPrevious = weekIndex > 0;
   const firstName = shortName(mentor.name);
   const days = current?.status === "ready" ? groupByDay(current.slots, week, zone).filter((d) => d.slots.length > 0) : [];
-  const timeFormat = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
   // Zones are named as they are at the times shown (summer or winter names).
   const namedAt = days[0]?.slots[0]?.start ?? now;
-  const range = weekLabel(week.days[0] ?? "", week.days[6] ?? "", locale);
+  const range = calendarRangeLabel(week.days[0] ?? "", week.days[6] ?? "", locale);
 
   const onService = (e: ChangeEvent<HTMLSelectElement>) => {
     setServiceId(Number(e.target.value));
@@ -252,14 +223,14 @@ export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refr
           {days.map(({ day, slots }) => (
             <li key={day} className="slots__day" data-testid="slots-day">
               <h4 id={`${ids}-${day}`} className="slots__day-title">
-                <span aria-hidden="true">{dayLabel(day, locale)}</span>
-                <span className="sr-only">{dayLabel(day, locale, true)}</span>
+                <span aria-hidden="true">{calendarDayLabel(day, locale)}</span>
+                <span className="sr-only">{calendarDayLabel(day, locale, true)}</span>
               </h4>
               <ul className="slots__times" aria-labelledby={`${ids}-${day}`}>
                 {slots.map((slot) => {
                   const time = (
                     <time dateTime={slot.start.toISOString()} data-testid="slot-time">
-                      {timeFormat.format(slot.start)}
+                      {localClockTime(slot.start, zone, locale)}
                     </time>
                   );
                   return (

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../../lib/api/client";
 import { formatCount } from "../../lib/domain";
-import { dateTimeFormat } from "../../lib/time";
+import { mediumDate } from "../../lib/time";
 import type { components } from "../../lib/api/schema";
 import "./reviews.css";
 
@@ -63,16 +63,6 @@ function ratingText(rating: number): string {
 /** "1 review", "25 reviews" */
 export function countText(count: number): string {
   return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
-}
-
-function dateText(iso: string, locale: string | undefined, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  try {
-    return dateTimeFormat(locale, { dateStyle: "medium", ...(timeZone ? { timeZone } : {}) }).format(date);
-  } catch {
-    return dateTimeFormat(locale, { dateStyle: "medium" }).format(date);
-  }
 }
 
 /** Five stars, `rating` of them filled; read out as "4 out of 5 stars". */
@@ -163,7 +153,7 @@ export function ReviewsSection({ mentorId, timeZone, locale }: ReviewsSectionPro
                   <Stars rating={review.rating} />
                   <span className="review__name">{review.learner_name}</span>
                   <time className="review__date" dateTime={review.created_at}>
-                    {dateText(review.created_at, locale, timeZone)}
+                    {mediumDate(review.created_at, locale, timeZone)}
                   </time>
                 </div>
                 {review.text.trim() ? <p className="review__text">{review.text}</p> : null}

@@ -6,11 +6,8 @@
 import { lazy } from "react";
 import { loadOnDemand, loadProfileRules } from "../../lib/domain";
 
-export { portraitUrl, resetMentorCache, reviewCount, textField, type Mentor } from "./api";
-export { MentorCard } from "./MentorCard";
 export { MentorExplorer } from "./MentorExplorer";
-export { ListingScreenSkeleton, ProfileScreenSkeleton, SkeletonCard } from "./skeletons";
-export { useMentors, type MentorsState } from "./useMentors";
+export { ListingScreenSkeleton, ProfileScreenSkeleton } from "./skeletons";
 
 // Both screens call the crate's on-demand rules (listing, mentor profile):
 // their chunk counts as loaded once that module is there too. A mentor's

@@ -5,8 +5,7 @@
  * profile page can show. Anything malformed is left out, never shown raw.
  */
 import { safeUrl as safeHttpUrl, upcomingSlots as upcomingSlotIndices } from "../../lib/domain";
-import type { Mentor } from "./api";
-import { dateTimeFormat, LOCALE } from "../../lib/time";
+import type { Mentor } from "../../lib/api/mentors";
 
 export interface ProfileService {
   key: string;
@@ -175,26 +174,4 @@ export function upcomingSlots(mentor: Mentor, nowMs: number, limit: number): Slo
       end: new Date(ends[i] ?? Number.NaN),
     };
   });
-}
-
-export interface SlotFormat {
-  /** `Mon, 23 Nov` in the viewer's locale. */
-  day: string;
-  /** `9:00 – 10:00 AM`. */
-  time: string;
-  /** For `<time dateTime>`. */
-  iso: string;
-}
-
-/** A slot in the viewer's time zone (or `timeZone`), in `locale` (default: Indian English). */
-export function formatSlot(slot: Slot, timeZone?: string, locale: string = LOCALE): SlotFormat {
-  const day = dateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone });
-  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone });
-  return { day: day.format(slot.start), time: time.formatRange(slot.start, slot.end), iso: slot.start.toISOString() };
-}
-
-/** The time zone's name as the viewer would say it (`India Standard Time`), or its id. */
-export function timeZoneName(at: Date, timeZone?: string, locale: string = LOCALE): string {
-  const parts = dateTimeFormat(locale, { timeZoneName: "long", timeZone }).formatToParts(at);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? dateTimeFormat(locale, { timeZone }).resolvedOptions().timeZone;
 }

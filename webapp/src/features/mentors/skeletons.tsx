@@ -1,25 +1,12 @@
 /**
- * Placeholders for the mentor screens: the listing's skeleton card, and the
- * screens shown while a lazily loaded mentor page's code arrives. Kept apart
- * from the pages so the app shell can show them without loading the pages.
+ * Placeholders for the mentor screens, shown while a lazily loaded mentor
+ * page's code arrives (the skeleton card is the card's:
+ * components/MentorCard). Kept apart from the pages so the app shell can
+ * show them without loading the pages.
  */
-import "./mentors.css";
+import { SkeletonCard } from "../../components/MentorCard";
+import "../../components/mentors.css";
 import "./profile-hero.css";
-
-export function SkeletonCard() {
-  return (
-    <div className="mentor-card mentor-card--skeleton" aria-hidden="true">
-      <div className="mentor-card__photo skeleton" />
-      <div className="mentor-card__body">
-        <div className="skeleton skeleton--line skeleton--w60" />
-        <div className="skeleton skeleton--line skeleton--w90" />
-        <div className="skeleton skeleton--line skeleton--w75" />
-        <div className="skeleton skeleton--line skeleton--w40" />
-        <div className="skeleton skeleton--pill" />
-      </div>
-    </div>
-  );
-}
 
 function IntroSkeleton() {
   return (

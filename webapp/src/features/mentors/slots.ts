@@ -34,8 +34,7 @@ export type SlotsAnswer =
 export const DEFAULT_WINDOW_DAYS = 92;
 
 /** Zone names and comparisons, and the calendar arithmetic's formatting, are the app's one copy (`lib/time`). */
-import { dayIn, isKnownZone, zoneOffsetAt } from "../../lib/time";
-export { browserZone, currentZoneName, isKnownZone, sameZone } from "../../lib/time";
+import { addDays, dayIn, isKnownZone, zoneOffsetAt } from "../../lib/time";
 
 /** Zones most viewers pick from, besides their own and the mentor's. */
 export const COMMON_ZONES: readonly string[] = [
@@ -65,12 +64,6 @@ export function dayKeyOf(at: Date, zone: string): DayKey {
 function parseDay(day: DayKey): [number, number, number] {
   const [y = 1970, m = 1, d = 1] = day.split("-").map(Number);
   return [y, m, d];
-}
-
-/** The day `n` days after `day` (calendar arithmetic, no zone involved). */
-export function addDays(day: DayKey, n: number): DayKey {
-  const [y, m, d] = parseDay(day);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 /** The instant `day` begins in `zone` (its first moment, should the clocks skip midnight). */

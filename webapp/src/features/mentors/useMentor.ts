@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { cachedMentor, loadMentor, type Mentor, type MentorDetail } from "./api";
+import { cachedMentor, loadMentor, type Mentor, type MentorDetail } from "../../lib/api/mentors";
 
 export type MentorState =
   | { status: "loading"; id: number }

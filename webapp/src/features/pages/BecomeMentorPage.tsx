@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { ApplySection } from "../apply";
 import { siteName, mentorFields, mentorFieldsText } from "../../lib/domain";
 import { APPROVAL_TIME, COMMISSION_SUMMARY, PAYMENT_METHODS, PAYOUT_SUMMARY } from "../../lib/facts";
 import { Icon } from "../../components/icons";
@@ -89,7 +88,16 @@ function useApplyAnchor(): void {
   }, [hash, key]);
 }
 
-export default function BecomeMentorPage() {
+export interface BecomeMentorPageProps {
+  /**
+   * The mentor application (the apply feature's section), which the app
+   * composes in (`app/screens.tsx`): one feature does not import another.
+   * It may suspend while its code loads; the page shows the loading line.
+   */
+  applyForm: ReactNode;
+}
+
+export default function BecomeMentorPage({ applyForm }: BecomeMentorPageProps) {
   useApplyAnchor();
   return (
     <StaticPage testId="become-mentor-page">
@@ -179,7 +187,7 @@ export default function BecomeMentorPage() {
                 </div>
               }
             >
-              <ApplySection />
+              {applyForm}
             </Suspense>
           </div>
           <div className="sp-form-side sp-apply-side">

@@ -6,7 +6,6 @@
 import { lazy, type ComponentType } from "react";
 import { loadOnDemand } from "../../lib/domain";
 
-export { NotFoundPage } from "./NotFoundPage";
 export { PageSkeleton } from "./PageSkeleton";
 export { PlaceholderPage } from "./PlaceholderPage";
 

@@ -58,7 +58,8 @@ const PAGES: readonly { path: string; Page: ComponentType; title: string; headin
   { path: "/sitemap", Page: SitemapPage, title: "Sitemap", heading: "Sitemap", content: [] },
   {
     path: "/become-mentor",
-    Page: BecomeMentorPage,
+    // The application form is the apply feature's, composed in by the app: not rendered here.
+    Page: () => <BecomeMentorPage applyForm={null} />,
     title: "Become a Mentor",
     heading: "Share what you know. Get paid for it.",
     content: ["Who can apply", "What you set", "Paid for every confirmed booking", /shown to you before you publish your prices/],
@@ -254,7 +255,7 @@ describe("the sitemap", () => {
 describe("the mentor pages", () => {
   it("become-mentor: apply, approval within 24 hours, both payout readings, the commission wording", () => {
     mockApi();
-    renderAt("/become-mentor", <BecomeMentorPage />);
+    renderAt("/become-mentor", <BecomeMentorPage applyForm={null} />);
     expect(hrefOf("Apply to mentor")).toBe("/become-mentor#apply");
     expect(within(screen.getByTestId("apply")).getByRole("heading", { level: 2, name: "Apply to become a mentor" })).toBeTruthy();
     const text = document.body.textContent ?? "";

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import { aUser, json, logIn, mockApi, renderScreen, resetAuth, skippedHeadingLevels, useFakeClock } from "../../testing";
-import { AttentionBanners } from "./AttentionBanners";
+import { AttentionBanners } from "../../components/AttentionBanners";
 import UserDashboardPage from "./UserDashboardPage";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { aUser, callsTo, json, logIn, mockApi, renderScreen, resetAuth, skippedHeadingLevels, useFakeClock } from "../../testing";
-import type { User } from "../auth";
+import type { User } from "../../lib/session";
 import type { Booking } from "../../lib/api/bookings";
 import { aBooking } from "./fixtures.test-util";
 import UserDashboardPage from "./UserDashboardPage";

@@ -3,13 +3,13 @@ import { RouteTitle } from "../../components/RouteTitle";
 import { Icon } from "../../components/icons";
 import { FormAlert } from "../../components/form";
 import { durationLabel, mentorPath } from "../../lib/domain";
-import { useSession } from "../auth";
-import { AttentionBanners } from "./AttentionBanners";
+import { useSession } from "../../lib/session";
+import { AttentionBanners } from "../../components/AttentionBanners";
 import { allows, type Booking } from "../../lib/api/bookings";
 import { sessionRange, timeLeftShort, viewerZone, zoneLabel } from "../../lib/time";
-import { confirmingPayment, firstName, learnerNextStep, useNow } from "./bookings";
-import { useBookings, type Loaded } from "./load";
-import { JoinButton, StatusPill } from "./parts";
+import { confirmingPayment, firstName, learnerNextStep, useNow } from "../../lib/sessions";
+import { useBookings, type Loaded } from "../../lib/useBookings";
+import { JoinButton, StatusPill } from "../../components/SessionParts";
 import "./user-dashboard.css";
 
 type IconName = Parameters<typeof Icon>[0]["name"];

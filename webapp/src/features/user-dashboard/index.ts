@@ -8,17 +8,15 @@
  * join button needs them (the learner's module, without zone data), and
  * only that button waits for them.
  *
- * The session parts (the status pill, the join button, the readings of a
- * booking the cards need, the bookings as loaded) are shared with the
- * mentor's dashboard. The booking itself and its calls are the shared API
- * layer's (`lib/api/bookings`); times and zones are `lib/time`'s.
+ * The session parts it shares with the mentor's dashboard are shared code,
+ * not this feature's: the status pill and the join button
+ * (`components/SessionParts`), the attention banners
+ * (`components/AttentionBanners`), the readings of a booking the cards need
+ * (`lib/sessions`) and the bookings as loaded (`lib/useBookings`). The
+ * booking itself and its calls are the shared API layer's
+ * (`lib/api/bookings`); times and zones are `lib/time`'s.
  */
 import { lazy } from "react";
 import { loadProfileRules } from "../../lib/domain";
 
 export const UserDashboardPage = lazy(() => Promise.all([import("./UserDashboardPage"), loadProfileRules()]).then(([screen]) => screen));
-
-export { firstName, joinEarlyMinutes, joinState, useNow } from "./bookings";
-export { useBookings, type Loaded as LoadedBookings } from "./load";
-export { JoinButton, StatusPill } from "./parts";
-export { AttentionBanners } from "./AttentionBanners";

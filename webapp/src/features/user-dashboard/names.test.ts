@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { shortName } from "../../lib/domain";
-import { firstName, learnerNextStep } from "./bookings";
+import { firstName, learnerNextStep } from "../../lib/sessions";
 import { aBooking } from "./fixtures.test-util";
 
 describe("how the dashboards address people", () => {

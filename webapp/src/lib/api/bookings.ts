@@ -1,6 +1,8 @@
 /**
- * The dashboards' booking calls (`/api/bookings/…`) and the readers of
- * their answers, through the app's one client: it refreshes an expired
+ * The booking, the list of one's bookings (the dashboards and My
+ * bookings), the dashboards' booking calls (`/api/bookings/…`) and the
+ * readers of their answers, through the app's one client (the booking
+ * flow's own calls are `features/bookings/api.ts`): it refreshes an expired
  * token and ends the session on a refusal (SPEC §4). Each call returns the
  * answer as read; the screens decide what it means.
  *
@@ -52,9 +54,9 @@ export function allows(booking: Booking, action: BookingAction): boolean {
 
 const authorised = { authorised: true } as const;
 
-/** `GET /api/bookings/?as=…&when=…`: the caller's own bookings, a bare list. */
-export function fetchBookings(side: Side, when: When): Promise<Answer<Booking[]>> {
-  return api.send<Booking[]>(`/api/bookings/?as=${side}&when=${when}`, authorised);
+/** `GET /api/bookings/?as=…&when=…`: the caller's own bookings, a bare list (the dashboards, My bookings). */
+export function fetchBookings(side: Side, when: When, signal?: AbortSignal): Promise<Answer<Booking[]>> {
+  return api.send<Booking[]>(`/api/bookings/?as=${side}&when=${when}`, { ...authorised, ...(signal ? { signal } : {}) });
 }
 
 /** `POST /api/bookings/{id}/accept/`: the mentor accepts a request. */

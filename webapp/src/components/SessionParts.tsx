@@ -1,9 +1,9 @@
 /** The session parts both dashboards draw: the status pill and the join button. */
 import { Suspense, useId } from "react";
-import type { Booking, Side } from "../../lib/api/bookings";
-import { confirmingPayment, joinEarlyMinutes, joinState, statusLabel } from "./bookings";
-import { clockTime, safeZone } from "../../lib/time";
-import "./sessions.css";
+import type { Booking, Side } from "../lib/api/bookings";
+import { confirmingPayment, joinEarlyMinutes, joinState, statusLabel } from "../lib/sessions";
+import { clockTime, safeZone } from "../lib/time";
+import "./session-parts.css";
 
 /** The booking's status as a coloured pill (the words carry the meaning; the colour only repeats it). */
 export function StatusPill({ booking, side = "learner" }: { booking: Booking; side?: Side }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { cachedMentors, loadMentors, onMentorList, type Mentor, type MentorList } from "./api";
+import { cachedMentors, loadMentors, onMentorList, type Mentor, type MentorList } from "./api/mentors";
 
 export type MentorsState =
   | { status: "loading" }

@@ -1,7 +1,7 @@
 /** Loading one list of bookings: loading, the list, or failed (with a retry). */
 import { useCallback, useEffect, useState } from "react";
-import { SessionEndedError } from "../../lib/api/client";
-import { fetchBookings, readBookings, type Booking, type Side, type When } from "../../lib/api/bookings";
+import { SessionEndedError } from "./api/client";
+import { fetchBookings, readBookings, type Booking, type Side, type When } from "./api/bookings";
 
 export type Loaded<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed" };
 

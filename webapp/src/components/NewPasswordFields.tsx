@@ -1,5 +1,11 @@
+/**
+ * A password being chosen and its confirmation, with the meter: the account
+ * screens and the mentor application's guest form use it, so every screen
+ * that sets a password looks and behaves the same (meter, autocomplete,
+ * required).
+ */
 import type { ChangeEventHandler } from "react";
-import { PasswordField } from "../../components/form";
+import { PasswordField } from "./form";
 
 /** The names and labels of the two fields: a new password for an account (the default). */
 export const NEW_PASSWORD = {

@@ -15,8 +15,8 @@
  * learner's is).
  */
 import { useEffect, useState } from "react";
-import { allows, type Booking, type BookingStatus, type Side } from "../../lib/api/bookings";
-import { bookingRules, shortName } from "../../lib/domain";
+import { allows, type Booking, type BookingStatus, type Side } from "./api/bookings";
+import { bookingRules, shortName } from "./domain";
 
 /* ---------- Reading a booking ---------- */
 
@@ -57,14 +57,18 @@ const STATUS_LABELS: Readonly<Record<BookingStatus, string>> = {
 };
 
 /**
- * Whether the booking waits on a payment the checkout reported and the
- * gateway has not confirmed yet: it stays `payment_required` (its `pay_by`
- * frozen) and is confirmed as soon as the gateway answers; no one is asked
- * to pay again meanwhile.
+ * Whether the booking, in `status` (its own unless a screen recomputed it
+ * as time passed), waits on a payment the checkout reported and the gateway
+ * has not confirmed yet: it stays `payment_required` (its `pay_by` frozen)
+ * and is confirmed as soon as the gateway answers; no one is asked to pay
+ * again meanwhile. The dashboards and the booking screens.
  */
-export function confirmingPayment(booking: Booking): boolean {
-  return booking.status === "payment_required" && booking.payment_confirming === true;
+export function confirmingPayment(booking: Pick<Booking, "status" | "payment_confirming">, status: BookingStatus = booking.status): boolean {
+  return status === "payment_required" && booking.payment_confirming === true;
 }
+
+/** The status's words for a payment the gateway has not confirmed yet (still `payment_required`). */
+export const CONFIRMING_LABEL = "Confirming payment";
 
 /** What the learner reads while their payment is being confirmed. */
 export const CONFIRMING_NOTICE =
@@ -73,7 +77,7 @@ export const CONFIRMING_NOTICE =
 /** The status in words; a mentor sees a request as one, and a payment being confirmed reads as such. */
 export function statusLabel(booking: Booking, side: Side = "learner"): string {
   if (side === "mentor" && booking.status === "pending") return "Request";
-  if (confirmingPayment(booking)) return "Confirming payment";
+  if (confirmingPayment(booking)) return CONFIRMING_LABEL;
   if (booking.status === "no_show")
     return booking.no_show_by === "mentor" ? "Mentor didn’t attend" : booking.no_show_by === "learner" ? "Learner didn’t attend" : "Missed";
   return STATUS_LABELS[booking.status] ?? booking.status;

@@ -9,11 +9,11 @@
  */
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Icon } from "../../components/icons";
-import { attention, useAttention, type AttentionItem, type AttentionKind } from "../attention";
-import { instantLabel, timeLeftShort, zoneLabel } from "../../lib/time";
-import { firstName, useNow } from "./bookings";
-import "./attention.css";
+import { Icon } from "./icons";
+import { attention, useAttention, type AttentionItem, type AttentionKind } from "../lib/attention";
+import { instantLabel, timeLeftShort, zoneLabel } from "../lib/time";
+import { firstName, useNow } from "../lib/sessions";
+import "./attention-banners.css";
 
 function banner(item: AttentionItem, zone: string, left: string) {
   const id = encodeURIComponent(item.booking_id);

@@ -8,8 +8,8 @@
  * the tab, at most once every few seconds (no polling).
  */
 import { useEffect, useSyncExternalStore } from "react";
-import { api, SessionEndedError } from "../../lib/api/client";
-import type { Schemas } from "../../lib/api/types";
+import { api, SessionEndedError } from "./api/client";
+import type { Schemas } from "./api/types";
 
 export type AttentionItem = Schemas["AttentionItem"];
 export type AttentionKind = Schemas["AttentionKind"];

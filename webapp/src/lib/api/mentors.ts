@@ -8,11 +8,11 @@
  * decided by the domain module (`parseMentorResponse`, `afterFailure`,
  * `cacheState`, `fetchPolicy`).
  */
-import { afterFailure, cacheState, fetchPolicy, loadOnDemand, noValidMentorData, parseMentorResponse, type Mentor } from "../../lib/domain";
-import { api, NoAnswerError, type Answer } from "../../lib/api/client";
-import { createResource, createResourceFamily, type Freshness } from "../../lib/api/resource";
+import { afterFailure, cacheState, fetchPolicy, loadOnDemand, noValidMentorData, parseMentorResponse, type Mentor } from "../domain";
+import { api, NoAnswerError, type Answer } from "./client";
+import { createResource, createResourceFamily, type Freshness } from "./resource";
 
-export type { Mentor, MentorService } from "../../lib/domain";
+export type { Mentor, MentorService } from "../domain";
 
 /** What a screen gets: the mentors, or the fallback empty list and the reason. */
 export type MentorList =

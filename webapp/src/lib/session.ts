@@ -13,9 +13,9 @@
  * logout survive a reload and agree across tabs.
  */
 import { useSyncExternalStore } from "react";
-import { afterLogin, afterRefresh, safeRedirect, sessionDue, sessionKeys, sessionTimers, storageKeys, storedProfileComplete, type StorageKey } from "../../lib/domain";
-import { bindSession, createApiClient, type Answer, type ApiClient, type SessionPort } from "../../lib/api/client";
-import type { Schemas } from "../../lib/api/types";
+import { afterLogin, afterRefresh, safeRedirect, sessionDue, sessionKeys, sessionTimers, storageKeys, storedProfileComplete, type StorageKey } from "./domain";
+import { bindSession, createApiClient, type Answer, type ApiClient, type SessionPort } from "./api/client";
+import type { Schemas } from "./api/types";
 
 /**
  * The user object of the API (`UserOut` of the OpenAPI document), with what

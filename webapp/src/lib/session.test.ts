@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sessionKeys, storageKeys } from "../../lib/domain";
+import { sessionKeys, storageKeys } from "./domain";
 import { KEYS, SessionStore } from "./session";
-import { aUser, callsTo, json, mockApi } from "../../testing";
+import { aUser, callsTo, json, mockApi } from "../testing";
 
 const MIN = 60_000;
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { notFoundShareTitle, notFoundTitle } from "../../lib/domain";
-import "./pages.css";
+import { notFoundShareTitle, notFoundTitle } from "../lib/domain";
+import "./not-found.css";
 
 /** The not-found page; its heading and title are the crate's (`data/pages.json`), as the server's 404 HTML. */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { isFree, type CardLabels } from "../../lib/domain";
+import { isFree, type CardLabels } from "../lib/domain";
 import { Portrait } from "./Portrait";
 import "./mentors.css";
 
@@ -102,5 +102,21 @@ export function MentorCard({ name, headline, expertise, imageUrl, labels, price 
         </div>
       </div>
     </article>
+  );
+}
+
+/** The card while the mentors load: its shape, no content. */
+export function SkeletonCard() {
+  return (
+    <div className="mentor-card mentor-card--skeleton" aria-hidden="true">
+      <div className="mentor-card__photo skeleton" />
+      <div className="mentor-card__body">
+        <div className="skeleton skeleton--line skeleton--w60" />
+        <div className="skeleton skeleton--line skeleton--w90" />
+        <div className="skeleton skeleton--line skeleton--w75" />
+        <div className="skeleton skeleton--line skeleton--w40" />
+        <div className="skeleton skeleton--pill" />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cachedMentors, loadMentors, onMentorList, resetMentorCache, type MentorList } from "./api";
+import { cachedMentors, loadMentors, onMentorList, resetMentorCache, type MentorList } from "./mentors";
 
 const T0 = Date.UTC(2026, 0, 1, 9, 0, 0);
 
