@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   applicationLimits,
+  bookingFormLimits,
+  checkBookingText,
   checkApplication,
   checkAvailability,
   checkProfile,
@@ -462,5 +464,20 @@ describe("the mentors' side (the mentoring module) and the dashboards' module", 
       ],
     });
     expect(previewSlots({ ...availability, time_zone: "Mars/Olympus" }, { durationMinutes: 60, now: new Date(0), from: new Date(0), to: new Date(86_400_000) })).toMatchObject({ type: "error" });
+  });
+});
+
+describe("booking forms' limits come from the API's parsers (issue 23)", () => {
+  beforeAll(() => loadDashboardRules());
+
+  it("states each limit once, as the crate's forms declare it", () => {
+    expect(bookingFormLimits()).toEqual({ note: 1000, reason: 1000, feedback: 2000, statement: 1000, refundReason: 1000 });
+  });
+
+  it("answers the message the API would, on the cleaned text", () => {
+    expect(checkBookingText("note", "n".repeat(1001))).toEqual({ type: "error", message: "Keep the note to 1000 characters or fewer." });
+    expect(checkBookingText("reason", "r".repeat(1000))).toEqual({ type: "ok", value: "r".repeat(1000) });
+    expect(checkBookingText("feedback", "  great\r\n ")).toEqual({ type: "ok", value: "great" });
+    expect(() => checkBookingText("title", "x")).toThrow();
   });
 });

@@ -15,12 +15,12 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
-import { durationLabel, priceLabel, shortName } from "../../lib/domain";
+import { checkBookingText, durationLabel, priceLabel, shortName } from "../../lib/domain";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { session, useSession } from "../../lib/session";
 import { createBooking } from "./api";
-import { NOTE_LIMIT } from "./constants";
+import { noteLimit } from "./constants";
 import { BOOK_SERVICE_PARAM, BOOK_START_PARAM, type BookingReviewProps, type ReviewService } from "../../lib/booking-review";
 import { routeFor } from "./rules";
 import { sessionTime, viewerZone } from "../../lib/time";
@@ -77,8 +77,9 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
     event.preventDefault();
     if (busy || taken || held) return;
     const text = note.trim();
-    if (text.length > NOTE_LIMIT) {
-      setNoteError(`Keep the note to ${NOTE_LIMIT} characters or fewer.`);
+    const checked = checkBookingText("note", text);
+    if (checked.type === "error") {
+      setNoteError(checked.message);
       formRef.current?.querySelector<HTMLTextAreaElement>("textarea")?.focus();
       return;
     }
@@ -182,13 +183,13 @@ export function BookingReview({ mentor, service, start, end, timeZone, onClose, 
                 optional
                 value={note}
                 rows={3}
-                maxLength={NOTE_LIMIT}
+                maxLength={noteLimit()}
                 onChange={(e) => {
                   setNote(e.target.value);
                   setNoteError(undefined);
                 }}
                 error={noteError}
-                hint={`What would you like to cover? ${note.length}/${NOTE_LIMIT}`}
+                hint={`What would you like to cover? ${note.length}/${noteLimit()}`}
               />
             )}
             <p className="bk-review__next">{guest ? "Sign in or create an account to book this time; we’ll bring you back here." : nextStep(service, firstName)}</p>

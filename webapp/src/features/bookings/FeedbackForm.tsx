@@ -7,11 +7,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { FormAlert } from "../../components/form";
 import { TextArea } from "../../components/form";
-import { shortName } from "../../lib/domain";
+import { bookingFormLimits, checkBookingText, shortName } from "../../lib/domain";
 import { sendTransition } from "./dialogs";
 import type { Booking } from "./types";
 
-export const FEEDBACK_TEXT_LIMIT = 2000;
+/** The longest feedback text (the API's parser's limit, from the crate). */
+function feedbackLimit(): number {
+  return bookingFormLimits().feedback;
+}
 
 const WORDS = ["", "Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -44,7 +47,8 @@ export function FeedbackForm({ booking, onDone }: { booking: Booking; onDone: (b
     event.preventDefault();
     const words = text.trim();
     const badRating = rating < 1 || rating > 5 ? "Choose a rating from 1 to 5 stars." : undefined;
-    const badText = words.length > FEEDBACK_TEXT_LIMIT ? `Keep your feedback to ${FEEDBACK_TEXT_LIMIT} characters or fewer.` : undefined;
+    const checked = checkBookingText("feedback", words);
+    const badText = checked.type === "error" ? checked.message : undefined;
     setRatingError(badRating);
     setTextError(badText);
     if (badRating || badText) {
@@ -106,14 +110,14 @@ export function FeedbackForm({ booking, onDone }: { booking: Booking; onDone: (b
         label="Your feedback"
         optional
         rows={5}
-        maxLength={FEEDBACK_TEXT_LIMIT}
+        maxLength={feedbackLimit()}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           setTextError(undefined);
         }}
         error={textError}
-        hint={`What went well, and what could be better? Shown on ${firstName}’s profile with your first name. ${text.length}/${FEEDBACK_TEXT_LIMIT}`}
+        hint={`What went well, and what could be better? Shown on ${firstName}’s profile with your first name. ${text.length}/${feedbackLimit()}`}
       />
       {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       <button type="submit" className="btn btn--primary btn--lg" disabled={busy} aria-busy={busy}>

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { FormAlert, TextArea } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
+import { bookingFormLimits } from "../../lib/domain";
 import { detailOf, formErrors } from "../../lib/api/errors";
 import { contestNoShow, fetchNoShowReport, type NoShowReport } from "./api";
 import { priceLabelOf } from "../../lib/money";
@@ -15,8 +16,11 @@ import { deadlineWords, timeLeft } from "../../lib/time";
 import type { Booking } from "./types";
 import "./no-show.css";
 
-/** The longest statement (the crate's `no_show::STATEMENT_MAX`). */
-export const STATEMENT_MAX = 1000;
+/** The longest statement: the API's parser's limit, from the crate
+ * (`no_show::STATEMENT_MAX`). */
+function statementMax(): number {
+  return bookingFormLimits().statement;
+}
 
 const LOAD_FAILED = "We couldn’t load the no-show report. Please try again.";
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
@@ -82,10 +86,10 @@ function ContestForm({ booking, report, onContested }: { booking: Booking; repor
         label="Your statement"
         name="statement"
         rows={4}
-        maxLength={STATEMENT_MAX}
+        maxLength={statementMax()}
         value={statement}
         error={error}
-        hint={`What happened at the session time, in up to ${STATEMENT_MAX} characters. An administrator reads both sides before deciding.`}
+        hint={`What happened at the session time, in up to ${statementMax()} characters. An administrator reads both sides before deciding.`}
         onChange={(e) => {
           setStatement(e.target.value);
           setError(undefined);

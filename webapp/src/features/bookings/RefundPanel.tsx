@@ -14,7 +14,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
-import { refundEligibility, refundOffer } from "../../lib/domain";
+import { bookingFormLimits, checkBookingText, refundEligibility, refundOffer } from "../../lib/domain";
 import { REFUND_POLICY, REFUND_REVIEW_TIME } from "../../lib/facts";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
@@ -25,8 +25,11 @@ import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
 import "./refunds.css";
 
-/** The longest reason the API takes (after cleaning). */
-export const REFUND_REASON_LIMIT = 1000;
+/** The longest reason the API takes (after cleaning): its parser's limit,
+ * from the crate. */
+function refundReasonLimit(): number {
+  return bookingFormLimits().refundReason;
+}
 
 /** While a refund is on its way, its state is read again this often. */
 export const REFUND_POLL_MS = 30_000;
@@ -254,8 +257,9 @@ export function RefundDialog({
       setReasonError("Tell us why you are asking for a refund.");
       return;
     }
-    if (text.length > REFUND_REASON_LIMIT) {
-      setReasonError(`Keep the reason to ${REFUND_REASON_LIMIT} characters or fewer.`);
+    const checked = checkBookingText("refund_reason", text);
+    if (checked.type === "error") {
+      setReasonError(checked.message);
       return;
     }
     setBusy(true);
@@ -294,7 +298,7 @@ export function RefundDialog({
         <TextArea
           label="Reason"
           rows={4}
-          maxLength={REFUND_REASON_LIMIT}
+          maxLength={refundReasonLimit()}
           value={reason}
           required
           onChange={(e) => {
@@ -302,7 +306,7 @@ export function RefundDialog({
             setReasonError(undefined);
           }}
           error={reasonError}
-          hint={`${reason.length}/${REFUND_REASON_LIMIT}`}
+          hint={`${reason.length}/${refundReasonLimit()}`}
         />
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       </form>

@@ -4,5 +4,10 @@
  * the login are the mentor page's too: `lib/booking-review`.)
  */
 
-/** The longest note a learner may add to a booking (the API's rule). */
-export const NOTE_LIMIT = 1000;
+import { bookingFormLimits } from "../../lib/domain";
+
+/** The longest note a learner may add to a booking: the API's parser's
+ * limit, from the crate (`forms::bookings::NOTE_MAX`). */
+export function noteLimit(): number {
+  return bookingFormLimits().note;
+}

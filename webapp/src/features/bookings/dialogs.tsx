@@ -6,19 +6,22 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "../../components/Dialog";
-import { shortName } from "../../lib/domain";
+import { bookingFormLimits, checkBookingText, shortName } from "../../lib/domain";
 import { FormAlert, TextArea } from "../../components/form";
 import { SessionEndedError } from "../../lib/api/client";
 import { detailOf, formErrors } from "../../lib/api/errors";
-import { CONTEST_WINDOW, NO_SHOW_CONTEST_POLICY } from "../../lib/facts";
+import { CONTEST_WINDOW } from "../../lib/facts";
 import { act, type Transition } from "./api";
 import { priceLabelOf } from "../../lib/money";
 import { SlotPicker } from "./SlotPicker";
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
 
-/** The longest reason a cancellation or decline may give. */
-export const REASON_LIMIT = 500;
+/** The longest reason a cancellation or decline may give (the API's
+ * parser's limit, from the crate). */
+function reasonLimit(): number {
+  return bookingFormLimits().reason;
+}
 
 interface ActionDialogProps {
   booking: Booking;
@@ -88,8 +91,9 @@ export function CancelDialog({ booking, onClose, onDone, decline = false, withdr
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
-    if (text.length > REASON_LIMIT) {
-      setReasonError(`Keep the reason to ${REASON_LIMIT} characters or fewer.`);
+    const checked = checkBookingText("reason", text);
+    if (checked.type === "error") {
+      setReasonError(checked.message);
       return;
     }
     if (decline && text === "") {
@@ -136,14 +140,14 @@ export function CancelDialog({ booking, onClose, onDone, decline = false, withdr
           label={decline ? "Reason" : withdraw ? "Reason for withdrawing" : "Reason for cancelling"}
           optional={!decline}
           rows={3}
-          maxLength={REASON_LIMIT}
+          maxLength={reasonLimit()}
           value={reason}
           onChange={(e) => {
             setReason(e.target.value);
             setReasonError(undefined);
           }}
           error={reasonError}
-          hint={`Shared with ${other}. ${reason.length}/${REASON_LIMIT}`}
+          hint={`Shared with ${other}. ${reason.length}/${reasonLimit()}`}
         />
         {problem ? <FormAlert tone="error">{problem}</FormAlert> : null}
       </form>
@@ -226,7 +230,7 @@ export function RescheduleDialog({ booking, onClose, onDone, zone }: ActionDialo
  * Either may say what happened; the other side can contest the report
  * within 48 hours, and money waits for that (issue 20).
  */
-const STATEMENT_MAX = NO_SHOW_CONTEST_POLICY.statementMax;
+const statementMax = (): number => bookingFormLimits().statement;
 
 export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
   const formId = useId();
@@ -317,7 +321,7 @@ export function NoShowDialog({ booking, onClose, onDone }: ActionDialogProps) {
           name="statement"
           optional
           rows={3}
-          maxLength={STATEMENT_MAX}
+          maxLength={statementMax()}
           value={statement}
           hint="If the report is contested, an administrator reads this beside the other side’s statement."
           onChange={(e) => setStatement(e.target.value)}

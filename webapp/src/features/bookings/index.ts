@@ -12,7 +12,7 @@
 import { lazy, type ComponentType } from "react";
 import { loadFirstOf, loadProfileRules } from "../../lib/domain";
 
-export { NOTE_LIMIT } from "./constants";
+export { noteLimit } from "./constants";
 
 function screen<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => Promise.all([load(), loadProfileRules()]).then(([component]) => ({ default: component })));

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "../../components/Dialog";
 import { FormAlert, TextArea } from "../../components/form";
 import { Icon } from "../../components/icons";
+import { bookingFormLimits } from "../../lib/domain";
 import { acceptBooking, allows, declineBooking, type Booking } from "../../lib/api/bookings";
 import { instantLabel, timeLeftShort } from "../../lib/time";
 import { firstName, useNow } from "../../lib/sessions";
@@ -10,8 +11,6 @@ import type { Tab } from "./MentorDashboardPage";
 import { SectionFailed, SectionHeader, SectionLoading } from "./parts";
 import { act, mentorZone, SessionHead } from "./sessions";
 
-/** The longest decline reason the form takes (the learner reads it in an e-mail). */
-const REASON_MAX = 1000;
 /** Under this much time left, the deadline shows as urgent. */
 const URGENT_MS = 2 * 3_600_000;
 
@@ -114,7 +113,7 @@ function DeclineDialog({ booking, onClose, onDeclined }: { booking: Booking; onC
             label="Reason for the learner"
             name="reason"
             value={reason}
-            maxLength={REASON_MAX}
+            maxLength={bookingFormLimits().reason}
             rows={3}
             onChange={(e) => {
               setReason(e.target.value);
