@@ -21,6 +21,7 @@ pub mod fetch_policy;
 pub mod gateway;
 pub mod holds;
 pub mod intro;
+pub mod js;
 pub mod json;
 pub mod labels;
 pub mod ledger;
