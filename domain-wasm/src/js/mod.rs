@@ -14,6 +14,8 @@
 pub mod booking;
 mod de;
 pub mod mentoring;
+pub mod payouts;
+pub mod refunds;
 
 use serde::Deserialize;
 
@@ -62,4 +64,10 @@ pub fn whole(n: f64, what: &str, unit: &str) -> Result<i64, BadInput> {
     } else {
         Err(bad(format!("{what} must be a whole number{unit}")))
     }
+}
+
+/// A whole number (of paise, of milliseconds) from JavaScript, or `"{what}
+/// must be a whole number"`.
+pub fn js_whole(n: f64, what: &str) -> Result<i64, BadInput> {
+    whole(n, what, "")
 }
