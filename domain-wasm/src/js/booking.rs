@@ -25,6 +25,7 @@ const BOOKING: Arg = Arg {
     what: "a booking",
     field: "a booking's ",
     got: true,
+    text: "text",
 };
 
 /// [`Facts`] as JavaScript passes them (camelCase; a field left out or

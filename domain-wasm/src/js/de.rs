@@ -22,6 +22,8 @@ pub struct Error {
     got: Option<String>,
     /// A field the argument does not have.
     unknown: bool,
+    /// Text was expected (each argument words it: `text`, `a string`).
+    text: bool,
 }
 
 impl Error {
@@ -31,6 +33,7 @@ impl Error {
             problem,
             got: None,
             unknown: false,
+            text: false,
         }
     }
 
@@ -42,9 +45,14 @@ impl Error {
         if self.unknown {
             return bad(format!("{} has no field \"{key}\"", arg.what));
         }
+        let problem = if self.text {
+            format!("must be {}", arg.text)
+        } else {
+            self.problem
+        };
         match self.got.filter(|_| arg.got) {
-            Some(got) => bad(format!("{}{key} {}, got {got}", arg.field, self.problem)),
-            None => bad(format!("{}{key} {}", arg.field, self.problem)),
+            Some(got) => bad(format!("{}{key} {problem}, got {got}", arg.field)),
+            None => bad(format!("{}{key} {problem}", arg.field)),
         }
     }
 }
@@ -82,7 +90,11 @@ impl de::Error for Error {
     }
 
     fn invalid_type(_: de::Unexpected<'_>, expected: &dyn de::Expected) -> Error {
-        Error::new(format!("must be {}", kind(expected)))
+        let kind = kind(expected);
+        Error {
+            text: kind == "text",
+            ..Error::new(format!("must be {kind}"))
+        }
     }
 
     fn invalid_value(_: de::Unexpected<'_>, expected: &dyn de::Expected) -> Error {

@@ -21,6 +21,7 @@ const fn named(what: &'static str, field: &'static str) -> Arg {
         what,
         field,
         got: false,
+        text: "a string",
     }
 }
 

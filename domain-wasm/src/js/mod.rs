@@ -34,6 +34,8 @@ pub struct Arg {
     /// Whether a name that is not one of the choices is quoted after them
     /// (`…, got "booked"`).
     pub got: bool,
+    /// How the messages call text (`text`, `a string`).
+    pub text: &'static str,
 }
 
 /// Reads an object argument by its serde `Deserialize`, with a message in
@@ -70,4 +72,61 @@ pub fn whole(n: f64, what: &str, unit: &str) -> Result<i64, BadInput> {
 /// must be a whole number"`.
 pub fn js_whole(n: f64, what: &str) -> Result<i64, BadInput> {
     whole(n, what, "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bindings::FromJson;
+    use crate::booking::Facts;
+
+    fn json(v: serde_json::Value) -> Json {
+        Json::from_value(v)
+    }
+
+    #[test]
+    fn arguments_are_read_by_serde_with_messages_naming_the_field() {
+        let facts = |v| Facts::from_json(&json(v)).map_err(|e| e.0);
+        let ok = facts(serde_json::json!({
+            "status": "pending", "startMs": 2.0e12, "endMs": 2_000_003_600_000_i64,
+            "respondByMs": null, "pricePaise": 1500.0,
+        }))
+        .expect("facts");
+        // Whole floats read as integers; null and left out are the same.
+        assert_eq!(
+            (ok.start_ms, ok.price_paise, ok.respond_by_ms),
+            (2_000_000_000_000, 1500, None)
+        );
+        assert_eq!(
+            ok.pay_window_minutes,
+            crate::booking::DEFAULT_PAY_WINDOW_MINUTES
+        );
+        assert_eq!(
+            facts(
+                serde_json::json!({"status": "pending", "startMs": 1, "endMs": 2, "colour": "red"})
+            ),
+            Err("a booking has no field \"colour\"".to_owned())
+        );
+        assert_eq!(
+            facts(serde_json::json!({"status": "pending", "startMs": 1.5, "endMs": 2})),
+            Err("a booking's startMs must be a whole number".to_owned())
+        );
+        assert_eq!(
+            facts(serde_json::json!({"status": 3, "startMs": 1, "endMs": 2})),
+            Err("a booking's status must be one of pending, payment_required, confirmed, completed, cancelled, expired, no_show, got a number".to_owned())
+        );
+    }
+
+    #[test]
+    fn whole_numbers_up_to_2_pow_53() {
+        assert_eq!(
+            js_whole(9_007_199_254_740_991.0, "n"),
+            Ok(9_007_199_254_740_991)
+        );
+        assert!(js_whole(9_007_199_254_740_992.0, "n").is_err());
+        assert_eq!(
+            whole(f64::NAN, "nowMs", " of milliseconds").map_err(|e| e.0),
+            Err("nowMs must be a whole number of milliseconds".to_owned())
+        );
+    }
 }

@@ -50,6 +50,7 @@ impl FromJson for PayoutDetailsInput {
                 what: "payout details",
                 field: "the payout details' ",
                 got: false,
+                text: "text",
             },
         )?;
         Ok(PayoutDetailsInput {

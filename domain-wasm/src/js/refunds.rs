@@ -43,6 +43,7 @@ impl FromJson for RefundFacts {
                 what: "a booking",
                 field: "a booking's ",
                 got: false,
+                text: "text",
             },
         )?;
         Ok(RefundFacts {
