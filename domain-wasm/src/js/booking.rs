@@ -141,15 +141,11 @@ impl FromJson for BookingRequest {
             what: "a booking request",
             ..BOOKING
         };
-        let kind = json.get("type").and_then(Json::as_str);
-        if matches!(json, Json::Object(_))
-            && kind
-                .and_then(|k| name::<Kind>(&Json::String(k.to_owned())))
-                .is_none()
-        {
+        // An unknown or missing type in the words of the screens' callers.
+        if matches!(json, Json::Object(_)) && json.get("type").and_then(name::<Kind>).is_none() {
             return Err(bad(format!(
                 "unknown booking request type \"{}\": use accept, decline, pay, cancel, reschedule, no_show, feedback, complete or expire",
-                kind.unwrap_or_default()
+                json.get("type").and_then(Json::as_str).unwrap_or_default()
             )));
         }
         let r: RequestArg = arg(json, &request)?;
