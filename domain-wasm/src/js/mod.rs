@@ -118,6 +118,24 @@ mod tests {
     }
 
     #[test]
+    fn payout_details_take_the_api_body_with_its_proof_of_who_asks() {
+        use crate::payouts::PayoutDetailsInput;
+        let details = |v| PayoutDetailsInput::from_json(&json(v)).map_err(|e| e.0);
+        let body = serde_json::json!({
+            "method": "upi", "beneficiary_name": "Asha", "account_number": null, "ifsc": null,
+            "upi_id": "asha@okbank", "schedule": "weekly", "pan": null, "password": "secret",
+        });
+        assert_eq!(
+            details(body).expect("details").upi_id.as_deref(),
+            Some("asha@okbank")
+        );
+        assert_eq!(
+            details(serde_json::json!({"method": "upi", "note": "x"})),
+            Err("payout details has no field \"note\"".to_owned())
+        );
+    }
+
+    #[test]
     fn whole_numbers_up_to_2_pow_53() {
         assert_eq!(
             js_whole(9_007_199_254_740_991.0, "n"),

@@ -14,10 +14,16 @@ use crate::payouts::{
 };
 
 /// [`PayoutDetailsInput`] as JavaScript passes it: the API's body
-/// (snake_case; a field left out or `null` is empty).
+/// (`PayoutDetailsBody`, snake_case; a field left out or `null` is empty).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PayoutDetailsArg {
+    /// The body's proof of who is asking (issue 20), which the payout
+    /// details form checks with the rest: read and left to the server.
+    #[serde(default, rename = "password")]
+    _password: Option<serde::de::IgnoredAny>,
+    #[serde(default, rename = "google_credential")]
+    _google_credential: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     method: String,
     #[serde(default)]
