@@ -1,6 +1,7 @@
 // Writes docs/architecture.md's list of the wasm package's exports, grouped by rule
-// module (the src/<rule>.rs files with `#[export]` functions), from the
-// generated domain.d.ts, so the documentation is the real signatures.
+// module (the src/<rule>.rs files and their JavaScript adapters, src/js/<rule>.rs,
+// with `#[export]` functions), from the generated domain.d.ts, so the
+// documentation is the real signatures.
 // `just wasm-docs` rewrites that block; tests/export-docs.mjs fails while the block is stale.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -10,38 +11,46 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const START = "<!-- wasm-exports:start -->";
 export const END = "<!-- wasm-exports:end -->";
 
-/** The rule modules with `#[export]`ed functions, each with its title (first `//!` line). */
+/** The rule modules with `#[export]`ed functions (in the rule's file or its adapters' in `src/js/`), each with its title (first `//!` line). */
 function families() {
   const dir = join(here, "../src");
+  const adapters = new Set(readdirSync(join(dir, "js")));
   return readdirSync(dir)
     .filter((f) => f.endsWith(".rs"))
     .sort()
     .map((file) => {
       const src = readFileSync(join(dir, file), "utf8");
-      // `#[export]`, `#[crate::export]` or `#[crate::export(js_name = "…")]` above `pub fn`.
-      const names = [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
-        ([, attrs, fn]) => ({
-          name: /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
-          module: /\bon_demand\b/.test(attrs ?? "")
-            ? "onDemand"
-            : /\bpasswords\b/.test(attrs ?? "")
-              ? "passwords"
-              : /\bdashboards\b/.test(attrs ?? "")
-                ? "dashboards"
-                : /\bmentoring\b/.test(attrs ?? "")
-                  ? "mentoring"
-                  : "home",
-          // Repeated in the learner's module (issue 22).
-          learner: /\blearner\b/.test(attrs ?? ""),
-        }),
-      );
+      const js = adapters.has(file) ? readFileSync(join(dir, "js", file), "utf8") : "";
+      const names = [...exportsOf(src), ...exportsOf(js)];
       // The module doc's first sentence.
       const doc = [...src.matchAll(/^\/\/!(.*)$/gm)].map((m) => m[1].trim());
       const paragraph = doc.slice(0, (doc.indexOf("") + 1 || doc.length + 1) - 1).join(" ");
       const title = (/^(.*?[.:])(?:\s|$)/.exec(paragraph)?.[1] ?? paragraph).replace(/[.:]$/, "") || file;
-      return { file, title, names };
+      const files = [exportsOf(src).length > 0 && `src/${file}`, exportsOf(js).length > 0 && `src/js/${file}`].filter(Boolean);
+      return { files, title, names };
     })
     .filter((f) => f.names.length > 0);
+}
+
+/** The `#[export]`ed functions of a source file, in order. */
+function exportsOf(src) {
+  // `#[export]`, `#[crate::export]` or `#[crate::export(js_name = "…")]` above `pub fn`.
+  return [...src.matchAll(/#\[(?:crate::)?export(?:\(([^\n]*)\))?\]\s*pub (?:const )?fn (\w+)/g)].map(
+    ([, attrs, fn]) => ({
+      name: /js_name = "(\w+)"/.exec(attrs ?? "")?.[1] ?? camel(fn),
+      module: /\bon_demand\b/.test(attrs ?? "")
+        ? "onDemand"
+        : /\bpasswords\b/.test(attrs ?? "")
+          ? "passwords"
+          : /\bdashboards\b/.test(attrs ?? "")
+            ? "dashboards"
+            : /\bmentoring\b/.test(attrs ?? "")
+              ? "mentoring"
+              : "home",
+      // Repeated in the learner's module (issue 22).
+      learner: /\blearner\b/.test(attrs ?? ""),
+    }),
+  );
 }
 
 const camel = (snake) => snake.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
@@ -55,9 +64,9 @@ export function exportsMarkdown(dtsPaths) {
   const dtsLines = dts.split("\n");
   const lines = [];
   let listed = 0;
-  for (const { file, title, names } of families()) {
+  for (const { files, title, names } of families()) {
     listed += names.length;
-    lines.push(`#### ${title} (\`src/${file}\`)`, "", "| Export | What it answers |", "| --- | --- |");
+    lines.push(`#### ${title} (${files.map((f) => `\`${f}\``).join(", ")})`, "", "| Export | What it answers |", "| --- | --- |");
     for (const { name, module, learner } of names) {
       const at = dtsLines.findIndex((l) => l.startsWith(`export function ${name}(`));
       if (at < 0) throw new Error(`${name} is not in ${dtsPaths}`);
@@ -68,7 +77,7 @@ export function exportsMarkdown(dtsPaths) {
     lines.push("");
   }
   if (listed !== exportCount(dtsPaths)) {
-    throw new Error(`listed ${listed} of ${exportCount(dtsPaths)} exports: an export is not annotated \`#[export]\` in src/*.rs`);
+    throw new Error(`listed ${listed} of ${exportCount(dtsPaths)} exports: an export is not annotated \`#[export]\` in src/*.rs or src/js/*.rs`);
   }
   const types = [...new Set([...dts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => `\`${m[1]}\``))];
   lines.push(`Types: ${types.join(", ")} (see \`domain.d.ts\`).`);

@@ -22,6 +22,7 @@ pub mod forms;
 pub mod gateway;
 pub mod holds;
 pub mod intro;
+pub mod js;
 pub mod json;
 pub mod labels;
 pub mod ledger;

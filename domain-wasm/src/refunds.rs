@@ -15,9 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::bindings::{BadInput, FromJson, bad};
 use crate::booking::{Missed, NoShowChoice, Party, Status};
-use crate::json::Json;
 use crate::money::Paise;
 
 crate::status::stored_status! {
@@ -576,194 +574,8 @@ pub fn review_due_ms(requested_ms: i64) -> i64 {
     )
 }
 
-// ---- JavaScript --------------------------------------------------------
-
-/// A whole number of milliseconds (or paise) from JavaScript (up to ±2⁵³).
-pub(crate) fn js_whole(n: f64, what: &str) -> Result<i64, BadInput> {
-    const SAFE: f64 = 9_007_199_254_740_991.0;
-    if n.is_finite() && n.fract() == 0.0 && n.abs() <= SAFE {
-        Ok(n as i64)
-    } else {
-        Err(bad(format!("{what} must be a whole number")))
-    }
-}
-
-/// A JSON object's fields, read by hand (serde's deserializer would add its
-/// code to the dashboards module). `null` counts as missing.
-pub(crate) struct Fields<'a> {
-    fields: &'a [(String, Json)],
-    /// The object's owner form in messages: `a booking's`, `the payout details'`.
-    whose: &'static str,
-}
-
-impl<'a> Fields<'a> {
-    /// `what`: the object in messages (`a booking`); `whose`: its owner
-    /// form (`a booking's`).
-    pub(crate) fn of(
-        json: &'a Json,
-        what: &'static str,
-        whose: &'static str,
-    ) -> Result<Self, BadInput> {
-        match json {
-            Json::Object(fields) => Ok(Fields { fields, whose }),
-            _ => Err(bad(format!("{what} must be an object"))),
-        }
-    }
-
-    pub(crate) fn get(&self, key: &str) -> Option<&'a Json> {
-        self.fields
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
-            .filter(|v| !matches!(v, Json::Null))
-    }
-
-    pub(crate) fn opt_whole(&self, key: &str) -> Result<Option<i64>, BadInput> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(Json::Number(n)) => match n.as_i64() {
-                Some(v) => Ok(Some(v)),
-                None => js_whole(
-                    n.as_f64().unwrap_or(f64::NAN),
-                    &format!("{} {key}", self.whose),
-                )
-                .map(Some),
-            },
-            Some(_) => Err(bad(format!("{} {key} must be a whole number", self.whose))),
-        }
-    }
-
-    pub(crate) fn whole(&self, key: &str) -> Result<i64, BadInput> {
-        self.opt_whole(key)?
-            .ok_or_else(|| bad(format!("{} {key} is missing", self.whose)))
-    }
-
-    pub(crate) fn flag(&self, key: &str) -> Result<bool, BadInput> {
-        match self.get(key) {
-            None => Ok(false),
-            Some(Json::Bool(b)) => Ok(*b),
-            Some(_) => Err(bad(format!("{} {key} must be true or false", self.whose))),
-        }
-    }
-
-    pub(crate) fn opt_text(&self, key: &str) -> Result<Option<String>, BadInput> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(Json::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(bad(format!("{} {key} must be text", self.whose))),
-        }
-    }
-
-    pub(crate) fn opt_name<T>(
-        &self,
-        key: &str,
-        parse: fn(&str) -> Option<T>,
-        choices: &str,
-    ) -> Result<Option<T>, BadInput> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => v
-                .as_str()
-                .and_then(parse)
-                .map(Some)
-                .ok_or_else(|| bad(format!("{} {key} must be one of {choices}", self.whose))),
-        }
-    }
-}
-
-impl FromJson for RefundFacts {
-    fn from_json(json: &Json) -> Result<Self, BadInput> {
-        let f = Fields::of(json, "a booking", "a booking's")?;
-        Ok(RefundFacts {
-            status: f
-                .opt_name(
-                    "status",
-                    Status::parse,
-                    "pending, payment_required, confirmed, completed, cancelled, expired, no_show",
-                )?
-                .ok_or_else(|| bad("a booking's status is missing"))?,
-            start_ms: f.whole("startMs")?,
-            end_ms: f.whole("endMs")?,
-            cancelled_by: f.opt_name("cancelledBy", Party::parse, "learner, mentor, admin")?,
-            no_show_by: f.opt_name("noShowBy", Missed::parse, "mentor, learner")?,
-            no_show_choice: f.opt_name(
-                "noShowChoice",
-                NoShowChoice::parse,
-                "refund, reschedule",
-            )?,
-            refund_owed_paise: f.opt_whole("refundOwedPaise")?.unwrap_or(0),
-            captured_paise: f.opt_whole("capturedPaise")?.unwrap_or(0),
-            captured_at_ms: f.opt_whole("capturedAtMs")?,
-            refunded_paise: f.opt_whole("refundedPaise")?.unwrap_or(0),
-            open_request: f.flag("openRequest")?,
-            feedback_at_ms: f.opt_whole("feedbackAtMs")?,
-        })
-    }
-}
-
-/// Whether the learner may ask for money back for a booking at `nowMs`, how
-/// much (`maxPaise`), whether it goes straight through (`automatic`), on
-/// what basis, until when (`closesAtMs`) and the learner's words. Throws for
-/// a malformed booking or time.
-#[crate::export(dashboards, learner, js_name = "refundEligibility")]
-pub fn refund_eligibility(facts: RefundFacts, now_ms: f64) -> Result<Eligibility, BadInput> {
-    Ok(eligibility(&facts, js_whole(now_ms, "nowMs")?))
-}
-
-/// How a refund of `refundPaise` splits between the platform's commission
-/// and the mentor's share, for a payment of `grossPaise` with
-/// `commissionPaise` commission of which `refundedBeforePaise` was already
-/// refunded (the published proportional rule). Throws for amounts that are
-/// not whole numbers of paise.
-#[crate::export(dashboards, js_name = "refundSplit")]
-pub fn refund_split_js(
-    gross_paise: f64,
-    commission_paise: f64,
-    refunded_before_paise: f64,
-    refund_paise: f64,
-) -> Result<RefundSplit, BadInput> {
-    Ok(refund_split(
-        js_whole(gross_paise, "grossPaise")?,
-        js_whole(commission_paise, "commissionPaise")?,
-        js_whole(refunded_before_paise, "refundedBeforePaise")?,
-        js_whole(refund_paise, "refundPaise")?,
-    ))
-}
-
-/// The refund and payout rules' numbers: the 7-day window, the 48 hours for
-/// feedback and the 50 % partial refund, the 3–5 business days of review,
-/// the 2 days before earnings are paid out.
-#[crate::export(dashboards, js_name = "refundRules")]
-pub fn refund_rules() -> RefundRules {
-    RefundRules {
-        window_days: REFUND_WINDOW_DAYS,
-        partial_feedback_hours: PARTIAL_REFUND_FEEDBACK_HOURS,
-        partial_percent: PARTIAL_REFUND_PERCENT,
-        review_days_min: REVIEW_BUSINESS_DAYS_MIN,
-        review_days_max: REVIEW_BUSINESS_DAYS_MAX,
-        payout_hold_days: crate::payouts::PAYOUT_HOLD_DAYS,
-    }
-}
-
-/// Whether approving a request of `basis` for `amountPaise` at `nowMs`
-/// goes beyond the rules: `null` when it does not, else the
-/// administrator's words (a reason is then required).
-#[crate::export(dashboards, js_name = "refundApprovalBeyondRules")]
-pub fn refund_approval_beyond_rules(
-    facts: RefundFacts,
-    basis: &str,
-    amount_paise: f64,
-    now_ms: f64,
-) -> Result<Option<String>, BadInput> {
-    let basis = Basis::parse(basis).ok_or_else(|| bad("unknown refund basis"))?;
-    Ok(approval_beyond_rules(
-        &facts,
-        basis,
-        js_whole(amount_paise, "amountPaise")?,
-        js_whole(now_ms, "nowMs")?,
-    ))
-}
+// no_show.rs reads JavaScript's amounts and times by it.
+pub(crate) use crate::js::js_whole;
 
 /// What the booking page offers a learner who wants their money back, and
 /// in which order: while cancelling refunds everything at once (a paid,
@@ -817,16 +629,6 @@ pub fn refund_offer(f: &RefundFacts, now_ms: i64) -> RefundOffer {
         request: e.eligible,
         message: e.message,
     }
-}
-
-/// What the booking page offers a learner who wants their money back at
-/// `nowMs`: cancelling first while it refunds in full (`cancelRefunds`,
-/// until `cancelRefundsUntilMs`), a refund request only where cancelling
-/// would not refund (`request`), and the learner's words. Throws for a
-/// malformed booking or time.
-#[crate::export(dashboards, learner, js_name = "refundOffer")]
-pub fn refund_offer_js(facts: RefundFacts, now_ms: f64) -> Result<RefundOffer, BadInput> {
-    Ok(refund_offer(&facts, js_whole(now_ms, "nowMs")?))
 }
 
 /// The refund policy's own sentences, from the rules' numbers, so the

@@ -1,6 +1,9 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::bindings::FromJson;
+use crate::js::mentoring::instant_by_default_js;
+use crate::json::Json;
 
 fn service(title: &str, minutes: i64, paise: i64) -> ServiceDraft {
     ServiceDraft {

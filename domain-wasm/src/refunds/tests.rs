@@ -1,4 +1,5 @@
 use super::*;
+use crate::js::refunds::refund_rules;
 
 const H: i64 = HOUR_MS;
 const D: i64 = DAY_MS;
