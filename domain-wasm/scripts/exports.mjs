@@ -15,18 +15,33 @@ export const END = "<!-- wasm-exports:end -->";
 function families() {
   const dir = join(here, "../src");
   const adapters = new Set(readdirSync(join(dir, "js")));
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".rs"))
+  // A rule is a file (`src/<rule>.rs`) or a folder (`src/<rule>/mod.rs`
+  // and its files, such as `src/forms/`).
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== "js" && readdirSync(join(dir, d.name)).includes("mod.rs"))
+    .map((d) => `${d.name}/mod.rs`);
+  return [...readdirSync(dir).filter((f) => f.endsWith(".rs")), ...folders]
     .sort()
     .map((file) => {
       const src = readFileSync(join(dir, file), "utf8");
       const js = adapters.has(file) ? readFileSync(join(dir, "js", file), "utf8") : "";
-      const names = [...exportsOf(src), ...exportsOf(js)];
+      const parts = file.endsWith("/mod.rs")
+        ? readdirSync(join(dir, dirname(file)))
+            .filter((f) => f.endsWith(".rs") && f !== "mod.rs")
+            .sort()
+            .map((f) => `${dirname(file)}/${f}`)
+        : [];
+      const partExports = parts.map((f) => [f, exportsOf(readFileSync(join(dir, f), "utf8"))]);
+      const names = [...exportsOf(src), ...partExports.flatMap(([, e]) => e), ...exportsOf(js)];
       // The module doc's first sentence.
       const doc = [...src.matchAll(/^\/\/!(.*)$/gm)].map((m) => m[1].trim());
       const paragraph = doc.slice(0, (doc.indexOf("") + 1 || doc.length + 1) - 1).join(" ");
       const title = (/^(.*?[.:])(?:\s|$)/.exec(paragraph)?.[1] ?? paragraph).replace(/[.:]$/, "") || file;
-      const files = [exportsOf(src).length > 0 && `src/${file}`, exportsOf(js).length > 0 && `src/js/${file}`].filter(Boolean);
+      const files = [
+        exportsOf(src).length > 0 && `src/${file}`,
+        ...partExports.filter(([, e]) => e.length > 0).map(([f]) => `src/${f}`),
+        exportsOf(js).length > 0 && `src/js/${file}`,
+      ].filter(Boolean);
       return { files, title, names };
     })
     .filter((f) => f.names.length > 0);
