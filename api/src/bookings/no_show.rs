@@ -266,7 +266,7 @@ pub async fn on_due(state: &AppState, booking_id: &str, now: DateTime<Utc>) -> R
         }
         let outcome = Outcome::reported(r.missed);
         let s = rules::settlement(&facts, outcome, 0);
-        if settle(state, &mut tx, &b, &r, &s, None, None, now).await? {
+        if settle(state, &mut tx, &b, &r, &s, SettledBy::WindowClosed, now).await? {
             tx.commit().await?;
             super::written(state);
         }
@@ -276,21 +276,34 @@ pub async fn on_due(state: &AppState, booking_id: &str, now: DateTime<Utc>) -> R
         .map_err(|e| format!("no-show report {booking_id}: {e}"))
 }
 
-/// Settles report `r` of booking `b` (read in `tx`) as `s` says, once: the
-/// report's state (a conditional update; `false` when it was settled or
-/// changed meanwhile, and nothing moves), who is established to have
-/// missed the session on the booking, the refund, the e-mails.
-#[allow(clippy::too_many_arguments)]
+/// What settles a report: its window closing uncontested, or an
+/// administrator's decision (a reason comes only with an administrator).
+#[derive(Debug, Clone, Copy)]
+enum SettledBy<'a> {
+    /// Nobody contested it in time: it takes effect as reported.
+    WindowClosed,
+    /// Administrator `id` decided it, with their reason when they gave one.
+    Admin { id: i64, reason: Option<&'a str> },
+}
+
+/// Settles report `r` of booking `b` (read in `tx`) as `s` says, `by`
+/// whom, once: the report's state (a conditional update; `false` when it
+/// was settled or changed meanwhile, and nothing moves), who is
+/// established to have missed the session on the booking, the refund, the
+/// e-mails.
 async fn settle(
     state: &AppState,
     tx: &mut Tx,
     b: &BookingRecord,
     r: &NoShowReport,
     s: &rules::Settlement,
-    admin: Option<i64>,
-    reason: Option<&str>,
+    by: SettledBy<'_>,
     now: DateTime<Utc>,
 ) -> Result<bool, BookingError> {
+    let (admin, reason) = match by {
+        SettledBy::WindowClosed => (None, None),
+        SettledBy::Admin { id, reason } => (Some(id), reason),
+    };
     let settled = NoShowSettlement {
         outcome: s.outcome,
         refund_paise: s.refund_paise,
@@ -425,18 +438,11 @@ pub async fn decide(
         }
     };
     let reason = (!reason.is_empty()).then_some(reason);
-    if !settle(
-        state,
-        &mut tx,
-        &b,
-        &r,
-        &s,
-        Some(admin_id),
-        reason.as_deref(),
-        now,
-    )
-    .await?
-    {
+    let by = SettledBy::Admin {
+        id: admin_id,
+        reason: reason.as_deref(),
+    };
+    if !settle(state, &mut tx, &b, &r, &s, by, now).await? {
         return Err(BookingError::Refused(
             "This no-show report is already settled. Reload the queue to see how.".to_owned(),
         ));

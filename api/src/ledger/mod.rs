@@ -15,6 +15,7 @@ use domain_wasm::commission;
 pub use domain_wasm::ledger::{Account, Posting, is_balanced};
 
 use crate::store::ledger::AccountTotal;
+pub use crate::store::ledger::Txn;
 use crate::store::{Store, StoreError, Tx};
 
 /// The events a ledger transaction records (`ledger_txns.event`).
@@ -25,21 +26,6 @@ pub const EVENTS: [&str; 5] = [
     "payout_paid",
     "payout_failed",
 ];
-
-/// A ledger transaction's header: the event it records and what it is
-/// about. Its id names the event (`capture:<payments.id>`, ...).
-#[derive(Debug, Clone, Copy)]
-pub struct Txn<'a> {
-    pub id: &'a str,
-    /// One of [`EVENTS`].
-    pub event: &'a str,
-    pub booking_id: Option<&'a str>,
-    pub refund_id: Option<&'a str>,
-    pub payout_line_id: Option<i64>,
-    /// Money of the sandbox gateway, which never moved (issue 19): counted
-    /// only on a site that runs the sandbox.
-    pub sandbox: bool,
-}
 
 /// Records one money event's postings as ledger transaction `txn.id`,
 /// inside `tx`: `Ok(false)`, writing nothing, when a transaction with this
@@ -110,9 +96,7 @@ async fn write(
         id: txn_id,
         event,
         booking_id,
-        refund_id,
-        payout_line_id,
-        sandbox,
+        ..
     } = *txn;
     if !is_balanced(postings) {
         tracing::error!(
@@ -131,18 +115,7 @@ async fn write(
             value: event.to_owned(),
         });
     }
-    if !tx
-        .insert_ledger_txn(
-            txn_id,
-            event,
-            booking_id,
-            refund_id,
-            payout_line_id,
-            sandbox,
-            now,
-        )
-        .await?
-    {
+    if !tx.insert_ledger_txn(txn, now).await? {
         return Ok(false);
     }
     for p in postings {

@@ -340,11 +340,11 @@ pub async fn capture(
     crate::receipts::issue(
         state,
         tx,
-        crate::receipts::ReceiptKind::Payment,
+        crate::receipts::ReceiptFor::Payment {
+            payment_id: &payment.id,
+        },
         &payment.booking_id,
         booked.learner_id,
-        Some(&payment.id),
-        None,
         amount_paise,
         now,
     )

@@ -16,6 +16,7 @@ use chrono::{DateTime, Datelike, Utc};
 use chrono_tz::Asia::Kolkata;
 
 use crate::state::AppState;
+pub use crate::store::receipts::ReceiptFor;
 use crate::store::receipts::{ReceiptDetail, ReceiptRow};
 use crate::store::{StoreError, Tx};
 
@@ -54,76 +55,53 @@ pub const NOT_YET: &str = "—";
 /// professional, technical and business services, online.
 pub const SAC: &str = "999293";
 
-/// Issues the receipt of `kind` for booking `booking_id`'s learner
-/// `learner_id`: `payment_id` is our payment's id (`payments.id`, always
-/// for a payment, and the refunded payment for a refund), `refund_id` our
-/// refund's id (a refund's receipt; the refund row must exist), of
-/// `amount_paise` (> 0), at `now`, in `tx`, with the event it records; and
-/// enqueues its e-mail to the learner in the same unit of work (wake the
-/// mailer after the commit: `state.mailer.wake()`).
+/// Issues the receipt of `of` (a payment of ours, or a refund of ours;
+/// the refund row must exist) for booking `booking_id`'s learner
+/// `learner_id`, of `amount_paise` (> 0), at `now`, in `tx`, with the event
+/// it records; and enqueues its e-mail to the learner in the same unit of
+/// work (wake the mailer after the commit: `state.mailer.wake()`).
 ///
 /// Gives the receipt's number. Idempotent: a payment or a refund that
 /// already has its receipt gives that number back and nothing is sent.
-/// A payment's receipt without `payment_id`, or a refund's without
-/// `refund_id`, is a programming error: [`StoreError::NotFound`].
-#[allow(clippy::too_many_arguments)]
+/// A receipt of no amount is a programming error: [`StoreError::NotFound`].
 pub async fn issue(
     state: &AppState,
     tx: &mut Tx,
-    kind: ReceiptKind,
+    of: ReceiptFor<'_>,
     booking_id: &str,
     learner_id: i64,
-    payment_id: Option<&str>,
-    refund_id: Option<&str>,
     amount_paise: i64,
     now: DateTime<Utc>,
 ) -> Result<String, StoreError> {
-    let complete = match kind {
-        ReceiptKind::Payment => payment_id.is_some(),
-        ReceiptKind::Refund => refund_id.is_some(),
-    };
-    if !complete || amount_paise <= 0 {
+    if amount_paise <= 0 {
         tracing::error!(
-            kind = kind.as_str(),
+            kind = of.kind(),
             booking = booking_id,
-            ?payment_id,
-            ?refund_id,
+            payment_id = of.payment_id(),
+            refund_id = ?of.refund_id(),
             amount_paise,
-            "a receipt without what it is for"
+            "a receipt of no amount"
         );
         return Err(StoreError::NotFound);
     }
-    let kind_str = kind.as_str();
-    if let Some(existing) = tx.existing_receipt(kind_str, payment_id, refund_id).await? {
+    if let Some(existing) = tx.existing_receipt(of).await? {
         return Ok(existing.number);
     }
     let provisional = format!("issuing-{}", crate::auth::tokens::random_id());
     let Some(id) = tx
-        .insert_receipt(
-            &provisional,
-            kind_str,
-            booking_id,
-            learner_id,
-            payment_id,
-            refund_id,
-            amount_paise,
-            now,
-        )
+        .insert_receipt(&provisional, of, booking_id, learner_id, amount_paise, now)
         .await?
     else {
         // Issued meanwhile by another unit of work (it waited for it).
         return tx
-            .existing_receipt(kind_str, payment_id, refund_id)
+            .existing_receipt(of)
             .await?
             .map(|r| r.number)
             .ok_or(StoreError::NotFound);
     };
     // Sandbox money (which never moved) is receipted in a series of its
     // own, so no real receipt is mistaken for it, or it for a real one.
-    let sandbox = match payment_id {
-        Some(p) => tx.payment_gateway(p).await?.as_deref() == Some("sandbox"),
-        None => false,
-    };
+    let sandbox = tx.payment_gateway(of.payment_id()).await?.as_deref() == Some("sandbox");
     let number = if sandbox {
         test_number_of(id, now)
     } else {

@@ -1005,11 +1005,12 @@ async fn issue_receipt(
     crate::receipts::issue(
         state,
         tx,
-        crate::receipts::ReceiptKind::Refund,
+        crate::receipts::ReceiptFor::Refund {
+            payment_id: &r.payment_id,
+            refund_id: &r.id,
+        },
         &b.id,
         b.learner_id,
-        Some(&r.payment_id),
-        Some(&r.id),
         amount,
         now,
     )

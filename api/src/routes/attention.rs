@@ -3,7 +3,6 @@
 //! exist. The operation itself is in [`super::bookings::BookingsApi`].
 
 use chrono::{DateTime, Utc};
-use domain_wasm::attention::WaitingKind;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object};
 
@@ -11,7 +10,10 @@ use crate::bookings::attention::Item;
 
 /// What the caller must do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(
+    rename_all = "snake_case",
+    remote = "domain_wasm::attention::WaitingKind"
+)]
 pub enum AttentionKind {
     /// As the mentor: accept or decline a request before its deadline.
     AnswerRequest,
@@ -57,10 +59,7 @@ impl Attention {
         let items: Vec<AttentionItem> = items
             .into_iter()
             .map(|i| AttentionItem {
-                kind: match i.kind {
-                    WaitingKind::AnswerRequest => AttentionKind::AnswerRequest,
-                    WaitingKind::Pay => AttentionKind::Pay,
-                },
+                kind: i.kind.into(),
                 booking_id: i.booking_id,
                 deadline: i.deadline,
                 start: i.start,

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::booking::{Action, Missed, NoShowChoice, Party, Request, Status};
+use domain_wasm::booking::{Party, Request, Status};
 use domain_wasm::forms;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
@@ -27,7 +27,7 @@ use crate::store::bookings::Side;
 /// Where a booking stands (as of now: a lapsed request or hold shows as
 /// `expired`, a session whose end has passed as `completed`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::booking::Status")]
 pub enum BookingStatus {
     /// Awaiting the mentor's answer (until `respond_by`).
     Pending,
@@ -45,23 +45,9 @@ pub enum BookingStatus {
     NoShow,
 }
 
-impl From<Status> for BookingStatus {
-    fn from(s: Status) -> Self {
-        match s {
-            Status::Pending => BookingStatus::Pending,
-            Status::PaymentRequired => BookingStatus::PaymentRequired,
-            Status::Confirmed => BookingStatus::Confirmed,
-            Status::Completed => BookingStatus::Completed,
-            Status::Cancelled => BookingStatus::Cancelled,
-            Status::Expired => BookingStatus::Expired,
-            Status::NoShow => BookingStatus::NoShow,
-        }
-    }
-}
-
 /// Something the caller may do with a booking now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::booking::Action")]
 pub enum BookingAction {
     /// The mentor accepts the request.
     Accept,
@@ -83,25 +69,9 @@ pub enum BookingAction {
     Refund,
 }
 
-impl From<Action> for BookingAction {
-    fn from(a: Action) -> Self {
-        match a {
-            Action::Accept => BookingAction::Accept,
-            Action::Decline => BookingAction::Decline,
-            Action::Pay => BookingAction::Pay,
-            Action::Cancel => BookingAction::Cancel,
-            Action::Reschedule => BookingAction::Reschedule,
-            Action::Join => BookingAction::Join,
-            Action::NoShow => BookingAction::NoShow,
-            Action::Feedback => BookingAction::Feedback,
-            Action::Refund => BookingAction::Refund,
-        }
-    }
-}
-
 /// The caller's relation to a booking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::booking::Party")]
 pub enum BookingRole {
     /// The caller booked it.
     Learner,
@@ -109,16 +79,6 @@ pub enum BookingRole {
     Mentor,
     /// The caller administers the platform.
     Admin,
-}
-
-impl From<Party> for BookingRole {
-    fn from(p: Party) -> Self {
-        match p {
-            Party::Learner => BookingRole::Learner,
-            Party::Mentor => BookingRole::Mentor,
-            Party::Admin => BookingRole::Admin,
-        }
-    }
 }
 
 /// Who cancelled a booking.
@@ -137,7 +97,7 @@ pub enum BookingCancelledBy {
 
 /// Who missed a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::booking::Missed")]
 pub enum BookingMissed {
     /// The mentor did not come (the learner reported it).
     Mentor,
@@ -147,7 +107,10 @@ pub enum BookingMissed {
 
 /// The learner's remedy when the mentor missed the session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(
+    rename_all = "snake_case",
+    remote = "domain_wasm::booking::NoShowChoice"
+)]
 pub enum BookingNoShowChoice {
     /// A full refund of what was paid.
     Refund,
@@ -303,14 +266,8 @@ impl Booking {
                 Some("system") => Some(BookingCancelledBy::System),
                 _ => None,
             },
-            no_show_by: facts.no_show_by.map(|m| match m {
-                Missed::Mentor => BookingMissed::Mentor,
-                Missed::Learner => BookingMissed::Learner,
-            }),
-            no_show_choice: facts.no_show_choice.map(|c| match c {
-                NoShowChoice::Refund => BookingNoShowChoice::Refund,
-                NoShowChoice::Reschedule => BookingNoShowChoice::Reschedule,
-            }),
+            no_show_by: facts.no_show_by.map(Into::into),
+            no_show_choice: facts.no_show_choice.map(Into::into),
             refund_owed_paise: b.refund_owed_paise,
             payment_confirming: b.payment_confirming,
             feedback: match (b.feedback_rating, b.feedback_at) {

@@ -9,9 +9,9 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::booking::{Missed, Party};
+use domain_wasm::booking::Party;
 use domain_wasm::forms;
-use domain_wasm::no_show::{self as rules, ContestState, Outcome};
+use domain_wasm::no_show as rules;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
@@ -27,7 +27,10 @@ use crate::store::no_show::NoShowReport;
 
 /// Where a no-show report stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(
+    rename_all = "snake_case",
+    remote = "domain_wasm::no_show::ContestState"
+)]
 pub enum NoShowState {
     /// Reported: the other side may contest it until `contest_closes_at`.
     Open,
@@ -37,19 +40,9 @@ pub enum NoShowState {
     Settled,
 }
 
-impl From<ContestState> for NoShowState {
-    fn from(s: ContestState) -> Self {
-        match s {
-            ContestState::Open => NoShowState::Open,
-            ContestState::Contested => NoShowState::Contested,
-            ContestState::Settled => NoShowState::Settled,
-        }
-    }
-}
-
 /// How a report was settled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::no_show::Outcome")]
 pub enum NoShowOutcome {
     /// The mentor missed it: the learner's full refund or new time.
     MentorMissed,
@@ -59,29 +52,12 @@ pub enum NoShowOutcome {
     Partial,
 }
 
-impl From<Outcome> for NoShowOutcome {
-    fn from(o: Outcome) -> Self {
-        match o {
-            Outcome::MentorMissed => NoShowOutcome::MentorMissed,
-            Outcome::LearnerMissed => NoShowOutcome::LearnerMissed,
-            Outcome::Partial => NoShowOutcome::Partial,
-        }
-    }
-}
-
 /// A side of the session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::booking::Missed")]
 pub enum NoShowSide {
     Learner,
     Mentor,
-}
-
-fn side_of_missed(m: Missed) -> NoShowSide {
-    match m {
-        Missed::Mentor => NoShowSide::Mentor,
-        Missed::Learner => NoShowSide::Learner,
-    }
 }
 
 /// A no-show report: both statements, the window, the outcome.
@@ -125,7 +101,7 @@ fn view(
     let v = rules::view(facts, party, now.timestamp_millis());
     NoShowReportView {
         booking_id: r.booking_id,
-        missed: side_of_missed(r.missed),
+        missed: r.missed.into(),
         reporter: if v.reporter == Party::Learner {
             NoShowSide::Learner
         } else {

@@ -13,7 +13,7 @@ use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
 use crate::error::Detail;
 use crate::ledger::{self, Report};
-use crate::payments::reconciliation::{self, Difference};
+use crate::payments::reconciliation;
 use crate::state::AppState;
 
 /// One ledger account's balance, in paise: debit positive, credit negative
@@ -105,7 +105,10 @@ role_answers!(admin, LedgerResponse {
 
 /// How the books and the gateway disagree about an item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(
+    rename_all = "snake_case",
+    remote = "crate::payments::reconciliation::Difference"
+)]
 pub enum ReconciliationDifference {
     /// The gateway has it; the books do not.
     MissingInBooks,
@@ -183,12 +186,7 @@ impl From<reconciliation::Report> for ReconciliationReport {
                         "dispute" => ReconciliationKind::Dispute,
                         _ => ReconciliationKind::Payment,
                     },
-                    difference: match m.difference {
-                        Difference::MissingInBooks => ReconciliationDifference::MissingInBooks,
-                        Difference::MissingAtGateway => ReconciliationDifference::MissingAtGateway,
-                        Difference::AmountDiffers => ReconciliationDifference::AmountDiffers,
-                        Difference::StatusDiffers => ReconciliationDifference::StatusDiffers,
-                    },
+                    difference: m.difference.into(),
                     gateway_id: m.gateway_id,
                     booking_id: m.booking_id,
                     gateway_amount_paise: m.gateway_amount_paise,

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::payouts::{self as rules, PayoutDetailsInput, Schedule};
+use domain_wasm::payouts::{self as rules, Method, PayoutDetailsInput, Schedule};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
 use poem_openapi::{Enum, Object, OpenApi};
@@ -18,7 +18,7 @@ use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
 use crate::error::Detail;
 use crate::fields::FieldErrors;
-use crate::payouts::{self, Batch, CreatedBatch, PayoutError, SessionState};
+use crate::payouts::{self, Batch, CreatedBatch, PayoutError};
 use crate::state::AppState;
 use crate::store::payouts::{BatchRow, LineRow, PayoutDetailsRow};
 
@@ -26,7 +26,7 @@ use crate::store::payouts::{BatchRow, LineRow, PayoutDetailsRow};
 
 /// How a mentor is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::payouts::Method")]
 pub enum PayoutMethod {
     /// A bank transfer (account number and IFSC).
     Bank,
@@ -36,7 +36,7 @@ pub enum PayoutMethod {
 
 /// How often a mentor is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::payouts::Schedule")]
 pub enum PayoutSchedule {
     /// In the week's payout (the default).
     Weekly,
@@ -44,21 +44,8 @@ pub enum PayoutSchedule {
     Monthly,
 }
 
-impl From<Schedule> for PayoutSchedule {
-    fn from(s: Schedule) -> Self {
-        match s {
-            Schedule::Weekly => PayoutSchedule::Weekly,
-            Schedule::Monthly => PayoutSchedule::Monthly,
-        }
-    }
-}
-
 fn method_of(s: &str) -> PayoutMethod {
-    if s == "upi" {
-        PayoutMethod::Upi
-    } else {
-        PayoutMethod::Bank
-    }
+    Method::parse(s).unwrap_or(Method::Bank).into()
 }
 
 fn schedule_of(s: &str) -> PayoutSchedule {
@@ -213,7 +200,7 @@ role_answers!(mentor, TdsStatementResponse {
 
 /// Where one session's net stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "crate::payouts::SessionState")]
 pub enum EarningState {
     /// Not yet payable: the session is not over, or within the 2-day hold
     /// (a refund asked for meanwhile keeps it so).
@@ -265,7 +252,7 @@ pub struct EarningMonth {
 
 /// Where a payout line stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::payouts::LineStatus")]
 pub enum LineStatus {
     /// In a batch, not yet sent.
     Pending,
@@ -273,14 +260,6 @@ pub enum LineStatus {
     Paid,
     /// Could not be sent: the amount went back to the available balance.
     Failed,
-}
-
-fn status_of(s: &domain_wasm::payouts::LineStatus) -> LineStatus {
-    match s {
-        domain_wasm::payouts::LineStatus::Pending => LineStatus::Pending,
-        domain_wasm::payouts::LineStatus::Paid => LineStatus::Paid,
-        domain_wasm::payouts::LineStatus::Failed => LineStatus::Failed,
-    }
 }
 
 /// One payout to the mentor.
@@ -315,7 +294,7 @@ impl From<LineRow> for MentorPayoutView {
             amount_paise: l.amount_paise,
             gross_paise: l.gross_paise,
             tds_paise: l.tds_paise,
-            status: status_of(&l.status),
+            status: l.status.into(),
             reference: l.reference,
             paid_at: l.paid_at,
             failed_at: l.failed_at,
@@ -443,7 +422,7 @@ impl From<LineRow> for PayoutLineView {
             ifsc: l.ifsc,
             upi_id_masked: l.upi_id.as_deref().map(rules::mask_upi),
             reference: l.reference,
-            status: status_of(&l.status),
+            status: l.status.into(),
             failure_reason: l.failure_reason,
             paid_at: l.paid_at,
             failed_at: l.failed_at,
@@ -729,14 +708,7 @@ impl MentorPayoutsApi {
                     gross_paise: s.money.gross_paise,
                     commission_paise: s.money.commission_paise,
                     net_paise: s.money.net_paise,
-                    state: match s.state {
-                        SessionState::Pending => EarningState::Pending,
-                        SessionState::Held => EarningState::Held,
-                        SessionState::Available => EarningState::Available,
-                        SessionState::InPayout => EarningState::InPayout,
-                        SessionState::Cancelled => EarningState::Cancelled,
-                        SessionState::Paid => EarningState::Paid,
-                    },
+                    state: s.state.into(),
                     available_at: s.available_at,
                     tds_paise: s.tds_paise,
                 })

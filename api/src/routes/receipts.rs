@@ -20,7 +20,7 @@ use domain_wasm::booking::Party;
 
 /// What a receipt is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "crate::receipts::ReceiptKind")]
 pub enum ReceiptKindDto {
     /// Money the learner paid.
     Payment,
@@ -45,10 +45,9 @@ pub struct ReceiptDto {
 impl From<ReceiptRow> for ReceiptDto {
     fn from(r: ReceiptRow) -> Self {
         ReceiptDto {
-            kind: match ReceiptKind::parse(&r.kind) {
-                Some(ReceiptKind::Refund) => ReceiptKindDto::Refund,
-                _ => ReceiptKindDto::Payment,
-            },
+            kind: ReceiptKind::parse(&r.kind)
+                .unwrap_or(ReceiptKind::Payment)
+                .into(),
             download_url: receipts::download_path(&r.number),
             number: r.number,
             amount_paise: r.amount_paise,

@@ -26,7 +26,10 @@ use crate::store::refunds::RefundRow;
 
 /// Where a refund stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(
+    rename_all = "snake_case",
+    remote = "domain_wasm::refunds::RefundStatus"
+)]
 pub enum RefundStatus {
     /// The learner asked; an administrator decides within 3–5 business days.
     Requested,
@@ -40,22 +43,9 @@ pub enum RefundStatus {
     Failed,
 }
 
-impl RefundStatus {
-    fn of(s: &domain_wasm::refunds::RefundStatus) -> RefundStatus {
-        use domain_wasm::refunds::RefundStatus as Stored;
-        match s {
-            Stored::Requested => RefundStatus::Requested,
-            Stored::Rejected => RefundStatus::Rejected,
-            Stored::Pending => RefundStatus::Pending,
-            Stored::Processed => RefundStatus::Processed,
-            Stored::Failed => RefundStatus::Failed,
-        }
-    }
-}
-
 /// Why the published rules allow a refund.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Enum)]
-#[oai(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case", remote = "domain_wasm::refunds::Basis")]
 pub enum RefundBasis {
     /// The mentor (or an administrator) cancelled or declined: a full refund.
     MentorCancelled,
@@ -71,20 +61,6 @@ pub enum RefundBasis {
     Unused,
     /// The partial refund after feedback within 48 hours.
     Partial,
-}
-
-impl From<Basis> for RefundBasis {
-    fn from(b: Basis) -> Self {
-        match b {
-            Basis::MentorCancelled => RefundBasis::MentorCancelled,
-            Basis::MentorNoShow => RefundBasis::MentorNoShow,
-            Basis::LearnerCancelled => RefundBasis::LearnerCancelled,
-            Basis::Expired => RefundBasis::Expired,
-            Basis::Overpaid => RefundBasis::Overpaid,
-            Basis::Unused => RefundBasis::Unused,
-            Basis::Partial => RefundBasis::Partial,
-        }
-    }
 }
 
 fn basis_of(s: &str) -> RefundBasis {
@@ -129,7 +105,7 @@ pub struct Refund {
 impl From<RefundRow> for Refund {
     fn from(r: RefundRow) -> Self {
         Refund {
-            status: RefundStatus::of(&r.status),
+            status: r.status.into(),
             basis: basis_of(&r.basis),
             id: r.id,
             booking_id: r.booking_id,

@@ -222,28 +222,38 @@ impl Store {
     }
 }
 
+/// A ledger transaction's header (a `ledger_txns` row): the event it
+/// records and what it is about. Its id names the event
+/// (`capture:<payments.id>`, ...).
+#[derive(Debug, Clone, Copy)]
+pub struct Txn<'a> {
+    pub id: &'a str,
+    /// One of [`crate::ledger::EVENTS`].
+    pub event: &'a str,
+    pub booking_id: Option<&'a str>,
+    pub refund_id: Option<&'a str>,
+    pub payout_line_id: Option<i64>,
+    /// Money of the sandbox gateway, which never moved (issue 19): counted
+    /// only on a site that runs the sandbox.
+    pub sandbox: bool,
+}
+
 impl Tx {
-    /// Records a ledger transaction's header: `false` (and nothing
-    /// written) when a transaction with this id exists, so an event
+    /// Records ledger transaction `txn`'s header at `now`: `false` (and
+    /// nothing written) when a transaction with its id exists, so an event
     /// recorded twice is recorded once.
-    #[allow(clippy::too_many_arguments)]
     pub async fn insert_ledger_txn(
         &mut self,
-        id: &str,
-        event: &str,
-        booking_id: Option<&str>,
-        refund_id: Option<&str>,
-        payout_line_id: Option<i64>,
-        sandbox: bool,
+        txn: &Txn<'_>,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let done = on_tx!(self, conn => sqlx::query(INSERT_TXN)
-            .bind(id)
-            .bind(event)
-            .bind(booking_id)
-            .bind(refund_id)
-            .bind(payout_line_id)
-            .bind(sandbox)
+            .bind(txn.id)
+            .bind(txn.event)
+            .bind(txn.booking_id)
+            .bind(txn.refund_id)
+            .bind(txn.payout_line_id)
+            .bind(txn.sandbox)
             .bind(now)
             .execute(conn)
             .await

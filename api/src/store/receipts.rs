@@ -26,6 +26,47 @@ pub struct ReceiptRow {
     pub issued_at: DateTime<Utc>,
 }
 
+/// What a receipt is for: one of our payments, or one of our refunds of
+/// a payment. A payment's receipt without its payment, or a refund's
+/// without its refund, cannot be written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReceiptFor<'a> {
+    /// Our captured payment (`payments.id`).
+    Payment { payment_id: &'a str },
+    /// Our processed refund (`refunds.id`) of our payment `payment_id`.
+    Refund {
+        payment_id: &'a str,
+        refund_id: &'a str,
+    },
+}
+
+impl<'a> ReceiptFor<'a> {
+    /// The `receipts.kind` column's value: `payment` or `refund`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            ReceiptFor::Payment { .. } => "payment",
+            ReceiptFor::Refund { .. } => "refund",
+        }
+    }
+
+    /// Our payment: the one paid, or the one refunded.
+    pub fn payment_id(self) -> &'a str {
+        match self {
+            ReceiptFor::Payment { payment_id } | ReceiptFor::Refund { payment_id, .. } => {
+                payment_id
+            }
+        }
+    }
+
+    /// Our refund, for a refund's receipt.
+    pub fn refund_id(self) -> Option<&'a str> {
+        match self {
+            ReceiptFor::Payment { .. } => None,
+            ReceiptFor::Refund { refund_id, .. } => Some(refund_id),
+        }
+    }
+}
+
 /// A receipt with what its printed form and its e-mail show.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow)]
 pub struct ReceiptDetail {
@@ -72,18 +113,16 @@ fn detail_select() -> String {
 }
 
 impl Tx {
-    /// Records a receipt under the provisional number `provisional`
-    /// (unique), issued at `now`: its id, or `None` when the payment (kind
-    /// `payment`) or the refund already has one (nothing is written).
-    #[allow(clippy::too_many_arguments)]
+    /// Records the receipt of `of` under the provisional number
+    /// `provisional` (unique), issued at `now`: its id, or `None` when the
+    /// payment (kind `payment`) or the refund already has one (nothing is
+    /// written).
     pub async fn insert_receipt(
         &mut self,
         provisional: &str,
-        kind: &str,
+        of: ReceiptFor<'_>,
         booking_id: &str,
         learner_id: i64,
-        payment_id: Option<&str>,
-        refund_id: Option<&str>,
         amount_paise: i64,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, StoreError> {
@@ -94,11 +133,11 @@ impl Tx {
              ON CONFLICT DO NOTHING RETURNING id",
         )
         .bind(provisional)
-        .bind(kind)
+        .bind(of.kind())
         .bind(booking_id)
         .bind(learner_id)
-        .bind(payment_id)
-        .bind(refund_id)
+        .bind(of.payment_id())
+        .bind(of.refund_id())
         .bind(amount_paise)
         .bind(now)
         .fetch_optional(conn)
@@ -130,13 +169,11 @@ impl Tx {
         .await)?)
     }
 
-    /// The receipt already issued for payment `payment_id` (kind
-    /// `payment`) or for refund `refund_id` (kind `refund`).
+    /// The receipt already issued for `of`: for its payment (kind
+    /// `payment`) or for its refund (kind `refund`).
     pub async fn existing_receipt(
         &mut self,
-        kind: &str,
-        payment_id: Option<&str>,
-        refund_id: Option<&str>,
+        of: ReceiptFor<'_>,
     ) -> Result<Option<ReceiptRow>, StoreError> {
         let sql = format!(
             "SELECT {COLUMNS} FROM receipts r \
@@ -144,9 +181,9 @@ impl Tx {
                 OR ($1 = 'refund' AND r.refund_id = $3)"
         );
         let row: Option<ReceiptRow> = on_tx!(self, conn => sqlx::query_as(&sql)
-            .bind(kind)
-            .bind(payment_id)
-            .bind(refund_id)
+            .bind(of.kind())
+            .bind(of.payment_id())
+            .bind(of.refund_id())
             .fetch_optional(conn)
             .await)?;
         Ok(row)

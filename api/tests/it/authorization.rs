@@ -844,11 +844,11 @@ async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> 
     .expect("a refund request");
     tx.insert_receipt(
         MATRIX_RECEIPT,
-        "payment",
+        api::store::receipts::ReceiptFor::Payment {
+            payment_id: "matrix-payment",
+        },
         &id,
         learner.id,
-        Some("matrix-payment"),
-        None,
         100,
         chrono::Utc::now(),
     )

@@ -627,12 +627,14 @@ async fn the_ledger_report_command_prints_the_totals(engine: Engine) {
     // the command, naming it.
     let mut tx = w.app.store.begin().await.expect("begin");
     tx.insert_ledger_txn(
-        "capture:forged",
-        "capture",
-        None,
-        None,
-        None,
-        false,
+        &ledger::Txn {
+            id: "capture:forged",
+            event: "capture",
+            booking_id: None,
+            refund_id: None,
+            payout_line_id: None,
+            sandbox: false,
+        },
         Utc::now(),
     )
     .await

@@ -9,7 +9,7 @@ use crate::{bookings, common, mentoring};
 use std::sync::Arc;
 
 use api::clock::{Clock, ManualClock};
-use api::receipts::{self, ReceiptKind};
+use api::receipts::{self, ReceiptFor};
 use api::state::AppState;
 use api::store::{Role, Store};
 use bookings::Offer;
@@ -200,11 +200,11 @@ impl World {
         let number = receipts::issue(
             &self.state,
             &mut tx,
-            ReceiptKind::Payment,
+            ReceiptFor::Payment {
+                payment_id: &self.payment,
+            },
             &self.booking,
             self.learner_id,
-            Some(&self.payment),
-            None,
             PAID,
             self.clock.now(),
         )
@@ -257,11 +257,12 @@ impl World {
         let number = receipts::issue(
             &self.state,
             &mut tx,
-            ReceiptKind::Refund,
+            ReceiptFor::Refund {
+                payment_id: &self.payment,
+                refund_id,
+            },
             &self.booking,
             self.learner_id,
-            Some(&self.payment),
-            Some(refund_id),
             amount,
             self.clock.now(),
         )
@@ -366,17 +367,19 @@ async fn a_payment_and_a_refund_get_one_receipt_each_and_one_email(engine: Engin
         "the gateway's refund reference"
     );
 
-    // A receipt without what it is for is refused, and writes nothing.
+    // A receipt of no amount is refused, and writes nothing. (One without
+    // what it is for, a payment or a refund, cannot be written.)
     let mut tx = w.app.store.begin().await.expect("begin");
     let refused = receipts::issue(
         &w.state,
         &mut tx,
-        ReceiptKind::Refund,
+        ReceiptFor::Refund {
+            payment_id: &w.payment,
+            refund_id: "a-refund-never-made",
+        },
         &w.booking,
         w.learner_id,
-        Some(&w.payment),
-        None,
-        100,
+        0,
         w.clock.now(),
     )
     .await;
