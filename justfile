@@ -148,10 +148,21 @@ api-types-check: setup-build
     diff -u webapp/src/lib/api/schema.d.ts "$dir/schema.d.ts" || { echo "webapp/src/lib/api/schema.d.ts is stale: run just api-types and commit it"; exit 1; }
     echo "API types match the OpenAPI document"
 
-# Build the wasm module, the web app and the release server.
-build: setup-build wasm
+# Build the wasm modules the browser loads, the web app and the release
+# server. The server's build needs neither the tools nor the modules, so it
+# starts first, beside the tools' builds and npm's download (on a fresh
+# machine that is where the first run's minutes go: `just bench-setup`);
+# the modules' builds wait for its lock on target/release, then run.
+build:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release -p api --locked & server=$!
+    trap 'kill $server 2>/dev/null || true' EXIT
+    just setup-build
+    just wasm browser
     npm --prefix webapp run --silent build
-    cargo build --release -p api --locked
+    wait "$server"
+    trap - EXIT
 
 # Compile the domain crate to WebAssembly (for the web app and for Node
 # tests) as five modules: the home page's (`#[export]`, feature `wasm`), the
@@ -163,7 +174,7 @@ build: setup-build wasm
 # form's and mentor dashboard's (`#[export(mentoring)]`, in `mentoring/`).
 # Shrink them with binaryen's wasm-opt and hold the home page's initial module
 # and the on-demand one (prefetched by the home page) to their size budgets.
-wasm: setup-build
+wasm for="all": setup-build
     #!/usr/bin/env bash
     set -euo pipefail
     # Size over speed for the module only: these override the release profile
@@ -176,13 +187,15 @@ wasm: setup-build
         # The learner's module repeats other modules' exports: the Node
         # tests run those in their own modules, so the browser's build only.
         [ "${module%%:*}" = learner ] && [ "${target%%:*}" = nodejs ] && continue
+        # `just wasm browser` (the run's build): the browser's modules only.
+        [ "{{for}}" = browser ] && [ "${target%%:*}" = nodejs ] && continue
         dir=${target#*:}${module#*:}
         wasm-pack --quiet build domain-wasm --release --target "${target%%:*}" --out-dir "../$dir" --out-name domain --no-pack -- --features "${module%%:*}" --locked
         webapp/node_modules/.bin/wasm-opt -Oz "$dir/domain_bg.wasm" -o "$dir/domain_bg.wasm"
       done
     done
     node domain-wasm/scripts/rules-module.mjs webapp/domain-pkg
-    cargo build -q -p domain-wasm --example dispatch --locked
+    [ "{{for}}" = browser ] || cargo build -q -p domain-wasm --example dispatch --locked
     gz() { gzip -9c "$1" | wc -c; }
     home=webapp/domain-pkg/domain_bg.wasm later=webapp/domain-pkg/on-demand/domain_bg.wasm passwords=webapp/domain-pkg/passwords/domain_bg.wasm dashboards=webapp/domain-pkg/dashboards/domain_bg.wasm mentoring=webapp/domain-pkg/mentoring/domain_bg.wasm learner=webapp/domain-pkg/learner/domain_bg.wasm
     echo "wasm, learner's screens (the only module they load): $(stat -c %s $learner) bytes, $(gz $learner) bytes gzipped (budget {{wasm_learner_gzip_budget}})"
