@@ -53,7 +53,8 @@ pub const NO_SHOW: Body = Body {
 const STATEMENT: Field = Field::required(
     "statement",
     Rule::max_length(STATEMENT_MAX).and_pattern(super::patterns::NON_BLANK),
-);
+)
+.called("the statement");
 
 pub const CONTEST: Body = Body {
     schema: "ContestBody",
@@ -311,13 +312,8 @@ pub fn check_booking_text(field: &str, text: &str) -> Result<TextCheck, crate::b
         "note" => NOTE,
         "reason" => REASON_FIELD,
         "feedback" => FEEDBACK_TEXT,
-        "statement" => {
-            Field::optional("statement", Rule::max_length(STATEMENT_MAX)).called("the statement")
-        }
-        "refund_reason" => {
-            Field::optional("reason", Rule::max_length(super::money::REFUND_REASON_MAX))
-                .called("the reason")
-        }
+        "statement" => STATEMENT,
+        "refund_reason" => super::money::REFUND_REASON,
         other => return Err(crate::bindings::bad(format!("no booking field {other}"))),
     };
     let mut r = Reader::default();

@@ -50,7 +50,9 @@ pub const SANDBOX_PAY: Body = Body {
 /// The longest reason of a refund request, approval or rejection.
 pub const REFUND_REASON_MAX: usize = 1000;
 
-const REFUND_REASON: Field =
+/// A refund request's reason (also what the web app checks, through
+/// `forms::bookings::check_booking_text`).
+pub(super) const REFUND_REASON: Field =
     Field::optional("reason", Rule::max_length(REFUND_REASON_MAX)).called("the reason");
 
 pub const REFUND_REQUEST: Body = Body {
