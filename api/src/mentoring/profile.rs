@@ -1,33 +1,16 @@
 //! A mentor's own public profile: read it, and change any of its fields.
-//! A change is checked whole (`domain_wasm::mentoring::check_profile` on
-//! the profile as it would be), so a profile never becomes invalid one
-//! field at a time; lists sent replace the stored ones whole.
-
-use std::collections::BTreeMap;
+//! A change is parsed against the stored profile
+//! (`domain_wasm::forms::mentoring::parse_mentor_profile`, which checks the
+//! profile as it would be), so a profile never becomes invalid one field at
+//! a time; lists sent replace the stored ones whole.
 
 use chrono::{DateTime, Utc};
-use domain_wasm::mentoring::{
-    EducationEntry, ExperienceEntry, ProfileDraft, ProjectEntry, check_profile,
-};
+use domain_wasm::forms::mentoring::{ProfileEdit, parse_mentor_profile};
+use domain_wasm::mentoring::{EducationEntry, ExperienceEntry, ProfileDraft, ProjectEntry};
 
 use super::MentoringError;
 use crate::store::Store;
 use crate::store::model::Mentor;
-
-/// The fields a mentor changes; `None` keeps the stored value.
-#[derive(Debug, Clone, Default)]
-pub struct ProfileEdit {
-    pub name: Option<String>,
-    pub headline: Option<String>,
-    pub bio: Option<String>,
-    pub expertise: Option<Vec<String>>,
-    pub experience_years: Option<i64>,
-    pub education: Option<Vec<EducationEntry>>,
-    pub experience: Option<Vec<ExperienceEntry>>,
-    pub projects: Option<Vec<ProjectEntry>>,
-    pub social_links: Option<BTreeMap<String, String>>,
-    pub contact: Option<BTreeMap<String, String>>,
-}
 
 /// The stored profile in the form the domain checks.
 pub fn draft_of(m: &Mentor) -> ProfileDraft {
@@ -71,36 +54,14 @@ pub fn draft_of(m: &Mentor) -> ProfileDraft {
     }
 }
 
-impl ProfileEdit {
-    /// `draft` with this edit's fields put in.
-    pub fn applied_to(self, mut draft: ProfileDraft) -> ProfileDraft {
-        macro_rules! put {
-            ($($field:ident),*) => { $( if let Some(v) = self.$field { draft.$field = v; } )* };
-        }
-        put!(
-            name,
-            headline,
-            bio,
-            expertise,
-            experience_years,
-            education,
-            experience,
-            projects,
-            social_links,
-            contact
-        );
-        draft
-    }
-}
-
 /// The mentor's profile as stored.
 pub async fn profile(store: &Store, mentor_id: i64) -> Result<Mentor, MentoringError> {
     Ok(store.get_mentor(mentor_id).await?)
 }
 
-/// Applies `edit`, checks the result whole and stores it (lists replaced
-/// in the same unit of work); the catalogue shows it on its next read.
-/// Returns the profile as now stored.
+/// Parses `edit` over the stored profile and stores the result (lists
+/// replaced in the same unit of work); the catalogue shows it on its next
+/// read. Returns the profile as now stored.
 pub async fn update_profile(
     store: &Store,
     mentor_id: i64,
@@ -108,7 +69,7 @@ pub async fn update_profile(
     now: DateTime<Utc>,
 ) -> Result<Mentor, MentoringError> {
     let current = store.get_mentor(mentor_id).await?;
-    let cleaned = check_profile(&edit.applied_to(draft_of(&current)))?;
+    let cleaned = parse_mentor_profile(draft_of(&current), edit)?;
     store
         .replace_mentor_profile(mentor_id, &cleaned, now)
         .await?;

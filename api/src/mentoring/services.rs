@@ -1,11 +1,12 @@
 //! The services a mentor sells: add, change, pause (`active`) and retire
-//! them, each checked by `domain_wasm::mentoring::check_service`, each
-//! shown with what the platform's commission leaves the mentor
-//! (`domain_wasm::commission::split` at their rate).
+//! them, each parsed by `domain_wasm::forms::mentoring` (the terms checked
+//! by `domain_wasm::mentoring::check_service`), each shown with what the
+//! platform's commission leaves the mentor (`domain_wasm::commission::split`
+//! at their rate).
 
 use chrono::{DateTime, Utc};
 use domain_wasm::commission::{Split, split};
-use domain_wasm::mentoring::{ServiceDraft, check_service};
+use domain_wasm::forms::mentoring::{ServiceEdit, parse_service_change};
 
 use super::{MentoringError, commission};
 use crate::store::Store;
@@ -37,40 +38,6 @@ fn priced(service: OwnService, rate_bps: u32) -> PricedService {
     }
 }
 
-/// The fields a mentor sends; `None` keeps the stored value (or, for a new
-/// service, takes the default: active; instant confirmation when free,
-/// confirmed by the mentor when paid).
-#[derive(Debug, Clone, Default)]
-pub struct ServiceEdit {
-    pub title: Option<String>,
-    pub description: Option<String>,
-    pub duration_minutes: Option<i64>,
-    pub price_paise: Option<i64>,
-    pub active: Option<bool>,
-    pub instant_confirmation: Option<bool>,
-}
-
-/// Checks `edit` over `base` (a stored service, or the defaults of a new one).
-fn checked(edit: ServiceEdit, base: ServiceFields) -> Result<ServiceFields, MentoringError> {
-    let draft = ServiceDraft {
-        title: edit.title.unwrap_or(base.title),
-        description: edit.description.unwrap_or(base.description),
-        duration_minutes: edit.duration_minutes.unwrap_or(base.duration_minutes),
-        price_paise: edit.price_paise.unwrap_or(base.price_paise),
-    };
-    let clean = check_service(&draft)?;
-    Ok(ServiceFields {
-        title: clean.title,
-        description: clean.description,
-        duration_minutes: clean.duration_minutes,
-        price_paise: clean.price_paise,
-        active: edit.active.unwrap_or(base.active),
-        instant_confirmation: edit
-            .instant_confirmation
-            .unwrap_or(base.instant_confirmation),
-    })
-}
-
 /// The mentor's unretired services, in order, priced.
 pub async fn services(store: &Store, mentor_id: i64) -> Result<Vec<PricedService>, MentoringError> {
     let rate = commission::rate_of(store, mentor_id).await?;
@@ -82,46 +49,15 @@ pub async fn services(store: &Store, mentor_id: i64) -> Result<Vec<PricedService
         .collect())
 }
 
-/// Adds a service after the others. Title, duration and price are
-/// required; at most [`SERVICES_MAX`] unretired services.
+/// Adds a service (parsed by
+/// `domain_wasm::forms::mentoring::parse_new_service`) after the others;
+/// at most [`SERVICES_MAX`] unretired services.
 pub async fn add(
     store: &Store,
     mentor_id: i64,
-    edit: ServiceEdit,
+    fields: ServiceFields,
     now: DateTime<Utc>,
 ) -> Result<PricedService, MentoringError> {
-    let mut missing = crate::fields::Fields::default();
-    if edit.duration_minutes.is_none() {
-        missing.add("duration_minutes", domain_wasm::accounts::REQUIRED);
-    }
-    if edit.price_paise.is_none() {
-        missing.add("price_paise", domain_wasm::accounts::REQUIRED);
-    }
-    let base = ServiceFields {
-        title: String::new(),
-        description: String::new(),
-        duration_minutes: 0,
-        price_paise: 0,
-        active: true,
-        // Unless the mentor says: a free service confirms at once, a paid
-        // one waits for the mentor (`domain_wasm::mentoring`).
-        instant_confirmation: domain_wasm::mentoring::instant_by_default(
-            edit.price_paise.unwrap_or(-1),
-        ),
-    };
-    let fields = match checked(edit, base) {
-        Ok(fields) if missing.is_empty() => fields,
-        Ok(_) => return Err(MentoringError::Invalid(missing.0)),
-        Err(MentoringError::Invalid(errors)) => {
-            // The domain's word on a field wins over "required".
-            let mut all = missing;
-            for (field, messages) in errors {
-                all.0.insert(field, messages);
-            }
-            return Err(MentoringError::Invalid(all.0));
-        }
-        Err(e) => return Err(e),
-    };
     let Some(added) = store
         .add_service(mentor_id, &fields, SERVICES_MAX, now)
         .await?
@@ -135,9 +71,10 @@ pub async fn add(
     Ok(priced(added, rate))
 }
 
-/// Changes one of the mentor's services. A change to its terms (title,
-/// description, duration, price) is checked whole, stored fields included;
-/// switching `active` or `instant_confirmation` alone is not checked.
+/// Changes one of the mentor's services: `edit` is parsed over the stored
+/// service (`domain_wasm::forms::mentoring::parse_service_change`: a change
+/// to its terms is checked whole, stored fields included; switching
+/// `active` or `instant_confirmation` alone is not checked).
 pub async fn change(
     store: &Store,
     mentor_id: i64,
@@ -146,7 +83,7 @@ pub async fn change(
     now: DateTime<Utc>,
 ) -> Result<PricedService, MentoringError> {
     let current = store.own_service(mentor_id, id).await?;
-    let base = ServiceFields {
+    let stored = ServiceFields {
         title: current.title,
         description: current.description,
         duration_minutes: current.duration_minutes,
@@ -154,25 +91,7 @@ pub async fn change(
         active: current.active,
         instant_confirmation: current.instant_confirmation,
     };
-    let terms_change = edit.title.is_some()
-        || edit.description.is_some()
-        || edit.duration_minutes.is_some()
-        || edit.price_paise.is_some();
-    let fields = if terms_change {
-        checked(edit, base)?
-    } else {
-        // Pausing, resuming or switching instant confirmation changes none
-        // of what the rule checks, so a service stored before the rule
-        // (some demo prices have paise or exceed the cap) can still be
-        // paused without being repriced first.
-        ServiceFields {
-            active: edit.active.unwrap_or(base.active),
-            instant_confirmation: edit
-                .instant_confirmation
-                .unwrap_or(base.instant_confirmation),
-            ..base
-        }
-    };
+    let fields = parse_service_change(stored, edit)?;
     let stored = store.update_service(mentor_id, id, &fields, now).await?;
     let rate = commission::rate_of(store, mentor_id).await?;
     Ok(priced(stored, rate))

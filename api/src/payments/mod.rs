@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Party, Status};
+use domain_wasm::forms::FieldErrors;
+use domain_wasm::forms::money::CheckoutCallback;
 use domain_wasm::payments::PaymentStatus;
 
 pub use gateway::{
@@ -64,7 +66,7 @@ pub enum PaymentError {
     NotVerified,
     /// Field errors (400 `{"field": ["message"]}`).
     #[error("invalid: {0:?}")]
-    Invalid(crate::fields::FieldErrors),
+    Invalid(FieldErrors),
     /// The sandbox's payment failed, as the learner asked (402).
     #[error("{0}")]
     Declined(String),
@@ -352,26 +354,22 @@ pub async fn capture(
     Ok((captured, payment))
 }
 
-/// The checkout's callback: the gateway's signature of `order_id|payment_id`
-/// (the order as WE stored it) checked, then the payment captured. A
+/// The checkout's callback (parsed by
+/// `domain_wasm::forms::money::parse_verify`): the gateway's signature of
+/// `order_id|payment_id` (the order as WE stored it) checked, then the
+/// payment captured. A
 /// replay answers like the first call. Gives the booking, as it is now.
 pub async fn verify(
     state: &AppState,
     caller: &Caller,
-    order_id: &str,
-    payment_id: &str,
-    signature: &str,
+    callback: CheckoutCallback<'_>,
     now: DateTime<Utc>,
 ) -> Result<BookingRecord, PaymentError> {
-    let order_id = order_id.trim();
-    let payment_id = payment_id.trim();
-    if order_id.is_empty()
-        || payment_id.is_empty()
-        || order_id.len() > 100
-        || payment_id.len() > 100
-    {
-        return Err(PaymentError::NotVerified);
-    }
+    let CheckoutCallback {
+        order_id,
+        payment_id,
+        signature,
+    } = callback;
     let stored = state
         .store
         .payment_by_order(order_id)
@@ -975,14 +973,16 @@ pub struct SignedPayment {
     pub signature: String,
 }
 
-/// Pays a sandbox order by `method`, succeeding or failing as asked: on
-/// success the signed fields Razorpay's checkout would give, for
-/// `/api/payments/verify/`. No money moves.
+/// Pays a sandbox order by `method` (as
+/// `domain_wasm::forms::money::parse_sandbox_pay` read it: its errors are
+/// answered once the order is known to take a payment), succeeding or
+/// failing as asked: on success the signed fields Razorpay's checkout would
+/// give, for `/api/payments/verify/`. No money moves.
 pub async fn sandbox_pay(
     state: &AppState,
     caller: &Caller,
     order_id: &str,
-    method: &str,
+    method: Result<&str, FieldErrors>,
     succeed: bool,
     now: DateTime<Utc>,
 ) -> Result<SignedPayment, PaymentError> {
@@ -998,11 +998,7 @@ pub async fn sandbox_pay(
     if let Some(why) = why_no_payment(&order.booking, now) {
         return Err(PaymentError::Refused(why));
     }
-    if !SANDBOX_METHODS.contains(&method) {
-        return Err(PaymentError::Invalid(
-            crate::fields::Fields::one("method", "Choose one of: upi, card, netbanking, wallet.").0,
-        ));
-    }
+    let method = method.map_err(PaymentError::Invalid)?;
     state.store.set_payment_method(order_id, method).await?;
     if !succeed {
         return Err(PaymentError::Declined(

@@ -32,7 +32,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
 use domain_wasm::booking::Status;
-use domain_wasm::payouts::{self, EarningFact, Earnings, LineStatus, PayoutDetailsInput, Schedule};
+use domain_wasm::payouts::{self, EarningFact, Earnings, LineStatus, PayoutDetails, Schedule};
 use domain_wasm::{forms, ledger};
 use serde_json::json;
 
@@ -317,8 +317,9 @@ async fn check_proof(
     Ok(())
 }
 
-/// Checks and stores the mentor's payout details (all fields), confirmed
-/// by `proof`: the first ones take effect at once; a change of where the
+/// Stores the mentor's payout details (all fields, parsed by
+/// `domain_wasm::forms::money::parse_payout_details`), confirmed by
+/// `proof`: the first ones take effect at once; a change of where the
 /// money goes (method, holder, account, IFSC, UPI id) waits
 /// [`CHANGE_DELAY_HOURS`] beside the current details (payouts until then
 /// use the current ones); a change of only the schedule or the PAN takes
@@ -328,17 +329,10 @@ pub async fn set_details(
     state: &AppState,
     caller: &Caller,
     mentor_id: i64,
-    input: &PayoutDetailsInput,
+    checked: PayoutDetails,
     proof: Proof<'_>,
     now: DateTime<Utc>,
 ) -> Result<PayoutDetailsRow, PayoutError> {
-    let checked = payouts::check_payout_details(input).map_err(|errors| {
-        let mut f = Fields::default();
-        for (field, message) in errors {
-            f.add(field, message);
-        }
-        PayoutError::Invalid(f.0)
-    })?;
     check_proof(state, caller, proof, now).await?;
     let c = cipher(state)?;
     let new = NewPayoutDetails {
@@ -829,22 +823,17 @@ fn rupees(paise: i64) -> String {
     crate::mail::booking_templates::rupees(paise)
 }
 
-/// Creates a payout batch for money available by `period_end` (now when
-/// `None`; never later than now): one line per mentor with available money,
+/// Creates a payout batch for money available by `period_end` (parsed by
+/// `domain_wasm::forms::money::parse_payout_batch`: never later than now):
+/// one line per mentor with available money,
 /// payout details and a due schedule, each posted to the ledger. Refused
 /// (409, nothing written) when no mentor gets a line.
 pub async fn create_batch(
     state: &AppState,
     admin_id: i64,
-    period_end: Option<DateTime<Utc>>,
+    period_end: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<CreatedBatch, PayoutError> {
-    let period_end = period_end.unwrap_or(now);
-    if period_end > now {
-        return Err(PayoutError::Invalid(
-            Fields::one("period_end", "The period cannot end in the future.").0,
-        ));
-    }
     let mut tx = state.store.begin().await?;
     tx.lock_payout_batches().await?;
     let mut batch_id = None;

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::forms::{self, money::OverrideInput};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -16,7 +17,6 @@ use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
 use crate::error::Detail;
 use crate::fields::FieldErrors;
-use crate::mentoring::commission::{CommissionEdit, OverrideEdit};
 use crate::mentoring::{self, MentoringError};
 use crate::state::AppState;
 use crate::store::commission::Commission;
@@ -176,19 +176,19 @@ impl AdminCommissionApi {
         body: Json<CommissionBody>,
     ) -> poem::Result<CommissionUpdateResponse> {
         let admin = or_forbidden!(auth.0.require_admin(), CommissionUpdateResponse);
-        let edit = CommissionEdit {
-            default_bps: body.0.default_bps,
-            overrides: body.0.overrides.map(|list| {
+        let draft = forms::money::parse_commission(
+            body.0.default_bps,
+            body.0.overrides.map(|list| {
                 list.into_iter()
-                    .map(|o| OverrideEdit {
+                    .map(|o| OverrideInput {
                         mentor_id: o.mentor_id,
                         rate_bps: o.rate_bps,
                     })
                     .collect()
             }),
-        };
+        );
         let now = self.state.clock.now();
-        match mentoring::commission::change(&self.state.store, edit, admin, now).await {
+        match mentoring::commission::change(&self.state.store, draft, admin, now).await {
             Ok(c) => Ok(CommissionUpdateResponse::Ok(Json(c.into()))),
             Err(MentoringError::Invalid(f)) => Ok(CommissionUpdateResponse::Invalid(Json(f))),
             Err(e) => Err(unexpected(e)),
@@ -213,9 +213,8 @@ impl AdminCommissionApi {
         };
         let now = self.state.clock.now();
         let store = &self.state.store;
-        match mentoring::commission::set_override(store, mentor_id, body.0.rate_bps, admin, now)
-            .await
-        {
+        let rate = forms::money::parse_mentor_rate(body.0.rate_bps);
+        match mentoring::commission::set_override(store, mentor_id, rate, admin, now).await {
             Ok(c) => Ok(MentorRateResponse::Ok(Json(c.into()))),
             Err(MentoringError::Invalid(f)) => Ok(MentorRateResponse::Invalid(Json(f))),
             Err(MentoringError::NotFound) => {

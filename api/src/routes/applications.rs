@@ -1,13 +1,16 @@
 //! Becoming a mentor: the applicant's operations
 //! (`/api/mentor-applications/…`) and the administrators' queue
-//! (`/api/admin/mentor-applications/…`). Fields are checked by the domain's
-//! rule (`domain_wasm::mentoring::check_application`), the browser's too;
-//! field errors are `{"field": ["message"]}`, refusals `{"detail": "..."}`.
+//! (`/api/admin/mentor-applications/…`). Bodies are parsed by
+//! `domain_wasm::forms::mentoring` (the fields by the domain's rule,
+//! `domain_wasm::mentoring::check_application`, the browser's too); field
+//! errors are `{"field": ["message"]}`, refusals `{"detail": "..."}`.
 
 use std::sync::Arc;
 
-use domain_wasm::mentoring::{self, ApplicationDraft, ServiceDraft};
-use domain_wasm::{accounts, forms};
+use domain_wasm::forms::{
+    self,
+    mentoring::{ApplicationInput, ApplicationServiceInput},
+};
 use poem::Request;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -15,7 +18,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::accounts::registration::{RegisterBody, parse as parse_registration};
 use super::{ApiTags, or_forbidden, role_answers};
-use crate::accounts::registration::RegisterError;
+use crate::accounts::registration::{RegisterError, Registration};
 use crate::applications::dto::{AdminApplicationOut, ApplicationOut};
 use crate::applications::{self, ApplicationError, Decision};
 use crate::auth::SignedIn;
@@ -23,7 +26,7 @@ use crate::auth::limits::{self, Limited};
 use crate::error::Detail;
 use crate::fields::{FieldErrors, Fields};
 use crate::state::AppState;
-use crate::store::applications::{ApplicationForm, ApplicationStatus, OfferedService};
+use crate::store::applications::ApplicationStatus;
 use crate::store::{Constraint, StoreError};
 
 /// A session the applicant would offer.
@@ -165,138 +168,67 @@ role_answers!(admin, DecisionResponse {
     Conflict(Json<Detail>),
 });
 
-fn draft_services(services: &Option<Vec<ApplicationServiceBody>>) -> Vec<ServiceDraft> {
-    services
-        .iter()
-        .flatten()
-        .map(|s| ServiceDraft {
-            title: s.title.clone().unwrap_or_default(),
-            description: s.description.clone().unwrap_or_default(),
-            duration_minutes: s.duration_minutes.unwrap_or_default(),
-            price_paise: s.price_paise.unwrap_or_default(),
-        })
-        .collect()
+fn service_inputs(
+    services: Option<Vec<ApplicationServiceBody>>,
+) -> Option<Vec<ApplicationServiceInput>> {
+    services.map(|list| {
+        list.into_iter()
+            .map(|s| ApplicationServiceInput {
+                title: s.title,
+                description: s.description,
+                duration_minutes: s.duration_minutes,
+                price_paise: s.price_paise,
+            })
+            .collect()
+    })
 }
 
-/// The form as the domain's rule cleaned it, or every field error.
-fn checked(draft: &ApplicationDraft, years: Option<i64>) -> Result<ApplicationForm, Fields> {
-    let mut fields = Fields::default();
-    if years.is_none() {
-        fields.add("experience_years", accounts::REQUIRED);
-    }
-    match mentoring::check_application(draft) {
-        Ok(clean) if fields.is_empty() => Ok(ApplicationForm {
-            name: clean.name,
-            email: clean.email,
-            phone: clean.phone,
-            expertise: clean.expertise,
-            experience_years: clean.experience_years,
-            current_role: clean.current_role,
-            company: clean.company,
-            linkedin: clean.linkedin,
-            links: clean.links,
-            bio: clean.bio,
-            services: clean
-                .services
-                .into_iter()
-                .map(|s| OfferedService {
-                    title: s.title,
-                    description: s.description,
-                    duration_minutes: s.duration_minutes,
-                    price_paise: s.price_paise,
-                })
-                .collect(),
-        }),
-        Ok(_) => Err(fields),
-        Err(errors) => {
-            fields.merge(Fields(errors));
-            Err(fields)
-        }
-    }
-}
-
-fn parse_application(body: &ApplicationBody) -> Result<(ApplicationForm, Option<String>), Fields> {
-    let draft = ApplicationDraft {
-        name: body.name.clone().unwrap_or_default(),
-        email: body.email.clone().unwrap_or_default(),
-        phone: body.phone.clone().unwrap_or_default(),
-        expertise: body.expertise.clone().unwrap_or_default(),
-        experience_years: body.experience_years.unwrap_or_default(),
-        current_role: body.current_role.clone().unwrap_or_default(),
-        company: body.company.clone().unwrap_or_default(),
-        linkedin: body.linkedin.clone().unwrap_or_default(),
-        links: body.links.clone().unwrap_or_default(),
-        bio: body.bio.clone().unwrap_or_default(),
-        services: draft_services(&body.services),
+/// The application's fields of a signed-in person's body.
+fn application_input(body: ApplicationBody) -> (ApplicationInput, Option<String>) {
+    let input = ApplicationInput {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        expertise: body.expertise,
+        experience_years: body.experience_years,
+        current_role: body.current_role,
+        company: body.company,
+        linkedin: body.linkedin,
+        links: body.links,
+        bio: body.bio,
+        services: service_inputs(body.services),
     };
-    let photo_id = body
-        .photo_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned);
-    checked(&draft, body.experience_years).map(|form| (form, photo_id))
+    (input, body.photo_id)
 }
 
-/// The registration and the application of a guest; the fields they share
-/// (name, e-mail) are checked by both rules, each message once.
-fn parse_guest(
-    body: &GuestApplicationBody,
-) -> Result<(crate::accounts::registration::Registration, ApplicationForm), Fields> {
-    let draft = ApplicationDraft {
-        name: body.name.clone().unwrap_or_default(),
-        email: body.email.clone().unwrap_or_default(),
-        phone: body.phone.clone().unwrap_or_default(),
-        expertise: body.expertise.clone().unwrap_or_default(),
-        experience_years: body.experience_years.unwrap_or_default(),
-        current_role: body.current_role.clone().unwrap_or_default(),
-        company: body.company.clone().unwrap_or_default(),
-        linkedin: body.linkedin.clone().unwrap_or_default(),
-        links: body.links.clone().unwrap_or_default(),
-        bio: body.bio.clone().unwrap_or_default(),
-        services: draft_services(&body.services),
-    };
-    let application = checked(&draft, body.experience_years);
-    // The account's contact number is the application's phone, when the
-    // account rule reads it as one.
-    let contact_number = application
-        .as_ref()
-        .ok()
-        .and_then(|f| accounts::parse_contact_number(&f.phone).ok());
+/// A guest's body: its registration's fields, by the registration's
+/// parser, and its application's.
+fn guest_input(
+    body: GuestApplicationBody,
+) -> (Result<Registration, FieldErrors>, ApplicationInput) {
     let registration = parse_registration(&RegisterBody {
         name: body.name.clone(),
         email: body.email.clone(),
-        password: body.password.clone(),
-        re_password: body.re_password.clone(),
+        password: body.password,
+        re_password: body.re_password,
         contact_number: None,
         time_zone: None,
-    });
-    match (registration, application) {
-        (Ok(mut registration), Ok(form)) => {
-            registration.contact_number = contact_number;
-            Ok((registration, form))
-        }
-        (registration, application) => {
-            let mut fields = Fields::default();
-            for problems in [registration.err(), application.err()]
-                .into_iter()
-                .flatten()
-            {
-                for (field, messages) in problems.0 {
-                    for message in messages {
-                        if !fields.0.get(&field).is_some_and(|m| m.contains(&message)) {
-                            fields.add(&field, message);
-                        }
-                    }
-                }
-            }
-            Err(fields)
-        }
-    }
-}
-
-fn parse_reason(body: &RejectApplicationBody) -> Result<String, Fields> {
-    forms::mentoring::parse_reject_application(body.reason.as_deref()).map_err(Fields)
+    })
+    .map_err(|f| f.0);
+    let input = ApplicationInput {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        expertise: body.expertise,
+        experience_years: body.experience_years,
+        current_role: body.current_role,
+        company: body.company,
+        linkedin: body.linkedin,
+        links: body.links,
+        bio: body.bio,
+        services: service_inputs(body.services),
+    };
+    (registration, input)
 }
 
 /// The queue's `status` filter: `None` for every submitted application.
@@ -350,10 +282,12 @@ impl ApplicationsApi {
         body: Json<ApplicationBody>,
     ) -> poem::Result<SubmitResponse> {
         let now = self.state.clock.now();
-        let (form, photo_id) = match parse_application(&body) {
+        let (input, photo_id) = application_input(body.0);
+        let application = match forms::mentoring::parse_application(input, photo_id.as_deref()) {
             Ok(parsed) => parsed,
-            Err(fields) => return Ok(SubmitResponse::Invalid(Json(fields.0))),
+            Err(fields) => return Ok(SubmitResponse::Invalid(Json(fields))),
         };
+        let (form, photo_id) = (application.form.into(), application.photo_id);
         match applications::submit(&self.state, &auth.0.user, form, photo_id, now).await {
             Ok(a) => Ok(SubmitResponse::Created(Json(Box::new(
                 ApplicationOut::from(&a),
@@ -395,10 +329,16 @@ impl ApplicationsApi {
         {
             return Ok(l.into());
         }
-        let (registration, form) = match parse_guest(&body) {
+        let (registration, input) = guest_input(body.0);
+        let guest = match forms::mentoring::parse_guest_application(input, registration) {
             Ok(parsed) => parsed,
-            Err(fields) => return Ok(GuestApplyResponse::Invalid(Json(fields.0))),
+            Err(fields) => return Ok(GuestApplyResponse::Invalid(Json(fields))),
         };
+        let registration = Registration {
+            contact_number: guest.contact_number,
+            ..guest.registration
+        };
+        let form = guest.form.into();
         match applications::apply_with_account(&self.state, registration, form, now).await {
             Ok(a) => Ok(GuestApplyResponse::Created(Json(Box::new(
                 ApplicationOut::from(&a),
@@ -553,8 +493,8 @@ impl AdminApplicationsApi {
         id: Path<String>,
         body: Json<RejectApplicationBody>,
     ) -> poem::Result<DecisionResponse> {
-        self.decide(auth, &id.0, parse_reason(&body).map(Decision::Reject))
-            .await
+        let reason = forms::mentoring::parse_reject_application(body.0.reason.as_deref());
+        self.decide(auth, &id.0, reason.map(Decision::Reject)).await
     }
 }
 
@@ -563,12 +503,12 @@ impl AdminApplicationsApi {
         &self,
         auth: SignedIn,
         id: &str,
-        decision: Result<Decision, Fields>,
+        decision: Result<Decision, FieldErrors>,
     ) -> poem::Result<DecisionResponse> {
         or_forbidden!(auth.0.require_admin(), DecisionResponse);
         let decision = match decision {
             Ok(d) => d,
-            Err(fields) => return Ok(DecisionResponse::Invalid(Json(fields.0))),
+            Err(fields) => return Ok(DecisionResponse::Invalid(Json(fields))),
         };
         let now = self.state.clock.now();
         match applications::decide(&self.state, &auth.0.user, id, decision, now).await {

@@ -8,9 +8,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::forms::{
+    self,
+    mentoring::{AvailabilityInput, ProfileEdit, ServiceEdit, WeeklyInput},
+};
 use domain_wasm::mentoring::{EducationEntry, ExperienceEntry, ProjectEntry};
 use domain_wasm::money::Paise;
-use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
+use domain_wasm::slots::{Availability, DateOverride, TimeRange};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -19,9 +23,8 @@ use super::{ApiTags, or_forbidden, role_answers};
 use crate::auth::SignedIn;
 use crate::catalogue::{Education, Experience, Project};
 use crate::error::Detail;
-use crate::fields::{FieldErrors, Fields};
-use crate::mentoring::profile::ProfileEdit;
-use crate::mentoring::services::{PricedService, ServiceEdit};
+use crate::fields::FieldErrors;
+use crate::mentoring::services::PricedService;
 use crate::mentoring::{self, MentoringError};
 use crate::state::AppState;
 use crate::store::model;
@@ -376,77 +379,42 @@ pub struct AvailabilityBody {
     pub slot_interval_minutes: Option<i64>,
 }
 
-impl Fields {
-    /// A count the rules take as a `u32`; negative or huge is an error here.
-    fn count(&mut self, field: &str, value: Option<i64>) -> Option<u32> {
-        let value = value?;
-        u32::try_from(value)
-            .map_err(|_| self.add(field, format!("Enter a whole number from 0, not {value}.")))
-            .ok()
-    }
-}
-
-impl AvailabilityBody {
-    /// The rules, or the field errors of what is missing or not a count.
-    /// The rules themselves are the domain's to check.
-    fn parse(self) -> Result<Availability, Fields> {
-        let mut f = Fields::default();
-        let time_zone = f.required("time_zone", &self.time_zone).map(str::to_owned);
-        if self.booking_window_days.is_none() {
-            f.add("booking_window_days", domain_wasm::accounts::REQUIRED);
-        }
-        let mut weekly = Vec::new();
-        for r in self.weekly.unwrap_or_default() {
-            match u8::try_from(r.weekday) {
-                Ok(weekday) => weekly.push(WeeklyRange {
-                    weekday,
+impl From<AvailabilityBody> for AvailabilityInput {
+    fn from(b: AvailabilityBody) -> Self {
+        AvailabilityInput {
+            time_zone: b.time_zone,
+            weekly: b
+                .weekly
+                .unwrap_or_default()
+                .into_iter()
+                .map(|r| WeeklyInput {
+                    weekday: r.weekday,
                     start: r.start,
                     end: r.end,
-                }),
-                Err(_) => f.add(
-                    "weekly",
-                    format!(
-                        "Weekday {} does not exist: use 0 for Monday through 6 for Sunday.",
-                        r.weekday
-                    ),
-                ),
-            }
-        }
-        let overrides = self
-            .overrides
-            .unwrap_or_default()
-            .into_iter()
-            .map(|o| DateOverride {
-                date: o.date,
-                ranges: o
-                    .ranges
-                    .into_iter()
-                    .map(|r| TimeRange {
-                        start: r.start,
-                        end: r.end,
-                    })
-                    .collect(),
-            })
-            .collect();
-        let before = f.count("buffer_before_minutes", self.buffer_before_minutes);
-        let after = f.count("buffer_after_minutes", self.buffer_after_minutes);
-        let notice = f.count("minimum_notice_minutes", self.minimum_notice_minutes);
-        let window = f.count("booking_window_days", self.booking_window_days);
-        let cap = f.count("max_sessions_per_day", self.max_sessions_per_day);
-        let interval = f.count("slot_interval_minutes", self.slot_interval_minutes);
-        match (time_zone, window) {
-            (Some(time_zone), Some(booking_window_days)) if f.is_empty() => Ok(Availability {
-                time_zone,
-                weekly,
-                overrides,
-                buffer_before_minutes: before.unwrap_or(0),
-                buffer_after_minutes: after.unwrap_or(0),
-                minimum_notice_minutes: notice.unwrap_or(0),
-                booking_window_days,
-                max_sessions_per_day: cap,
-                slot_interval_minutes: interval,
-            }),
-            _ => Err(f),
+                })
+                .collect(),
+            overrides: b
+                .overrides
+                .unwrap_or_default()
+                .into_iter()
+                .map(|o| DateOverride {
+                    date: o.date,
+                    ranges: o
+                        .ranges
+                        .into_iter()
+                        .map(|r| TimeRange {
+                            start: r.start,
+                            end: r.end,
+                        })
+                        .collect(),
+                })
+                .collect(),
+            buffer_before_minutes: b.buffer_before_minutes,
+            buffer_after_minutes: b.buffer_after_minutes,
+            minimum_notice_minutes: b.minimum_notice_minutes,
+            booking_window_days: b.booking_window_days,
+            max_sessions_per_day: b.max_sessions_per_day,
+            slot_interval_minutes: b.slot_interval_minutes,
         }
     }
 }
@@ -614,7 +582,11 @@ impl MentorDashboardApi {
         body: Json<MentorServiceBody>,
     ) -> poem::Result<ServiceCreatedResponse> {
         let mentor = or_forbidden!(auth.0.require_mentor(), ServiceCreatedResponse);
-        match mentoring::services::add(&self.state.store, mentor, body.0.into(), self.now()).await {
+        let fields = match forms::mentoring::parse_new_service(body.0.into()) {
+            Ok(fields) => fields,
+            Err(f) => return Ok(ServiceCreatedResponse::Invalid(Json(f))),
+        };
+        match mentoring::services::add(&self.state.store, mentor, fields, self.now()).await {
             Ok(s) => Ok(ServiceCreatedResponse::Created(Json(s.into()))),
             Err(MentoringError::Invalid(f)) => Ok(ServiceCreatedResponse::Invalid(Json(f))),
             Err(e) => Err(unexpected(e)),
@@ -711,9 +683,9 @@ impl MentorDashboardApi {
         body: Json<AvailabilityBody>,
     ) -> poem::Result<AvailabilityUpdateResponse> {
         let mentor = or_forbidden!(auth.0.require_mentor(), AvailabilityUpdateResponse);
-        let rules = match body.0.parse() {
+        let rules = match forms::mentoring::parse_availability(body.0.into()) {
             Ok(rules) => rules,
-            Err(f) => return Ok(AvailabilityUpdateResponse::Invalid(Json(f.0))),
+            Err(f) => return Ok(AvailabilityUpdateResponse::Invalid(Json(f))),
         };
         match mentoring::availability::put(&self.state.store, mentor, rules, self.now()).await {
             Ok(a) => Ok(AvailabilityUpdateResponse::Ok(Json(

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use domain_wasm::booking::Party;
+use domain_wasm::forms;
 use poem::{Request, RequestBody};
 use poem_openapi::param::{Header, Path};
 use poem_openapi::payload::{Json, ParsePayload, Payload};
@@ -364,16 +365,14 @@ impl PaymentsApi {
     async fn verify(&self, auth: SignedIn, body: Json<VerifyBody>) -> poem::Result<VerifyResponse> {
         let now = self.state.clock.now();
         let b = body.0;
-        match payments::verify(
-            &self.state,
-            &auth.0,
+        let Some(callback) = forms::money::parse_verify(
             &b.razorpay_order_id,
             &b.razorpay_payment_id,
             &b.razorpay_signature,
-            now,
-        )
-        .await
-        {
+        ) else {
+            return Ok(VerifyResponse::NotVerified(detail(payments::NOT_VERIFIED)));
+        };
+        match payments::verify(&self.state, &auth.0, callback, now).await {
             Ok(booking) => Ok(VerifyResponse::Ok(Json(Box::new(Booking::of(
                 booking,
                 Party::Learner,
@@ -483,16 +482,8 @@ impl PaymentsApi {
     ) -> poem::Result<SandboxPayResponse> {
         let now = self.state.clock.now();
         let succeed = body.0.outcome == SandboxOutcome::Success;
-        match payments::sandbox_pay(
-            &self.state,
-            &auth.0,
-            &order_id.0,
-            body.0.method.trim(),
-            succeed,
-            now,
-        )
-        .await
-        {
+        let method = forms::money::parse_sandbox_pay(&body.0.method);
+        match payments::sandbox_pay(&self.state, &auth.0, &order_id.0, method, succeed, now).await {
             Ok(p) => Ok(SandboxPayResponse::Ok(Json(SignedPaymentOut {
                 razorpay_order_id: p.order_id,
                 razorpay_payment_id: p.payment_id,

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::forms;
 use domain_wasm::payouts::{self as rules, Method, PayoutDetailsInput, Schedule};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::{Json, PlainText};
@@ -599,12 +600,16 @@ impl MentorPayoutsApi {
             schedule: b.schedule.unwrap_or_default(),
             pan: b.pan,
         };
+        let details = match forms::money::parse_payout_details(&input) {
+            Ok(details) => details,
+            Err(f) => return Ok(SetPayoutDetailsResponse::Invalid(Json(f))),
+        };
         let proof = payouts::Proof {
             password: b.password.as_deref(),
             google_credential: b.google_credential.as_deref(),
         };
         let now = self.state.clock.now();
-        match payouts::set_details(&self.state, &auth.0, mentor, &input, proof, now).await {
+        match payouts::set_details(&self.state, &auth.0, mentor, details, proof, now).await {
             Ok(d) => Ok(SetPayoutDetailsResponse::Ok(Json(Box::new(d.into())))),
             Err(PayoutError::Invalid(f)) => Ok(SetPayoutDetailsResponse::Invalid(Json(f))),
             Err(PayoutError::Limited(l)) => {
@@ -753,7 +758,11 @@ impl AdminPayoutsApi {
     ) -> poem::Result<CreateBatchResponse> {
         let admin = or_forbidden!(auth.0.require_admin(), CreateBatchResponse);
         let now = self.state.clock.now();
-        match payouts::create_batch(&self.state, admin, body.0.period_end, now).await {
+        let period_end = match forms::money::parse_payout_batch(body.0.period_end, now) {
+            Ok(period_end) => period_end,
+            Err(f) => return Ok(CreateBatchResponse::Invalid(Json(f))),
+        };
+        match payouts::create_batch(&self.state, admin, period_end, now).await {
             Ok(CreatedBatch { batch, skipped }) => Ok(CreateBatchResponse::Created(Json(
                 Box::new(batch_view(batch, skipped)),
             ))),

@@ -42,6 +42,34 @@ pub struct ApplicationForm {
     pub services: Vec<OfferedService>,
 }
 
+impl From<domain_wasm::mentoring::ApplicationDraft> for ApplicationForm {
+    /// An application as `domain_wasm::forms::mentoring` parsed it.
+    fn from(clean: domain_wasm::mentoring::ApplicationDraft) -> Self {
+        ApplicationForm {
+            name: clean.name,
+            email: clean.email,
+            phone: clean.phone,
+            expertise: clean.expertise,
+            experience_years: clean.experience_years,
+            current_role: clean.current_role,
+            company: clean.company,
+            linkedin: clean.linkedin,
+            links: clean.links,
+            bio: clean.bio,
+            services: clean
+                .services
+                .into_iter()
+                .map(|s| OfferedService {
+                    title: s.title,
+                    description: s.description,
+                    duration_minutes: s.duration_minutes,
+                    price_paise: s.price_paise,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// An application to record.
 #[derive(Debug, Clone)]
 pub struct NewApplication {

@@ -29,12 +29,8 @@ pub struct Commission {
 
 /// What an administrator changes at once: the default rate, and/or the
 /// whole list of overrides (`(mentor id, rate)`), each left as it is when
-/// `None`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct CommissionChange {
-    pub default_bps: Option<i64>,
-    pub overrides: Option<Vec<(i64, i64)>>,
-}
+/// `None` (parsed by `domain_wasm::forms::money::parse_commission`).
+pub use domain_wasm::forms::money::CommissionChange;
 
 #[derive(FromRow)]
 struct DefaultRow {

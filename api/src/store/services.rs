@@ -27,17 +27,10 @@ pub struct OwnService {
     pub instant_confirmation: bool,
 }
 
-/// What a mentor writes for a service, already checked by
-/// `domain_wasm::mentoring::check_service`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ServiceFields {
-    pub title: String,
-    pub description: String,
-    pub duration_minutes: i64,
-    pub price_paise: i64,
-    pub active: bool,
-    pub instant_confirmation: bool,
-}
+/// What a mentor writes for a service, parsed by
+/// `domain_wasm::forms::mentoring` (its terms checked by
+/// `domain_wasm::mentoring::check_service`).
+pub use domain_wasm::forms::mentoring::ServiceFields;
 
 const COLUMNS: &str = "id, mentor_id, title, description, duration_minutes, price_paise, \
                        active, instant_confirmation";

@@ -3,10 +3,12 @@
 //! rule (length, pattern, range, choices, format). Three readers use the
 //! same declarations:
 //!
-//! - the parsers beside them ([`bookings`], [`money`]), which turn what a
-//!   client sent into a parsed value or the field errors in djoser's shape
-//!   (`{"field": ["message"]}`), so a handler calls only the parser and a
-//!   use case takes the parsed value;
+//! - the parsers beside them ([`bookings`], [`mentoring`], [`money`]),
+//!   which turn what a client sent into a parsed value or the field errors
+//!   in djoser's shape (`{"field": ["message"]}`), so a handler calls only
+//!   the parser and a use case takes the parsed value (a change checked
+//!   whole with what is stored, such as a profile's, is parsed by the use
+//!   case once it has read the stored value);
 //! - the API's OpenAPI document, whose body schemas get their `required`
 //!   lists and their fields' keywords from [`BODIES`] (`api/src/contract.rs`
 //!   only applies them);
@@ -319,6 +321,34 @@ impl Reader {
             .ok()
     }
 
+    /// A rule's field errors, each field's messages after those already
+    /// under it.
+    pub fn extend(&mut self, errors: FieldErrors) {
+        for (field, messages) in errors {
+            self.errors.entry(field).or_default().extend(messages);
+        }
+    }
+
+    /// A rule's field errors, each message once: one already under its
+    /// field (another rule's word on the same field) is not repeated.
+    pub fn extend_once(&mut self, errors: FieldErrors) {
+        for (field, messages) in errors {
+            let under = self.errors.entry(field).or_default();
+            for message in messages {
+                if !under.contains(&message) {
+                    under.push(message);
+                }
+            }
+        }
+    }
+
+    /// A rule's field errors, each field's messages in place of those
+    /// already under it (the rule's word on a field wins over the reader's,
+    /// such as "required").
+    pub fn overrule(&mut self, errors: FieldErrors) {
+        self.errors.extend(errors);
+    }
+
     /// The errors so far, if any.
     pub fn finish<T>(self, parsed: Option<T>) -> Result<T, FieldErrors> {
         match parsed {
@@ -327,6 +357,10 @@ impl Reader {
         }
     }
 }
+
+/// Where a body's errors that belong to no one field go (djoser's name);
+/// no body has such a field.
+pub const NON_FIELD: Field = Field::optional("non_field_errors", Rule::NONE);
 
 /// The message of an instant that is not RFC 3339.
 pub const INSTANT_FORMAT: &str = "Give the time as RFC 3339, such as 2026-11-25T10:00:00Z.";

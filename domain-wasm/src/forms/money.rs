@@ -1,10 +1,13 @@
 //! The money bodies: the commission (issue 11), the checkout's callback and
 //! the sandbox's payment (issue 12), refunds and payouts (issue 13).
 
+use chrono::{DateTime, Utc};
+
 use super::patterns::{NON_BLANK, VISIBLE};
 use super::{Body, Field, FieldErrors, Reader, Rule};
-use crate::commission::MAX_RATE_BPS;
+use crate::commission::{MAX_RATE_BPS, rate_problem};
 use crate::enquiry::clean_message;
+use crate::payouts::{PayoutDetails, PayoutDetailsInput, check_payout_details};
 
 /// The payment methods the sandbox checkout offers (SPEC: UPI, cards, net
 /// banking and wallets).
@@ -12,9 +15,12 @@ pub const SANDBOX_METHODS: [&str; 4] = ["upi", "card", "netbanking", "wallet"];
 
 const RATE: Rule = Rule::range(0, MAX_RATE_BPS as i64);
 
+const DEFAULT_RATE: Field = Field::optional("default_bps", RATE);
+const OVERRIDES: Field = Field::optional("overrides", Rule::NONE);
+
 pub const COMMISSION: Body = Body {
     schema: "CommissionBody",
-    fields: &[Field::optional("default_bps", RATE)],
+    fields: &[DEFAULT_RATE, OVERRIDES],
 };
 
 pub const COMMISSION_OVERRIDE: Body = Body {
@@ -25,9 +31,11 @@ pub const COMMISSION_OVERRIDE: Body = Body {
     ],
 };
 
+const MENTOR_RATE_BPS: Field = Field::required("rate_bps", RATE);
+
 pub const MENTOR_RATE: Body = Body {
     schema: "MentorRateBody",
-    fields: &[Field::required("rate_bps", RATE)],
+    fields: &[MENTOR_RATE_BPS],
 };
 
 pub const VERIFY: Body = Body {
@@ -39,12 +47,11 @@ pub const VERIFY: Body = Body {
     ],
 };
 
+const SANDBOX_METHOD: Field = Field::required("method", Rule::one_of(&SANDBOX_METHODS));
+
 pub const SANDBOX_PAY: Body = Body {
     schema: "SandboxPayBody",
-    fields: &[
-        Field::required("method", Rule::one_of(&SANDBOX_METHODS)),
-        Field::required("outcome", Rule::NONE),
-    ],
+    fields: &[SANDBOX_METHOD, Field::required("outcome", Rule::NONE)],
 };
 
 /// The longest reason of a refund request, approval or rejection.
@@ -96,9 +103,11 @@ pub const PAYOUT_DETAILS: Body = Body {
     ],
 };
 
+const PERIOD_END: Field = Field::optional("period_end", Rule::DATE_TIME);
+
 pub const PAYOUT_BATCH: Body = Body {
     schema: "PayoutBatchBody",
-    fields: &[Field::optional("period_end", Rule::DATE_TIME)],
+    fields: &[PERIOD_END],
 };
 
 /// The longest reason an administrator gives for a failed payout.
@@ -175,4 +184,199 @@ pub fn parse_payout_failed(reason: Option<&str>) -> Result<String, FieldErrors> 
         return r.finish(None);
     }
     r.finish(Some(cleaned))
+}
+
+// ---- The commission ----------------------------------------------------
+
+/// An override as sent (`CommissionOverrideBody`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OverrideInput {
+    pub mentor_id: Option<i64>,
+    pub rate_bps: Option<i64>,
+}
+
+/// What an administrator changes at once: the default rate, and/or the
+/// whole list of overrides (`(mentor id, rate)`), each left as it is when
+/// `None`. Every rate is from 0 to [`MAX_RATE_BPS`], every mentor named
+/// once and known.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommissionChange {
+    pub default_bps: Option<i64>,
+    pub overrides: Option<Vec<(i64, i64)>>,
+}
+
+/// A commission change read from its body (`CommissionBody`), waiting for
+/// the store's word on which of its mentors exist ([`Self::mentors`],
+/// then [`Self::known`]): the body's errors and those of unknown mentors
+/// are answered together.
+#[derive(Debug)]
+pub struct CommissionDraft {
+    change: CommissionChange,
+    reader: Reader,
+}
+
+/// A commission change's body: the default rate and each override's rate
+/// from 0 to [`MAX_RATE_BPS`] (`commission::rate_problem`), each override
+/// with a mentor and a rate, each mentor once; an override's problem is
+/// under `overrides`, named by its position from 1.
+pub fn parse_commission(
+    default_bps: Option<i64>,
+    overrides: Option<Vec<OverrideInput>>,
+) -> CommissionDraft {
+    let mut r = Reader::default();
+    if let Some(problem) = default_bps.and_then(rate_problem) {
+        r.add(&DEFAULT_RATE, problem);
+    }
+    let overrides = overrides.map(|list| {
+        let mut checked: Vec<(i64, i64)> = Vec::new();
+        for (i, o) in list.iter().enumerate() {
+            let n = i + 1;
+            match (o.mentor_id, o.rate_bps) {
+                (None, _) => r.add(&OVERRIDES, format!("Override {n}: choose a mentor.")),
+                (_, None) => r.add(&OVERRIDES, format!("Override {n}: enter a rate.")),
+                (Some(mentor), Some(rate)) => {
+                    if let Some(problem) = rate_problem(rate) {
+                        r.add(&OVERRIDES, format!("Override {n}: {problem}"));
+                    } else if checked.iter().any(|(m, _)| *m == mentor) {
+                        r.add(
+                            &OVERRIDES,
+                            format!("Override {n}: mentor {mentor} already has a rate above; give each mentor one."),
+                        );
+                    } else {
+                        checked.push((mentor, rate));
+                    }
+                }
+            }
+        }
+        checked
+    });
+    CommissionDraft {
+        change: CommissionChange {
+            default_bps,
+            overrides,
+        },
+        reader: r,
+    }
+}
+
+impl CommissionDraft {
+    /// The mentors the overrides name (none when the list was left out),
+    /// for the store to say which do not exist.
+    pub fn mentors(&self) -> Vec<i64> {
+        self.change
+            .overrides
+            .iter()
+            .flatten()
+            .map(|(m, _)| *m)
+            .collect()
+    }
+
+    /// The change, once the store has said which of [`Self::mentors`] are
+    /// `unknown`; or every field error, the unknown mentors' last.
+    pub fn known(mut self, unknown: &[i64]) -> Result<CommissionChange, FieldErrors> {
+        for mentor in unknown {
+            self.reader.add(
+                &OVERRIDES,
+                format!("There is no mentor {mentor}; choose one from the list."),
+            );
+        }
+        self.reader.finish(Some(self.change))
+    }
+}
+
+/// One mentor's rate (`MentorRateBody`): required, from 0 to
+/// [`MAX_RATE_BPS`].
+pub fn parse_mentor_rate(rate_bps: Option<i64>) -> Result<i64, FieldErrors> {
+    let mut r = Reader::default();
+    let rate = r
+        .present(&MENTOR_RATE_BPS, rate_bps)
+        .and_then(|rate| match rate_problem(rate) {
+            Some(problem) => {
+                r.add(&MENTOR_RATE_BPS, problem);
+                None
+            }
+            None => Some(rate),
+        });
+    r.finish(rate)
+}
+
+// ---- Payouts -----------------------------------------------------------
+
+/// A mentor's payout details (`PayoutDetailsBody`, without the proof of
+/// who is asking, which is the payout flow's to check): by
+/// `payouts::check_payout_details`, each field's messages in the rule's
+/// order.
+pub fn parse_payout_details(input: &PayoutDetailsInput) -> Result<PayoutDetails, FieldErrors> {
+    check_payout_details(input).map_err(|errors| {
+        let mut out = FieldErrors::new();
+        for (field, message) in errors {
+            out.entry(field.to_owned()).or_default().push(message);
+        }
+        out
+    })
+}
+
+/// A new payout batch's period end (`PayoutBatchBody`): `now` when left
+/// out, never later than `now`.
+pub fn parse_payout_batch(
+    period_end: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<DateTime<Utc>, FieldErrors> {
+    let period_end = period_end.unwrap_or(now);
+    if period_end > now {
+        return Err(super::one(
+            &PERIOD_END,
+            "The period cannot end in the future.",
+        ));
+    }
+    Ok(period_end)
+}
+
+// ---- Payments ----------------------------------------------------------
+
+/// The longest order or payment id a checkout's callback may carry, in
+/// bytes.
+pub const GATEWAY_ID_MAX: usize = 100;
+
+/// A checkout's callback, parsed: the ids trimmed, the signature as sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckoutCallback<'a> {
+    pub order_id: &'a str,
+    pub payment_id: &'a str,
+    pub signature: &'a str,
+}
+
+/// A checkout's callback (`VerifyBody`): the order and payment ids given
+/// and at most [`GATEWAY_ID_MAX`] bytes once trimmed. `None` otherwise:
+/// the API answers such a callback as one whose signature does not match,
+/// without saying which part was wrong.
+pub fn parse_verify<'a>(
+    order_id: &'a str,
+    payment_id: &'a str,
+    signature: &'a str,
+) -> Option<CheckoutCallback<'a>> {
+    let order_id = order_id.trim();
+    let payment_id = payment_id.trim();
+    let fits = |id: &str| !id.is_empty() && id.len() <= GATEWAY_ID_MAX;
+    (fits(order_id) && fits(payment_id)).then_some(CheckoutCallback {
+        order_id,
+        payment_id,
+        signature,
+    })
+}
+
+/// A sandbox payment's method (`SandboxPayBody`), trimmed: one of
+/// [`SANDBOX_METHODS`].
+pub fn parse_sandbox_pay(method: &str) -> Result<&'static str, FieldErrors> {
+    let method = method.trim();
+    SANDBOX_METHODS
+        .iter()
+        .copied()
+        .find(|m| *m == method)
+        .ok_or_else(|| {
+            super::one(
+                &SANDBOX_METHOD,
+                format!("Choose one of: {}.", SANDBOX_METHODS.join(", ")),
+            )
+        })
 }

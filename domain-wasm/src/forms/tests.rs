@@ -257,3 +257,156 @@ fn sign_in_refresh_and_link_bodies_need_their_fields_as_typed() {
         Err(errors(&[("token", crate::accounts::REQUIRED)]))
     );
 }
+
+#[test]
+fn commission_bodies_say_each_override_by_its_position() {
+    let out_of_range =
+        "Enter a commission from 0 to 10000 basis points (0 % to 100 %); 10001 is out of range.";
+    let draft = money::parse_commission(
+        Some(10_001),
+        Some(vec![
+            money::OverrideInput {
+                mentor_id: None,
+                rate_bps: Some(100),
+            },
+            money::OverrideInput {
+                mentor_id: Some(7),
+                rate_bps: None,
+            },
+            money::OverrideInput {
+                mentor_id: Some(7),
+                rate_bps: Some(10_001),
+            },
+            money::OverrideInput {
+                mentor_id: Some(7),
+                rate_bps: Some(500),
+            },
+            money::OverrideInput {
+                mentor_id: Some(7),
+                rate_bps: Some(600),
+            },
+            money::OverrideInput {
+                mentor_id: Some(9),
+                rate_bps: Some(0),
+            },
+        ]),
+    );
+    assert_eq!(draft.mentors(), [7, 9]);
+    assert_eq!(
+        draft.known(&[9]),
+        Err(errors(&[
+            ("default_bps", out_of_range),
+            ("overrides", "Override 1: choose a mentor."),
+            ("overrides", "Override 2: enter a rate."),
+            ("overrides", &format!("Override 3: {out_of_range}")),
+            (
+                "overrides",
+                "Override 5: mentor 7 already has a rate above; give each mentor one."
+            ),
+            (
+                "overrides",
+                "There is no mentor 9; choose one from the list."
+            ),
+        ]))
+    );
+    let draft = money::parse_commission(Some(1200), None);
+    assert!(draft.mentors().is_empty());
+    assert_eq!(
+        draft.known(&[]),
+        Ok(money::CommissionChange {
+            default_bps: Some(1200),
+            overrides: None
+        })
+    );
+    assert_eq!(
+        money::parse_commission(None, Some(Vec::new())).known(&[]),
+        Ok(money::CommissionChange {
+            default_bps: None,
+            overrides: Some(Vec::new())
+        })
+    );
+    assert_eq!(money::parse_mentor_rate(Some(1000)), Ok(1000));
+    assert_eq!(
+        money::parse_mentor_rate(None),
+        Err(errors(&[("rate_bps", crate::accounts::REQUIRED)]))
+    );
+    assert_eq!(
+        money::parse_mentor_rate(Some(-1)),
+        Err(errors(&[(
+            "rate_bps",
+            "Enter a commission from 0 to 10000 basis points (0 % to 100 %); -1 is out of range."
+        )]))
+    );
+}
+
+#[test]
+fn payout_details_and_batches() {
+    let bank = crate::payouts::PayoutDetailsInput {
+        method: "bank".into(),
+        beneficiary_name: "Asha Rao".into(),
+        account_number: Some("1234 5678 90".into()),
+        ifsc: Some("sbin0001234".into()),
+        ..Default::default()
+    };
+    let details = money::parse_payout_details(&bank).expect("parsed");
+    assert_eq!(details.account_number.as_deref(), Some("1234567890"));
+    assert_eq!(details.ifsc.as_deref(), Some("SBIN0001234"));
+    assert_eq!(
+        money::parse_payout_details(&crate::payouts::PayoutDetailsInput {
+            method: "bank".into(),
+            beneficiary_name: "A".into(),
+            schedule: "daily".into(),
+            ..Default::default()
+        }),
+        Err(errors(&[
+            ("account_number", "Enter your bank account number."),
+            (
+                "beneficiary_name",
+                "Enter the account holder's name as the bank knows it (2 to 100 characters)."
+            ),
+            (
+                "ifsc",
+                "Enter your branch's IFSC (it is on your cheque book or passbook)."
+            ),
+            ("schedule", "Choose weekly or monthly payouts."),
+        ]))
+    );
+    let now = chrono::DateTime::parse_from_rfc3339("2026-11-25T10:00:00Z")
+        .expect("an instant")
+        .with_timezone(&chrono::Utc);
+    assert_eq!(money::parse_payout_batch(None, now), Ok(now));
+    let earlier = now - chrono::TimeDelta::days(1);
+    assert_eq!(money::parse_payout_batch(Some(earlier), now), Ok(earlier));
+    assert_eq!(
+        money::parse_payout_batch(Some(now + chrono::TimeDelta::seconds(1)), now),
+        Err(errors(&[(
+            "period_end",
+            "The period cannot end in the future."
+        )]))
+    );
+}
+
+#[test]
+fn checkout_callbacks_and_sandbox_payments() {
+    assert_eq!(
+        money::parse_verify(" order_1 ", " pay_1 ", " sig "),
+        Some(money::CheckoutCallback {
+            order_id: "order_1",
+            payment_id: "pay_1",
+            signature: " sig ",
+        })
+    );
+    assert_eq!(money::parse_verify("  ", "pay_1", "sig"), None);
+    assert_eq!(money::parse_verify("order_1", "", "sig"), None);
+    let long = "o".repeat(money::GATEWAY_ID_MAX + 1);
+    assert_eq!(money::parse_verify(&long, "pay_1", "sig"), None);
+    assert!(money::parse_verify(&long[1..], "pay_1", "sig").is_some());
+    assert_eq!(money::parse_sandbox_pay(" upi "), Ok("upi"));
+    assert_eq!(
+        money::parse_sandbox_pay("bitcoin"),
+        Err(errors(&[(
+            "method",
+            "Choose one of: upi, card, netbanking, wallet."
+        )]))
+    );
+}

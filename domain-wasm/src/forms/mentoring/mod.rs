@@ -1,7 +1,9 @@
 //! The mentor's bodies: an application (issue 11), the profile, services
 //! and availability, and an administrator's rejection. The profile and
 //! application fields are read by `crate::mentoring`'s checks, the
-//! availability by `crate::slots`; these declarations state the same rules.
+//! availability by `crate::slots`; these declarations state the same rules
+//! and the parsers beside them ([`applications`], [`profile`],
+//! [`services`], [`availability`]) apply them.
 
 use super::patterns::{NON_BLANK, VISIBLE};
 use super::{Body, Field, FieldErrors, Reader, Rule};
@@ -10,6 +12,22 @@ use crate::mentoring::{
     PRICE_MAX_PAISE, PRICE_STEP_PAISE, SERVICES_MAX,
 };
 use crate::slots;
+
+pub mod applications;
+pub mod availability;
+pub mod profile;
+pub mod services;
+
+pub use applications::{
+    Application, ApplicationInput, ApplicationServiceInput, GuestApplication, parse_application,
+    parse_guest_application,
+};
+pub use availability::{AvailabilityInput, WeeklyInput, parse_availability, slot_problem};
+pub use profile::{ProfileEdit, parse_mentor_profile};
+pub use services::{ServiceEdit, ServiceFields, parse_new_service, parse_service_change};
+
+#[cfg(test)]
+mod tests;
 
 const EXPERIENCE: Rule = Rule::range(0, EXPERIENCE_YEARS_MAX);
 const DURATION: Rule = Rule::range(slots::DURATION_MIN as i64, slots::DURATION_MAX as i64);
@@ -28,41 +46,55 @@ pub const MENTOR_PROFILE: Body = Body {
     ],
 };
 
+const SERVICE_TITLE: Field = Field::optional("title", Rule::pattern(VISIBLE));
+const SERVICE_DURATION: Field = Field::optional("duration_minutes", DURATION);
+const SERVICE_PRICE: Field = Field::optional("price_paise", PRICE);
+
 pub const MENTOR_SERVICE: Body = Body {
     schema: "MentorServiceBody",
-    fields: &[
-        Field::optional("title", Rule::pattern(VISIBLE)),
-        Field::optional("duration_minutes", DURATION),
-        Field::optional("price_paise", PRICE),
-    ],
+    fields: &[SERVICE_TITLE, SERVICE_DURATION, SERVICE_PRICE],
 };
 
 const BUFFER: Rule = Rule::range(0, slots::BUFFER_MAX as i64);
 
+const TIME_ZONE: Field = Field::required("time_zone", Rule::pattern(NON_BLANK));
+const WEEKLY: Field = Field::optional("weekly", Rule::NONE);
+const OVERRIDES: Field = Field::optional("overrides", Rule::NONE);
+const BUFFER_BEFORE: Field = Field::optional("buffer_before_minutes", BUFFER);
+const BUFFER_AFTER: Field = Field::optional("buffer_after_minutes", BUFFER);
+const NOTICE: Field = Field::optional(
+    "minimum_notice_minutes",
+    Rule::range(0, slots::NOTICE_MAX as i64),
+);
+const WINDOW: Field = Field::required(
+    "booking_window_days",
+    Rule::range(slots::WINDOW_MIN_DAYS as i64, slots::WINDOW_MAX_DAYS as i64),
+);
+const SESSIONS_PER_DAY: Field = Field::optional(
+    "max_sessions_per_day",
+    Rule::range(1, slots::MAX_SESSIONS_PER_DAY as i64),
+);
+const INTERVAL: Field = Field::optional(
+    "slot_interval_minutes",
+    Rule::range(slots::INTERVAL_MIN as i64, slots::INTERVAL_MAX as i64),
+);
+
 pub const AVAILABILITY: Body = Body {
     schema: "AvailabilityBody",
     fields: &[
-        Field::required("time_zone", Rule::pattern(NON_BLANK)),
-        Field::optional("buffer_before_minutes", BUFFER),
-        Field::optional("buffer_after_minutes", BUFFER),
-        Field::optional(
-            "minimum_notice_minutes",
-            Rule::range(0, slots::NOTICE_MAX as i64),
-        ),
-        Field::required(
-            "booking_window_days",
-            Rule::range(slots::WINDOW_MIN_DAYS as i64, slots::WINDOW_MAX_DAYS as i64),
-        ),
-        Field::optional(
-            "max_sessions_per_day",
-            Rule::range(1, slots::MAX_SESSIONS_PER_DAY as i64),
-        ),
-        Field::optional(
-            "slot_interval_minutes",
-            Rule::range(slots::INTERVAL_MIN as i64, slots::INTERVAL_MAX as i64),
-        ),
+        TIME_ZONE,
+        WEEKLY,
+        OVERRIDES,
+        BUFFER_BEFORE,
+        BUFFER_AFTER,
+        NOTICE,
+        WINDOW,
+        SESSIONS_PER_DAY,
+        INTERVAL,
     ],
 };
+
+const EXPERIENCE_YEARS: Field = Field::required("experience_years", EXPERIENCE);
 
 /// The fields an application has, signed in or with a new account.
 macro_rules! application_fields {
@@ -73,7 +105,7 @@ macro_rules! application_fields {
             $($password,)?
             Field::required("phone", Rule::pattern(VISIBLE)),
             Field::required("expertise", Rule::items(Some(1), EXPERTISE_MAX)),
-            Field::required("experience_years", EXPERIENCE),
+            EXPERIENCE_YEARS,
             Field::optional("links", Rule::items(None, LINKS_MAX)),
             Field::required(
                 "bio",
