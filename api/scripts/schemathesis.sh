@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The contract test (issue 10): schemathesis, with every check, against the
-# OpenAPI document a debug server serves, first on a fresh SQLite file, then
-# on a fresh PostgreSQL database (created and dropped here, on
-# TEST_DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/).
+# OpenAPI document a debug server serves, on a fresh SQLite file and, side by
+# side with it (a server each), on a fresh PostgreSQL database (created and
+# dropped here, on TEST_DATABASE_URL's server, default
+# postgres://postgres@127.0.0.1:5432/).
 # Demo data on (real accounts to sign in with), attempt limits off (the run
 # sends thousands of requests from one address). Fails on any failure.
 #
@@ -38,15 +39,7 @@ examples=${SCHEMATHESIS_EXAMPLES:-50}
 admin_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 
 dir=$(mktemp -d)
-pid=""
-pg_db=""
-cleanup() {
-  [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
-  [ -z "$pid" ] || wait "$pid" 2>/dev/null || true
-  [ -z "$pg_db" ] || psql -q "$admin_url" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+trap 'rm -rf "$dir"' EXIT
 
 # A bearer token of the demo account `$2` (learner, mentor or admin).
 sign_in() {
@@ -57,8 +50,17 @@ sign_in() {
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-run_engine() {
-  local engine=$1 url port base token mentor_token admin_token started
+# One engine's passes, in a subshell of its own (the engines run side by
+# side): its server and its database go with it, however it ends.
+run_engine() (
+  local engine=$1 url port base token mentor_token admin_token started pid="" pg_db=""
+  # shellcheck disable=SC2317 # called by the trap
+  cleanup_engine() {
+    [ -z "$pid" ] || kill "$pid" 2>/dev/null || true
+    [ -z "$pid" ] || wait "$pid" 2>/dev/null || true
+    [ -z "$pg_db" ] || psql -q "$admin_url" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+  }
+  trap cleanup_engine EXIT
   case $engine in
     sqlite) url="sqlite:$dir/contract.db" ;;
     postgres)
@@ -70,9 +72,9 @@ run_engine() {
   esac
   port=$(free_port)
   base="http://127.0.0.1:$port"
-  mkdir -p "$dir/web"
-  echo "<!doctype html><title>contract</title>" > "$dir/web/index.html"
-  RUST_LOG=warn DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port PUBLIC_URL="$base" WEB_DIR="$dir/web" \
+  mkdir -p "$dir/web-$engine"
+  echo "<!doctype html><title>contract</title>" > "$dir/web-$engine/index.html"
+  RUST_LOG=warn DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port PUBLIC_URL="$base" WEB_DIR="$dir/web-$engine" \
     DEMO_DATA=on RATE_LIMITS=off DEV_OUTBOX=on SECRET_KEY="schemathesis-$RANDOM-$RANDOM-$RANDOM-$RANDOM-key" \
     "$api_bin" > "$dir/server-$engine.log" 2>&1 &
   pid=$!
@@ -90,7 +92,8 @@ run_engine() {
     # ast.parse concurrently, which CPython 3.11 can crash on ("SystemError:
     # AST constructor recursion depth mismatch"), failing the pass with a
     # runtime error that says nothing about the API (seen once in CI).
-    (cd "$dir" && "$venv/bin/schemathesis" --config-file "$dir/schemathesis.toml" \
+    mkdir -p "$dir/$engine"
+    (cd "$dir/$engine" && "$venv/bin/schemathesis" --config-file "$dir/schemathesis.toml" \
       run "$base/api/openapi.json" --checks all --max-examples "$examples" --seed 1 \
       --workers 1 --generation-database none --no-color "$@")
   }
@@ -106,15 +109,8 @@ run_engine() {
     -H "Authorization: Bearer $mentor_token" || status=$?
   st --include-path-regex '^/api/admin/' -H "Authorization: Bearer $admin_token" || status=$?
   echo "schemathesis on $engine: $((SECONDS - started)) s, exit $status"
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  pid=""
-  if [ "$engine" = postgres ]; then
-    psql -q "$admin_url" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null
-    pg_db=""
-  fi
   return $status
-}
+)
 
 # The answers to schema-valid requests that depend on what is stored, which
 # no schema can say; positive_data_acceptance takes them as right answers
@@ -331,9 +327,17 @@ include-operation-id = "paySandboxOrder"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "402", "404", "409"]
 TOML
 
+# The engines side by side (each pass is one Python process, mostly on one
+# core): each one's output goes to its log, printed whole when it ends.
+declare -A engine_pid=()
+for engine in "${engines[@]}"; do
+  run_engine "$engine" > "$dir/run-$engine.log" 2>&1 &
+  engine_pid[$engine]=$!
+done
 failed=()
 for engine in "${engines[@]}"; do
-  run_engine "$engine" || failed+=("$engine")
+  wait "${engine_pid[$engine]}" || failed+=("$engine")
+  cat "$dir/run-$engine.log"
 done
 if [ ${#failed[@]} -gt 0 ]; then
   echo "schemathesis found failures on: ${failed[*]}"
