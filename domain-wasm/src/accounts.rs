@@ -144,6 +144,20 @@ pub fn parse_contact_number(raw: &str) -> Result<String, FieldProblem> {
     })
 }
 
+/// The answer to a time zone that is not an IANA zone name.
+pub const UNKNOWN_TIME_ZONE: &str = "Choose a time zone from the list, e.g. Asia/Kolkata.";
+
+/// An IANA time zone name as the crate's zone data (`chrono-tz`, the data
+/// [`crate::slots`] checks mentors' zones with) knows it, e.g.
+/// `Asia/Kolkata` or `UTC`; surrounding spaces are ignored. The name is
+/// matched exactly (`asia/kolkata` is not a zone).
+pub fn parse_time_zone(raw: &str) -> Result<String, FieldProblem> {
+    raw.trim()
+        .parse::<chrono_tz::Tz>()
+        .map(|tz| tz.name().to_owned())
+        .map_err(|_| FieldProblem(UNKNOWN_TIME_ZONE))
+}
+
 /// A form field parsed: the value to send and store, or the message shown
 /// under the field.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -250,6 +264,33 @@ pub fn check_optional_contact_number(number: &str) -> Option<FieldCheck> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_zone_is_an_exact_iana_name() {
+        assert_eq!(
+            parse_time_zone("Asia/Kolkata"),
+            Ok("Asia/Kolkata".to_owned())
+        );
+        assert_eq!(
+            parse_time_zone(" Europe/London "),
+            Ok("Europe/London".to_owned())
+        );
+        assert_eq!(parse_time_zone("UTC"), Ok("UTC".to_owned()));
+        for bad in [
+            "",
+            "Mars/Olympus",
+            "asia/kolkata",
+            "IST",
+            "+05:30",
+            "Asia/Kolkata\0",
+        ] {
+            assert_eq!(
+                parse_time_zone(bad),
+                Err(FieldProblem(UNKNOWN_TIME_ZONE)),
+                "{bad:?}"
+            );
+        }
+    }
 
     #[test]
     fn emails_are_trimmed_and_lower_cased() {

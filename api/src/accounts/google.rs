@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use domain_wasm::accounts::{self, Email};
+use domain_wasm::forms::accounts::GOOGLE_PROOF_REQUIRED;
 use thiserror::Error;
 
 use super::session::{Tokens, open_session};
@@ -323,9 +324,7 @@ pub async fn link_signed_in(
 #[derive(Debug, Error)]
 pub enum FirstPasswordError {
     /// Neither a fresh Google credential nor the e-mailed link.
-    #[error(
-        "To add a password to an account that signs in with Google, confirm with Google again (google_credential) or ask for an e-mailed link."
-    )]
+    #[error("{GOOGLE_PROOF_REQUIRED}")]
     ProofRequired,
     #[error("This Google credential is for a different Google account.")]
     OtherGoogleAccount,

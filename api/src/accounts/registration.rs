@@ -13,17 +13,8 @@ use crate::store::{NewUser, Role, StoreError, Tx, User};
 
 pub const STALE_TOKEN: &str = "Stale token for given user.";
 
-/// A registration whose fields passed the domain's rules.
-#[derive(Debug, Clone)]
-pub struct Registration {
-    pub name: String,
-    pub email: Email,
-    pub password: String,
-    pub contact_number: Option<String>,
-    /// The IANA time zone the browser detected (already checked); `None`
-    /// leaves the account in UTC until its owner chooses one.
-    pub time_zone: Option<String>,
-}
+/// A registration, as the crate's parser reads the form.
+pub use domain_wasm::forms::accounts::Registration;
 
 #[derive(Debug, Error)]
 pub enum RegisterError {

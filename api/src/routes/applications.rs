@@ -16,7 +16,6 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-use super::accounts::registration::{RegisterBody, parse as parse_registration};
 use super::{ApiTags, or_forbidden, role_answers};
 use crate::accounts::registration::{RegisterError, Registration};
 use crate::applications::dto::{AdminApplicationOut, ApplicationOut};
@@ -206,15 +205,14 @@ fn application_input(body: ApplicationBody) -> (ApplicationInput, Option<String>
 fn guest_input(
     body: GuestApplicationBody,
 ) -> (Result<Registration, FieldErrors>, ApplicationInput) {
-    let registration = parse_registration(&RegisterBody {
-        name: body.name.clone(),
-        email: body.email.clone(),
-        password: body.password,
-        re_password: body.re_password,
-        contact_number: None,
-        time_zone: None,
-    })
-    .map_err(|f| f.0);
+    let registration = forms::accounts::parse_register(
+        body.name.as_deref(),
+        body.email.as_deref(),
+        body.password.as_deref(),
+        body.re_password.as_deref(),
+        None,
+        None,
+    );
     let input = ApplicationInput {
         name: body.name,
         email: body.email,

@@ -11,8 +11,7 @@
 
 use std::sync::Arc;
 
-use domain_wasm::accounts;
-use domain_wasm::enquiry::{self, Checked};
+use domain_wasm::forms;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -21,7 +20,7 @@ use super::ApiTags;
 use crate::accounts::Client;
 use crate::auth::limits::Limited;
 use crate::error::Detail;
-use crate::fields::{FieldErrors, Fields};
+use crate::fields::FieldErrors;
 use crate::site::dto::{Received, SiteStats};
 use crate::site::enquiries::{self, Enquiry, EnquiryError};
 use crate::site::stats::{stats_of, with_sessions};
@@ -87,97 +86,8 @@ impl From<Limited> for EnquiryResponse {
     }
 }
 
-/// The enquiry forms' own field parsers: the domain's checks
-/// (`domain_wasm::enquiry`), their API wording under the field.
-impl Fields {
-    /// A checked field's value; its error goes under `field`.
-    fn checked(&mut self, field: &str, checked: Checked) -> Option<String> {
-        if let Some(message) = checked.api_message() {
-            self.add(field, message);
-        }
-        checked.value().map(str::to_owned)
-    }
-
-    fn phone(&mut self, raw: &Option<String>) -> Option<String> {
-        match raw.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(raw) => accounts::parse_contact_number(raw)
-                .map_err(|p| self.add("phone", p.message()))
-                .ok(),
-        }
-    }
-}
-
-fn text(raw: &Option<String>) -> &str {
-    raw.as_deref().unwrap_or_default()
-}
-
 fn honeypot_filled(website: &Option<String>) -> bool {
     website.as_deref().is_some_and(|v| !v.trim().is_empty())
-}
-
-/// The fields both forms share, parsed.
-fn common(
-    fields: &mut Fields,
-    name: &Option<String>,
-    email: &Option<String>,
-    message: &Option<String>,
-) -> (Option<String>, Option<String>, Option<String>) {
-    (
-        fields.name("name", name),
-        fields
-            .email("email", email)
-            .map(accounts::Email::into_string),
-        fields.checked("message", enquiry::check_message(text(message))),
-    )
-}
-
-fn parse_contact(body: &ContactBody) -> Result<Enquiry, Fields> {
-    let mut fields = Fields::default();
-    let (name, email, message) = common(&mut fields, &body.name, &body.email, &body.message);
-    let subject = fields.checked("subject", enquiry::check_subject(text(&body.subject)));
-    match (name, email, message, fields.is_empty()) {
-        (Some(name), Some(email), Some(message), true) => Ok(Enquiry {
-            kind: EnquiryKind::Contact,
-            name,
-            email,
-            phone: None,
-            company: None,
-            team_size: None,
-            programme: None,
-            subject,
-            message,
-        }),
-        _ => Err(fields),
-    }
-}
-
-fn parse_quote(body: &QuoteBody) -> Result<Enquiry, Fields> {
-    let mut fields = Fields::default();
-    let (name, email, message) = common(&mut fields, &body.name, &body.email, &body.message);
-    let company = fields.checked("company", enquiry::check_company(text(&body.company)));
-    let phone = fields.phone(&body.phone);
-    let team_size = fields.checked(
-        "team_size",
-        enquiry::check_team_size(text(&body.team_size), false),
-    );
-    let programme = fields.checked("programme", enquiry::check_programme(text(&body.programme)));
-    match (name, email, message, company, programme, fields.is_empty()) {
-        (Some(name), Some(email), Some(message), Some(company), Some(programme), true) => {
-            Ok(Enquiry {
-                kind: EnquiryKind::Quote,
-                name,
-                email,
-                phone,
-                company: Some(company),
-                team_size,
-                programme: Some(programme),
-                subject: None,
-                message,
-            })
-        }
-        _ => Err(fields),
-    }
 }
 
 pub struct SiteApi {
@@ -194,7 +104,7 @@ impl SiteApi {
         &self,
         req: &Request,
         kind: EnquiryKind,
-        parsed: impl FnOnce() -> Result<Enquiry, Fields>,
+        parsed: impl FnOnce() -> Result<Enquiry, FieldErrors>,
         honeypot: bool,
     ) -> poem::Result<EnquiryResponse> {
         let now = self.state.clock.now();
@@ -204,7 +114,7 @@ impl SiteApi {
                 Ok(enquiry) => {
                     enquiries::submit(&self.state, enquiry, honeypot, &client, now).await
                 }
-                Err(fields) => return Ok(EnquiryResponse::Invalid(Json(fields.0))),
+                Err(errors) => return Ok(EnquiryResponse::Invalid(Json(errors))),
             },
             Err(e) => Err(e),
         };
@@ -255,7 +165,15 @@ impl SiteApi {
         self.enquiry(
             req,
             EnquiryKind::Contact,
-            || parse_contact(&body),
+            || {
+                forms::site::parse_contact(
+                    body.name.as_deref(),
+                    body.email.as_deref(),
+                    body.subject.as_deref(),
+                    body.message.as_deref(),
+                )
+                .map(Enquiry::from)
+            },
             honeypot_filled(&body.website),
         )
         .await
@@ -275,41 +193,20 @@ impl SiteApi {
         self.enquiry(
             req,
             EnquiryKind::Quote,
-            || parse_quote(&body),
+            || {
+                forms::site::parse_quote(
+                    body.name.as_deref(),
+                    body.email.as_deref(),
+                    body.company.as_deref(),
+                    body.phone.as_deref(),
+                    body.team_size.as_deref(),
+                    body.programme.as_deref(),
+                    body.message.as_deref(),
+                )
+                .map(Enquiry::from)
+            },
             honeypot_filled(&body.website),
         )
         .await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn quote(programme: &str) -> QuoteBody {
-        QuoteBody {
-            name: Some("Asha".into()),
-            email: Some("asha@example.com".into()),
-            company: Some("  Acme   Ltd ".into()),
-            phone: None,
-            team_size: None,
-            programme: Some(programme.into()),
-            message: Some("  Hello\r\nthere\u{0}, a long enough message!  ".into()),
-            website: None,
-        }
-    }
-
-    #[test]
-    fn fields_are_cleaned_by_the_domain_rules() {
-        let enquiry = parse_quote(&quote(" CEO-Talks ")).expect("valid");
-        assert_eq!(enquiry.programme.as_deref(), Some("ceo-talks"));
-        assert_eq!(enquiry.company.as_deref(), Some("Acme Ltd"));
-        assert_eq!(enquiry.message, "Hello\nthere, a long enough message!");
-    }
-
-    #[test]
-    fn programmes_are_a_closed_list() {
-        let fields = parse_quote(&quote("yoga")).expect_err("refused");
-        assert!(fields.0["programme"][0].contains("\"yoga\" is not a valid choice"));
     }
 }

@@ -10,6 +10,7 @@
 
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
+use domain_wasm::forms::site::{Contact, Quote};
 use thiserror::Error;
 
 use super::dto::Received;
@@ -77,7 +78,8 @@ pub async fn admit(
         .map_err(EnquiryError::Limited)
 }
 
-/// The fields of a valid enquiry, parsed and cleaned by the domain's rules.
+/// The fields of a valid enquiry of either form, parsed and cleaned by the
+/// crate's parsers (`domain_wasm::forms::site`).
 #[derive(Debug, Clone)]
 pub struct Enquiry {
     pub kind: EnquiryKind,
@@ -89,6 +91,38 @@ pub struct Enquiry {
     pub programme: Option<String>,
     pub subject: Option<String>,
     pub message: String,
+}
+
+impl From<Contact> for Enquiry {
+    fn from(c: Contact) -> Self {
+        Enquiry {
+            kind: EnquiryKind::Contact,
+            name: c.name,
+            email: c.email.into_string(),
+            phone: None,
+            company: None,
+            team_size: None,
+            programme: None,
+            subject: c.subject,
+            message: c.message,
+        }
+    }
+}
+
+impl From<Quote> for Enquiry {
+    fn from(q: Quote) -> Self {
+        Enquiry {
+            kind: EnquiryKind::Quote,
+            name: q.name,
+            email: q.email.into_string(),
+            phone: q.phone,
+            company: Some(q.company),
+            team_size: q.team_size,
+            programme: Some(q.programme),
+            subject: None,
+            message: q.message,
+        }
+    }
 }
 
 /// A random, unguessable reference (22 characters, URL-safe).

@@ -418,7 +418,7 @@ impl Tx {
     }
 
     /// Sets the account's IANA time zone (already checked, e.g. by
-    /// `crate::accounts::profile::parse_time_zone`), as chosen.
+    /// `domain_wasm::accounts::parse_time_zone`), as chosen.
     pub async fn set_time_zone(
         &mut self,
         id: i64,

@@ -3,12 +3,13 @@
 //! rule (length, pattern, range, choices, format). Three readers use the
 //! same declarations:
 //!
-//! - the parsers beside them ([`bookings`], [`mentoring`], [`money`]),
-//!   which turn what a client sent into a parsed value or the field errors
-//!   in djoser's shape (`{"field": ["message"]}`), so a handler calls only
-//!   the parser and a use case takes the parsed value (a change checked
-//!   whole with what is stored, such as a profile's, is parsed by the use
-//!   case once it has read the stored value);
+//! - the parsers beside them ([`accounts`], [`site`], [`bookings`],
+//!   [`mentoring`], [`money`]), which turn what a client sent into a parsed
+//!   value or the field errors in djoser's shape (`{"field": ["message"]}`),
+//!   so a handler calls only the parser and a use case takes the parsed
+//!   value (a change checked whole with what is stored, such as a
+//!   profile's, is parsed by the use case once it has read the stored
+//!   value);
 //! - the API's OpenAPI document, whose body schemas get their `required`
 //!   lists and their fields' keywords from [`BODIES`] (`api/src/contract.rs`
 //!   only applies them);
@@ -24,11 +25,14 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::accounts::{self as rules, Email};
+
 pub mod accounts;
 pub mod bookings;
 pub mod mentoring;
 pub mod money;
 pub mod patterns;
+pub mod site;
 
 #[cfg(test)]
 mod tests;
@@ -223,8 +227,8 @@ pub const BODIES: &[&Body] = &[
     &accounts::GOOGLE,
     &accounts::PROFILE,
     &accounts::COMPLETE_PROFILE,
-    &accounts::CONTACT,
-    &accounts::QUOTE,
+    &site::CONTACT,
+    &site::QUOTE,
     &mentoring::MENTOR_PROFILE,
     &mentoring::MENTOR_SERVICE,
     &mentoring::AVAILABILITY,
@@ -361,6 +365,89 @@ impl Reader {
 /// Where a body's errors that belong to no one field go (djoser's name);
 /// no body has such a field.
 pub const NON_FIELD: Field = Field::optional("non_field_errors", Rule::NONE);
+
+/// `parse`'s value of a field that may be left out: `Some(None)` when it is
+/// missing or blank, `None` when `parse` refused it.
+fn unless_blank<T>(
+    value: Option<&str>,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Option<Option<T>> {
+    match value.map(str::trim) {
+        None | Some("") => Some(None),
+        Some(raw) => parse(raw).map(Some),
+    }
+}
+
+/// The readers of the account fields several bodies carry (the account
+/// forms', [`accounts`], and the enquiry forms', [`site`]); each refused
+/// value's message goes under its field.
+impl Reader {
+    /// An e-mail address by the domain's rule (`accounts::Email::parse`:
+    /// trimmed, lower-cased; a missing one is required).
+    pub fn email(&mut self, field: &Field, value: Option<&str>) -> Option<Email> {
+        Email::parse(value.unwrap_or_default())
+            .map_err(|p| self.add(field, p.message()))
+            .ok()
+    }
+
+    /// A display name by the domain's rule (`accounts::parse_name`; a
+    /// missing one is required).
+    pub fn name(&mut self, field: &Field, value: Option<&str>) -> Option<String> {
+        rules::parse_name(value.unwrap_or_default())
+            .map_err(|p| self.add(field, p.message()))
+            .ok()
+    }
+
+    /// A contact number by the domain's rule (`accounts::parse_contact_number`,
+    /// E.164; a blank one is required).
+    pub fn contact_number(&mut self, field: &Field, raw: &str) -> Option<String> {
+        rules::parse_contact_number(raw)
+            .map_err(|p| self.add(field, p.message()))
+            .ok()
+    }
+
+    /// An optional contact number: `Some(None)` when left out or blank.
+    pub fn optional_contact_number(
+        &mut self,
+        field: &Field,
+        value: Option<&str>,
+    ) -> Option<Option<String>> {
+        unless_blank(value, |raw| self.contact_number(field, raw))
+    }
+
+    /// An IANA time zone name (`accounts::parse_time_zone`).
+    pub fn time_zone(&mut self, field: &Field, raw: &str) -> Option<String> {
+        rules::parse_time_zone(raw)
+            .map_err(|p| self.add(field, p.message()))
+            .ok()
+    }
+
+    /// A new password, required, by the domain's rule
+    /// (`password::check_new_password`), and its confirmation under
+    /// `again` when that is sent: a mismatch is answered under `again`, any
+    /// other problem under `field`. As typed (a password's spaces count).
+    #[cfg(any(not(target_arch = "wasm32"), feature = "passwords"))]
+    pub fn new_password<'a>(
+        &mut self,
+        field: &Field,
+        again: &Field,
+        value: Option<&'a str>,
+        confirmation: Option<&str>,
+    ) -> Option<&'a str> {
+        let password = self.given(field, value)?;
+        match crate::password::check_new_password(password, confirmation.unwrap_or(password)) {
+            Ok(()) => Some(password),
+            Err(crate::password::PasswordProblem::Mismatch) => {
+                self.add(again, crate::password::MISMATCH);
+                None
+            }
+            Err(problem) => {
+                self.add(field, problem.message());
+                None
+            }
+        }
+    }
+}
 
 /// The message of an instant that is not RFC 3339.
 pub const INSTANT_FORMAT: &str = "Give the time as RFC 3339, such as 2026-11-25T10:00:00Z.";

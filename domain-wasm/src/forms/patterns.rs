@@ -25,7 +25,7 @@ pub const CONTACT_NUMBER: &str = r"^\s*(\+[ ().-]*[1-9]([ ().-]*[0-9]){7,14}|[ (
 /// The same, or blank (left out).
 pub const CONTACT_NUMBER_OR_BLANK: &str = r"^\s*$|^\s*(\+[ ().-]*[1-9]([ ().-]*[0-9]){7,14}|[ ().-]*((9[ ().-]*1|0)[ ().-]*)?[6-9]([ ().-]*[0-9]){9})[ ().-]*\s*$";
 
-/// The shape of an IANA time zone name (`accounts::profile::parse_time_zone`
+/// The shape of an IANA time zone name (`accounts::parse_time_zone`
 /// checks it is one the zone data knows: 400 under `time_zone` otherwise),
 /// e.g. `Asia/Kolkata`, `America/Argentina/Buenos_Aires`, `UTC`, `Etc/GMT+5`.
 pub const TIME_ZONE: &str = r"^\s*[A-Za-z][A-Za-z0-9_+-]{0,31}(/[A-Za-z0-9_+-]{1,32}){0,2}\s*$";

@@ -1,6 +1,7 @@
 //! `POST /api/accounts/google-auth/`, `/api/accounts/google-link/` and
 //! `/api/accounts/set-password-link/`.
 
+use domain_wasm::forms;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -89,14 +90,12 @@ impl GoogleApi {
         let problem = |e: GoogleSignInError| GoogleProblem {
             error: e.to_string(),
         };
-        let time_zone = body
-            .time_zone
-            .as_deref()
-            .and_then(|z| crate::accounts::profile::parse_time_zone(z).ok());
+        let sign_in =
+            forms::accounts::parse_google(body.credential.as_deref(), body.time_zone.as_deref());
         match google::sign_in(
             &self.0.state,
-            body.credential.as_deref(),
-            time_zone.as_deref(),
+            sign_in.credential,
+            sign_in.time_zone.as_deref(),
             &client,
             now,
         )

@@ -1,8 +1,9 @@
 //! The account endpoints (SPEC §3-§8), one module per flow. Paths and
 //! payloads follow djoser and SimpleJWT, which the contract's client was
 //! written against: field errors are `{"field": ["message"]}`, general ones
-//! `{"detail": "..."}`. A handler parses the body, calls one use case of
-//! [`crate::accounts`] and maps that use case's error to an answer.
+//! `{"detail": "..."}`. A handler parses the body with its parser in
+//! `domain_wasm::forms::accounts`, calls one use case of [`crate::accounts`]
+//! with the parsed value and maps that use case's error to an answer.
 
 pub mod google;
 pub mod password;
@@ -13,8 +14,6 @@ pub mod session;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::forms;
-use domain_wasm::password as rule;
 use poem::Request;
 use poem_openapi::Object;
 use poem_openapi::payload::Json;
@@ -54,6 +53,9 @@ macro_rules! responses {
         }
         impl From<crate::fields::Fields> for $name {
             fn from(f: crate::fields::Fields) -> Self { $name::Invalid(poem_openapi::payload::Json(f.0)) }
+        }
+        impl From<crate::fields::FieldErrors> for $name {
+            fn from(f: crate::fields::FieldErrors) -> Self { $name::Invalid(poem_openapi::payload::Json(f)) }
         }
         impl From<crate::auth::limits::Limited> for $name {
             fn from(l: crate::auth::limits::Limited) -> Self {
@@ -147,38 +149,5 @@ pub(crate) fn link_problem(e: LinkError) -> poem::Result<Fields> {
         LinkError::Uid => Ok(Fields::one("uid", crate::accounts::INVALID_UID)),
         LinkError::Token => Ok(Fields::one("token", crate::accounts::INVALID_TOKEN)),
         LinkError::Store(e) => Err(e.into()),
-    }
-}
-
-/// The account endpoints' own field parsers.
-impl Fields {
-    /// A new password and its optional confirmation, by the domain's rule.
-    pub(crate) fn new_password<'a>(
-        &mut self,
-        field: &str,
-        again_field: &str,
-        value: &'a Option<String>,
-        again: &Option<String>,
-    ) -> Option<&'a str> {
-        let pw = self.required(field, value)?;
-        let confirmation = again.as_deref().unwrap_or(pw);
-        match rule::check_new_password(pw, confirmation) {
-            Ok(()) => Some(pw),
-            Err(rule::PasswordProblem::Mismatch) => {
-                self.add(again_field, rule::MISMATCH);
-                None
-            }
-            Err(problem) => {
-                self.add(field, problem.message());
-                None
-            }
-        }
-    }
-
-    /// The `uid` and `token` of an e-mailed link, both required.
-    pub(crate) fn link<'a>(&mut self, body: &'a UidToken) -> Option<(&'a str, &'a str)> {
-        forms::accounts::parse_link(body.uid.as_deref(), body.token.as_deref())
-            .map_err(|f| self.merge(Fields(f)))
-            .ok()
     }
 }

@@ -1,11 +1,13 @@
 //! `POST /auth/users/reset_password/`, `/auth/users/reset_password_confirm/`,
 //! `/auth/users/set_password/` and `/api/accounts/check-user-auth-type/`.
 
+use domain_wasm::forms;
+use domain_wasm::forms::accounts::{PasswordProof, ResetConfirm, ResetConfirmRefused};
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
-use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
+use super::{Accounts, EmailBody, NoContentResponse, link_problem, responses};
 use crate::accounts::dto::AuthType;
 use crate::accounts::google::{self, FirstPasswordError, GoogleSignInError};
 use crate::accounts::password::{self, ChangeError, ResetError, ResetRequestError};
@@ -70,9 +72,9 @@ impl PasswordApi {
         {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let Some(email) = fields.email("email", &body.email) else {
-            return Ok(fields.into());
+        let email = match forms::accounts::parse_email(body.email.as_deref()) {
+            Ok(email) => email,
+            Err(errors) => return Ok(errors.into()),
         };
         match password::request_reset(&self.0.state, &self.0.client(req), &email, now).await {
             Ok(()) => Ok(NoContentResponse::Done),
@@ -115,34 +117,34 @@ impl PasswordApi {
         {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let new = fields.new_password(
-            "new_password",
-            "re_new_password",
-            &body.new_password,
-            &body.re_new_password,
-        );
-        let link = UidToken {
-            uid: body.uid.clone(),
-            token: body.token.clone(),
+        let ResetConfirm {
+            uid,
+            token,
+            new_password,
+        } = match forms::accounts::parse_reset_confirm(
+            body.uid.as_deref(),
+            body.token.as_deref(),
+            body.new_password.as_deref(),
+            body.re_new_password.as_deref(),
+        ) {
+            Ok(confirm) => confirm,
+            Err(ResetConfirmRefused { link: None, errors }) => return Ok(errors.into()),
+            // A bad link is reported before a bad password, and with it.
+            Err(ResetConfirmRefused {
+                link: Some((uid, token)),
+                errors,
+            }) => {
+                return match password::check_link(&self.0.state, uid, token, now).await {
+                    Ok(()) => Ok(errors.into()),
+                    Err(e) => {
+                        let mut answer = link_problem(e)?;
+                        answer.merge(Fields(errors));
+                        Ok(answer.into())
+                    }
+                };
+            }
         };
-        let mut link_fields = Fields::default();
-        let Some((uid, token)) = link_fields.link(&link) else {
-            link_fields.merge(fields);
-            return Ok(link_fields.into());
-        };
-        // A bad link is reported before a bad password, and with it.
-        let Some(new) = new else {
-            return match password::check_link(&self.0.state, uid, token, now).await {
-                Ok(()) => Ok(fields.into()),
-                Err(e) => {
-                    let mut answer = link_problem(e)?;
-                    answer.merge(fields);
-                    Ok(answer.into())
-                }
-            };
-        };
-        match password::confirm_reset(&self.0.state, uid, token, new, now).await {
+        match password::confirm_reset(&self.0.state, uid, token, new_password, now).await {
             Ok(()) => {
                 // The link proves the mailbox: this client is now known to
                 // the account, so the per-account throttle never stands
@@ -182,48 +184,41 @@ impl PasswordApi {
     ) -> poem::Result<NoContentResponse> {
         let now = self.0.now();
         let caller = &auth.0;
-        let mut fields = Fields::default();
-        let current = if caller.user.password_hash.is_some() {
-            fields.required("current_password", &body.current_password)
-        } else {
-            None
+        let change = match forms::accounts::parse_set_password(
+            caller.user.password_hash.is_some(),
+            body.current_password.as_deref(),
+            body.google_credential.as_deref(),
+            body.new_password.as_deref(),
+            body.re_new_password.as_deref(),
+        ) {
+            Ok(change) => change,
+            Err(errors) => return Ok(errors.into()),
         };
-        let new = fields.new_password(
-            "new_password",
-            "re_new_password",
-            &body.new_password,
-            &body.re_new_password,
-        );
-        if caller.user.password_hash.is_none()
-            && body
-                .google_credential
-                .as_deref()
-                .is_none_or(|c| c.trim().is_empty())
-        {
-            fields.add(
-                "google_credential",
-                FirstPasswordError::ProofRequired.to_string(),
-            );
-        }
-        let (Some(new), true) = (new, fields.is_empty()) else {
-            return Ok(fields.into());
-        };
-        if caller.user.password_hash.is_none() {
-            let credential = body.google_credential.as_deref();
-            return match google::set_first_password(&self.0.state, caller, credential, new, now)
+        let new = change.new_password;
+        let current = match change.proof {
+            PasswordProof::Current(current) => current,
+            PasswordProof::Google(credential) => {
+                return match google::set_first_password(
+                    &self.0.state,
+                    caller,
+                    Some(credential),
+                    new,
+                    now,
+                )
                 .await
-            {
-                Ok(()) => Ok(NoContentResponse::Done),
-                Err(FirstPasswordError::Store(e)) => Err(e.into()),
-                Err(FirstPasswordError::Google(GoogleSignInError::Store(e))) => Err(e.into()),
-                Err(e @ FirstPasswordError::Hash(_)) => Err(crate::error::internal(e)),
-                Err(e @ FirstPasswordError::HasPassword) => {
-                    Ok(Fields::one("current_password", e.to_string()).into())
-                }
-                Err(e) => Ok(Fields::one("google_credential", e.to_string()).into()),
-            };
-        }
-        match password::change_password(&self.0.state, caller, current, new, now).await {
+                {
+                    Ok(()) => Ok(NoContentResponse::Done),
+                    Err(FirstPasswordError::Store(e)) => Err(e.into()),
+                    Err(FirstPasswordError::Google(GoogleSignInError::Store(e))) => Err(e.into()),
+                    Err(e @ FirstPasswordError::Hash(_)) => Err(crate::error::internal(e)),
+                    Err(e @ FirstPasswordError::HasPassword) => {
+                        Ok(Fields::one("current_password", e.to_string()).into())
+                    }
+                    Err(e) => Ok(Fields::one("google_credential", e.to_string()).into()),
+                };
+            }
+        };
+        match password::change_password(&self.0.state, caller, Some(current), new, now).await {
             Ok(()) => Ok(NoContentResponse::Done),
             Err(e @ ChangeError::WrongCurrentPassword) => {
                 Ok(Fields::one("current_password", e.to_string()).into())
@@ -258,9 +253,9 @@ impl PasswordApi {
         {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let Some(email) = fields.email("email", &body.email) else {
-            return Ok(fields.into());
+        let email = match forms::accounts::parse_email(body.email.as_deref()) {
+            Ok(email) => email,
+            Err(errors) => return Ok(errors.into()),
         };
         // Every answer tells whether the address has an account.
         if let Some(l) = self

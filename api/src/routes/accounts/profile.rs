@@ -1,12 +1,13 @@
 //! `GET`/`PATCH /auth/users/me/`, `POST /api/accounts/complete-profile/`,
 //! and the web app's public settings (`GET /api/config/`).
 
+use domain_wasm::forms;
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 use super::{Accounts, responses};
 use crate::accounts::dto::{ProfileCompleted, PublicConfig, UserOut};
-use crate::accounts::profile::{self, ProfileEdit, ProfileError};
+use crate::accounts::profile;
 use crate::auth::SignedIn;
 use crate::routes::ApiTags;
 
@@ -72,18 +73,19 @@ impl ProfileApi {
     /// never chose one (its first sign-in) and is ignored afterwards.
     #[oai(path = "/auth/users/me/", method = "patch", operation_id = "updateMe")]
     async fn update_me(&self, auth: SignedIn, body: Json<ProfileBody>) -> poem::Result<MeResponse> {
-        let edit = ProfileEdit {
-            name: body.name.as_deref(),
-            contact_number: body.contact_number.as_deref(),
-            contact_required: false,
-            time_zone: body.time_zone.as_deref(),
-            detected_time_zone: body.detected_time_zone.as_deref(),
+        // A Google account cannot clear its contact number: it needs one to book.
+        let edit = match forms::accounts::parse_profile(
+            body.name.as_deref(),
+            body.contact_number.as_deref(),
+            body.time_zone.as_deref(),
+            body.detected_time_zone.as_deref(),
+            auth.0.user.google_sub.is_none(),
+        ) {
+            Ok(edit) => edit,
+            Err(errors) => return Ok(errors.into()),
         };
-        match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
-            Ok(user) => Ok(MeResponse::Ok(Json(UserOut::from(&user)))),
-            Err(ProfileError::Invalid(fields)) => Ok(fields.into()),
-            Err(ProfileError::Store(e)) => Err(e.into()),
-        }
+        let user = profile::update(&self.0.state, &auth.0.user, &edit, self.0.now()).await?;
+        Ok(MeResponse::Ok(Json(UserOut::from(&user))))
     }
 
     /// Complete my profile
@@ -100,25 +102,20 @@ impl ProfileApi {
         auth: SignedIn,
         body: Json<CompleteProfileBody>,
     ) -> poem::Result<CompleteProfileResponse> {
-        let edit = ProfileEdit {
-            name: body.name.as_deref(),
-            contact_number: Some(body.contact_number.as_deref().unwrap_or_default()),
-            contact_required: true,
-            time_zone: None,
-            detected_time_zone: None,
+        let edit = match forms::accounts::parse_complete_profile(
+            body.contact_number.as_deref(),
+            body.name.as_deref(),
+        ) {
+            Ok(edit) => edit,
+            Err(errors) => return Ok(errors.into()),
         };
-        match profile::update(&self.0.state, &auth.0.user, edit, self.0.now()).await {
-            Ok(user) => {
-                let out = UserOut::from(&user);
-                Ok(CompleteProfileResponse::Ok(Json(ProfileCompleted {
-                    profile_complete: out.profile_complete,
-                    requires_contact_number: out.requires_contact_number,
-                    user: out,
-                })))
-            }
-            Err(ProfileError::Invalid(fields)) => Ok(fields.into()),
-            Err(ProfileError::Store(e)) => Err(e.into()),
-        }
+        let user = profile::update(&self.0.state, &auth.0.user, &edit, self.0.now()).await?;
+        let out = UserOut::from(&user);
+        Ok(CompleteProfileResponse::Ok(Json(ProfileCompleted {
+            profile_complete: out.profile_complete,
+            requires_contact_number: out.requires_contact_number,
+            user: out,
+        })))
     }
 
     /// Public settings of the web app

@@ -1,14 +1,13 @@
 //! `POST /auth/users/`, `/auth/users/activation/`, `/auth/users/resend_activation/`.
 
-use domain_wasm::accounts;
+use domain_wasm::forms;
 use poem::Request;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 use super::{Accounts, EmailBody, NoContentResponse, UidToken, link_problem, responses};
 use crate::accounts::dto::Registered;
-use crate::accounts::profile::parse_time_zone;
-use crate::accounts::registration::{self, ActivationError, RegisterError, Registration};
+use crate::accounts::registration::{self, ActivationError, RegisterError};
 use crate::auth::limits;
 use crate::error::Detail;
 use crate::fields::Fields;
@@ -44,37 +43,6 @@ responses!(ActivationResponse {
     Stale(Json<Detail>),
 });
 
-/// The registration form, by the domain's rules.
-pub(crate) fn parse(body: &RegisterBody) -> Result<Registration, Fields> {
-    let mut fields = Fields::default();
-    let name = fields.name("name", &body.name);
-    let email = fields.email("email", &body.email);
-    let password =
-        fields.new_password("password", "re_password", &body.password, &body.re_password);
-    let contact_number = match body.contact_number.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(raw) => accounts::parse_contact_number(raw)
-            .map_err(|p| fields.add("contact_number", p.message()))
-            .ok(),
-    };
-    let time_zone = match body.time_zone.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(raw) => parse_time_zone(raw)
-            .map_err(|message| fields.add("time_zone", message))
-            .ok(),
-    };
-    match (name, email, password, fields.is_empty()) {
-        (Some(name), Some(email), Some(password), true) => Ok(Registration {
-            name,
-            email,
-            password: password.to_owned(),
-            contact_number,
-            time_zone,
-        }),
-        _ => Err(fields),
-    }
-}
-
 pub struct RegistrationApi(pub Accounts);
 
 #[OpenApi(tag = "ApiTags::Accounts")]
@@ -100,9 +68,16 @@ impl RegistrationApi {
         {
             return Ok(l.into());
         }
-        let registration = match parse(&body) {
+        let registration = match forms::accounts::parse_register(
+            body.name.as_deref(),
+            body.email.as_deref(),
+            body.password.as_deref(),
+            body.re_password.as_deref(),
+            body.contact_number.as_deref(),
+            body.time_zone.as_deref(),
+        ) {
             Ok(r) => r,
-            Err(fields) => return Ok(fields.into()),
+            Err(errors) => return Ok(Fields(errors).into()),
         };
         match registration::register(&self.0.state, registration, now).await {
             Ok(user) => Ok(RegisterResponse::Created(Json(Registered {
@@ -151,10 +126,11 @@ impl RegistrationApi {
         {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let Some((uid, token)) = fields.link(&body) else {
-            return Ok(fields.into());
-        };
+        let (uid, token) =
+            match forms::accounts::parse_link(body.uid.as_deref(), body.token.as_deref()) {
+                Ok(link) => link,
+                Err(errors) => return Ok(errors.into()),
+            };
         match crate::applications::activate_account(&self.0.state, uid, token, now).await {
             Ok(()) => Ok(ActivationResponse::Activated),
             Err(e @ ActivationError::Stale) => {
@@ -187,9 +163,9 @@ impl RegistrationApi {
         {
             return Ok(l.into());
         }
-        let mut fields = Fields::default();
-        let Some(email) = fields.email("email", &body.email) else {
-            return Ok(fields.into());
+        let email = match forms::accounts::parse_email(body.email.as_deref()) {
+            Ok(email) => email,
+            Err(errors) => return Ok(errors.into()),
         };
         registration::resend_activation(&self.0.state, &self.0.client(req), &email, now).await?;
         Ok(NoContentResponse::Done)

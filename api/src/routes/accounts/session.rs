@@ -10,7 +10,6 @@ use crate::accounts::dto::{LoggedIn, Refreshed, TokenProblem, UserOut};
 use crate::accounts::session::{self, LoginError, RefreshError};
 use crate::auth::limits;
 use crate::error::Detail;
-use crate::fields::Fields;
 use crate::routes::ApiTags;
 
 #[derive(Debug, Object)]
@@ -75,7 +74,7 @@ impl SessionApi {
         let (email, password) =
             match forms::accounts::parse_login(body.email.as_deref(), body.password.as_deref()) {
                 Ok(given) => given,
-                Err(f) => return Ok(Fields(f).into()),
+                Err(errors) => return Ok(errors.into()),
             };
         match session::login(&self.0.state, &client, email, password, now).await {
             Ok((user, tokens)) => {
@@ -110,7 +109,7 @@ impl SessionApi {
         let now = self.0.now();
         let token = match forms::accounts::parse_refresh(body.refresh.as_deref()) {
             Ok(token) => token,
-            Err(f) => return Ok(Fields(f).into()),
+            Err(errors) => return Ok(errors.into()),
         };
         match session::refresh(&self.0.state, token, now).await {
             Ok(tokens) => Ok(RefreshResponse::Ok(Json(Refreshed {
