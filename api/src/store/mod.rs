@@ -9,6 +9,7 @@ pub mod attention;
 pub mod audit;
 mod availability;
 pub mod bookings;
+pub mod claims;
 pub mod commission;
 pub mod constraints;
 pub mod enquiries;
