@@ -20,6 +20,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::accounts::Email;
+use domain_wasm::money::Paise;
 use domain_wasm::payouts::{PayoutDetailsInput, check_payout_details};
 
 use crate::store::bookings::NewBookingRow;
@@ -123,7 +124,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     service_id: service.id,
                     service_title: service.title.clone(),
                     duration_minutes: service.duration_minutes,
-                    price_paise: service.price_paise,
+                    price_paise: Paise::saturating_from(service.price_paise),
                     commission_bps: 0,
                     status: domain_wasm::booking::Status::Confirmed,
                     start_at: start,
@@ -148,7 +149,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                         booking_id: &id,
                         gateway: "sandbox",
                         order_id: &order_id,
-                        amount_paise: service.price_paise,
+                        amount_paise: Paise::saturating_from(service.price_paise),
                         currency: crate::payments::CURRENCY,
                     },
                     booked,
@@ -166,7 +167,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     &payment_id,
                     &id,
                     mentor.id,
-                    service.price_paise,
+                    Paise::saturating_from(service.price_paise),
                     true,
                     paid_at,
                 )

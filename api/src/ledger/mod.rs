@@ -13,6 +13,7 @@
 use chrono::{DateTime, Utc};
 use domain_wasm::commission;
 pub use domain_wasm::ledger::{Account, Posting, is_balanced};
+use domain_wasm::money::Paise;
 
 use crate::store::ledger::AccountTotal;
 pub use crate::store::ledger::Txn;
@@ -161,7 +162,7 @@ pub async fn record_capture(
     payment_id: &str,
     booking_id: &str,
     mentor_id: i64,
-    amount_paise: i64,
+    amount_paise: Paise,
     sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<commission::Split>, StoreError> {
@@ -170,7 +171,7 @@ pub async fn record_capture(
         what: "commission rate",
         value: rate.to_string(),
     })?;
-    let split = commission::split(amount_paise, rate_bps);
+    let split = commission::split(amount_paise.to_i64(), rate_bps);
     let postings = domain_wasm::ledger::capture_postings(mentor_id, &split);
     let txn = capture_txn_id(payment_id);
     if !post(
@@ -201,11 +202,11 @@ pub async fn record_overpayment(
     tx: &mut Tx,
     payment_id: &str,
     booking_id: &str,
-    amount_paise: i64,
+    amount_paise: Paise,
     sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
-    let postings = domain_wasm::ledger::overpayment_postings(amount_paise);
+    let postings = domain_wasm::ledger::overpayment_postings(amount_paise.to_i64());
     let txn = capture_txn_id(payment_id);
     post(
         tx,

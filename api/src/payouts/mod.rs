@@ -826,7 +826,7 @@ pub fn schedule_due(schedule: Schedule, lines: &[LineRow], now: DateTime<Utc>) -
 }
 
 fn rupees(paise: i64) -> String {
-    crate::mail::booking_templates::rupees(paise)
+    crate::mail::booking_templates::rupees(domain_wasm::money::Paise::saturating_from(paise))
 }
 
 /// Creates a payout batch for money available by `period_end` (now when

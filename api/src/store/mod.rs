@@ -22,6 +22,7 @@ pub mod model;
 pub mod no_show;
 pub mod notices;
 mod outbox;
+pub mod paise;
 pub mod payments;
 pub mod payouts;
 mod ratelimit;
