@@ -61,13 +61,19 @@ pub async fn post(
             && let Some(row) = tx.tds_of_booking(booking_id).await?
         {
             let back = domain_wasm::payouts::tds_reversal(
-                row.tds_paise,
-                row.gross_paise,
-                row.refunded_paise,
+                row.tds_paise.to_i64(),
+                row.gross_paise.to_i64(),
+                row.refunded_paise.to_i64(),
                 refunded,
-                row.reversed_paise,
+                row.reversed_paise.to_i64(),
             );
-            tx.add_tds_reversal(booking_id, refunded, back).await?;
+            // Both above zero, or zero: the rules clamp the reversal.
+            tx.add_tds_reversal(
+                booking_id,
+                Paise::saturating_from(refunded),
+                Paise::saturating_from(back),
+            )
+            .await?;
             if back > 0 {
                 let id = format!("tds_reversal:{}", txn.id);
                 let reversal = Txn {

@@ -4,8 +4,6 @@
 //! Account numbers and UPI ids are shown masked; times in the mentor's
 //! time zone.
 
-use domain_wasm::money::Paise;
-
 use super::booking_templates::{local_time, rupees};
 use super::message::{Block, Parts, one_line, render};
 use super::{BRAND, Email};
@@ -40,7 +38,7 @@ pub fn destination(line: &LineRow) -> String {
 
 /// To the mentor: a payout line was paid.
 pub fn paid(to: &Recipient, line: &LineRow, link: &str) -> Email {
-    let amount = rupees(Paise::try_from(line.amount_paise).unwrap_or_default());
+    let amount = rupees(line.amount_paise);
     let when = line
         .paid_at
         .map(|t| local_time(t, &to.time_zone))
@@ -74,7 +72,7 @@ pub fn paid(to: &Recipient, line: &LineRow, link: &str) -> Email {
 
 /// To the mentor: a payout line failed; the amount is available again.
 pub fn failed(to: &Recipient, line: &LineRow, reason: &str, link: &str) -> Email {
-    let amount = rupees(Paise::try_from(line.amount_paise).unwrap_or_default());
+    let amount = rupees(line.amount_paise);
     render(Parts {
         kind: "payout_failed",
         to: &to.email,

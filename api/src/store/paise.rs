@@ -12,6 +12,17 @@ use domain_wasm::money::{NegativePaise, Paise};
 use sqlx::error::BoxDynError;
 use sqlx::{Database, Decode, Type};
 
+use super::StoreError;
+
+/// A sum of amounts read on its own (`SELECT SUM(...)`) as an amount:
+/// [`StoreError::Corrupt`] when it is negative.
+pub(crate) fn amount(what: &'static str, paise: i64) -> Result<Paise, StoreError> {
+    Paise::try_from(paise).map_err(|_| StoreError::Corrupt {
+        what,
+        value: paise.to_string(),
+    })
+}
+
 /// A nullable amount column as read, before it becomes `Option<Paise>`.
 pub struct NullablePaise(Option<i64>);
 
