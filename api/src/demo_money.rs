@@ -72,7 +72,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
     };
     let learner = customer(store, now).await?;
     let mentors = store.list_mentors().await?;
-    let paid = |m: &&Mentor| m.services.iter().any(|s| s.price_paise > 0);
+    let paid = |m: &&Mentor| m.services.iter().any(|s| !s.price_paise.is_zero());
     let mut chosen: Vec<(&Mentor, &[i64])> = Vec::new();
     if let Some(m) = mentors.iter().filter(paid).find(|m| m.id == demo_mentor) {
         chosen.push((m, &DEMO_MENTOR_SESSIONS));
@@ -81,7 +81,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
     let ordinary = |m: &&Mentor| {
         m.services
             .iter()
-            .any(|s| s.price_paise > 0 && s.price_paise <= 500_000)
+            .any(|s| !s.price_paise.is_zero() && s.price_paise <= Paise::new(500_000))
     };
     for m in mentors
         .iter()
@@ -99,7 +99,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
         let Some(service) = mentor
             .services
             .iter()
-            .filter(|s| s.price_paise > 0)
+            .filter(|s| !s.price_paise.is_zero())
             .min_by_key(|s| s.price_paise)
         else {
             continue;
@@ -124,7 +124,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     service_id: service.id,
                     service_title: service.title.clone(),
                     duration_minutes: service.duration_minutes,
-                    price_paise: Paise::saturating_from(service.price_paise),
+                    price_paise: service.price_paise,
                     commission_bps: 0,
                     status: domain_wasm::booking::Status::Confirmed,
                     start_at: start,
@@ -149,7 +149,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                         booking_id: &id,
                         gateway: "sandbox",
                         order_id: &order_id,
-                        amount_paise: Paise::saturating_from(service.price_paise),
+                        amount_paise: service.price_paise,
                         currency: crate::payments::CURRENCY,
                     },
                     booked,
@@ -167,7 +167,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     &payment_id,
                     &id,
                     mentor.id,
-                    Paise::saturating_from(service.price_paise),
+                    service.price_paise,
                     true,
                     paid_at,
                 )

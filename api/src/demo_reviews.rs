@@ -28,7 +28,6 @@ use std::collections::HashMap;
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use domain_wasm::accounts::Email;
 use domain_wasm::labels::{TOP_MENTOR_RATING, rating_label};
-use domain_wasm::money::Paise;
 
 use crate::store::bookings::NewBookingRow;
 use crate::store::{NewUser, Role, Store, StoreError};
@@ -233,7 +232,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     service_id: service.id,
                     service_title: service.title.clone(),
                     duration_minutes: service.duration_minutes,
-                    price_paise: Paise::saturating_from(service.price_paise),
+                    price_paise: service.price_paise,
                     commission_bps: 0,
                     status: domain_wasm::booking::Status::Confirmed,
                     start_at: start,

@@ -139,7 +139,7 @@ async fn reviewed(store: &Store, mentor: i64, learner: i64, n: usize, stars: i64
             service_id: service.id,
             service_title: service.title.clone(),
             duration_minutes: 30,
-            price_paise: domain_wasm::money::Paise::saturating_from(service.price_paise),
+            price_paise: service.price_paise,
             commission_bps: 0,
             status: domain_wasm::booking::Status::Confirmed,
             start_at: ended - Duration::minutes(30),
