@@ -20,6 +20,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::accounts::Email;
+use domain_wasm::money::Paise;
 use domain_wasm::payouts::{PayoutDetailsInput, check_payout_details};
 
 use crate::store::bookings::NewBookingRow;
@@ -71,7 +72,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
     };
     let learner = customer(store, now).await?;
     let mentors = store.list_mentors().await?;
-    let paid = |m: &&Mentor| m.services.iter().any(|s| s.price_paise > 0);
+    let paid = |m: &&Mentor| m.services.iter().any(|s| !s.price_paise.is_zero());
     let mut chosen: Vec<(&Mentor, &[i64])> = Vec::new();
     if let Some(m) = mentors.iter().filter(paid).find(|m| m.id == demo_mentor) {
         chosen.push((m, &DEMO_MENTOR_SESSIONS));
@@ -80,7 +81,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
     let ordinary = |m: &&Mentor| {
         m.services
             .iter()
-            .any(|s| s.price_paise > 0 && s.price_paise <= 500_000)
+            .any(|s| !s.price_paise.is_zero() && s.price_paise <= Paise::new(500_000))
     };
     for m in mentors
         .iter()
@@ -98,7 +99,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
         let Some(service) = mentor
             .services
             .iter()
-            .filter(|s| s.price_paise > 0)
+            .filter(|s| !s.price_paise.is_zero())
             .min_by_key(|s| s.price_paise)
         else {
             continue;

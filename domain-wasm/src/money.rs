@@ -20,6 +20,13 @@ pub enum MoneyError {
     TooLarge,
 }
 
+/// A number of paise that is not an amount of money: it is negative (a
+/// stored amount changed behind the product's back, or a difference taken
+/// the wrong way round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("{0} paise is not an amount of money: amounts are never negative")]
+pub struct NegativePaise(pub i64);
+
 /// The largest price we accept: ₹10,00,00,00,000 (one hundred crore rupees),
 /// far above any session price and far below `f64`'s exact-integer range.
 const MAX_PAISE: u64 = 100_000_000_000;
@@ -59,6 +66,68 @@ impl Paise {
 
     pub fn is_zero(self) -> bool {
         self.0 == 0
+    }
+
+    /// The amount as the store and the API carry it: a (signed) `i64` of
+    /// paise. Every amount the product handles fits; a larger one, which
+    /// only `Paise::new` could make, saturates at `i64::MAX`.
+    pub const fn to_i64(self) -> i64 {
+        if self.0 > i64::MAX as u64 {
+            i64::MAX
+        } else {
+            self.0 as i64
+        }
+    }
+
+    /// `paise` as an amount, or zero when it is negative: what is left of
+    /// a difference that may have run out (the rules' "at most this much",
+    /// which they give as a signed number).
+    pub const fn saturating_from(paise: i64) -> Paise {
+        if paise < 0 {
+            Paise(0)
+        } else {
+            Paise(paise as u64)
+        }
+    }
+
+    /// The sum, saturating at the largest amount instead of overflowing.
+    #[must_use]
+    pub const fn saturating_add(self, other: Paise) -> Paise {
+        Paise(self.0.saturating_add(other.0))
+    }
+
+    /// What is left of `self` once `other` is taken from it: zero when
+    /// `other` is more.
+    #[must_use]
+    pub const fn saturating_sub(self, other: Paise) -> Paise {
+        Paise(self.0.saturating_sub(other.0))
+    }
+
+    /// `self - other`, or `None` when `other` is more.
+    pub const fn checked_sub(self, other: Paise) -> Option<Paise> {
+        match self.0.checked_sub(other.0) {
+            Some(left) => Some(Paise(left)),
+            None => None,
+        }
+    }
+}
+
+impl TryFrom<i64> for Paise {
+    type Error = NegativePaise;
+
+    /// A count of paise as the store and the API carry it (`i64`), when it
+    /// is not negative.
+    fn try_from(paise: i64) -> Result<Self, NegativePaise> {
+        u64::try_from(paise)
+            .map(Paise)
+            .map_err(|_| NegativePaise(paise))
+    }
+}
+
+impl std::iter::Sum for Paise {
+    /// The total, saturating like [`Paise::saturating_add`].
+    fn sum<I: Iterator<Item = Paise>>(amounts: I) -> Paise {
+        amounts.fold(Paise::ZERO, Paise::saturating_add)
     }
 }
 
@@ -181,6 +250,29 @@ mod tests {
         assert_eq!(Paise::from_rupees(-1.0), Err(MoneyError::Negative));
         assert_eq!(Paise::from_rupees(1e12), Err(MoneyError::TooLarge));
         assert_eq!(Paise::from_rupees(499.5), Ok(Paise::new(49_950)));
+    }
+
+    #[test]
+    fn stored_amounts_are_never_negative() {
+        assert_eq!(Paise::try_from(49_950), Ok(Paise::new(49_950)));
+        assert_eq!(Paise::try_from(0), Ok(Paise::ZERO));
+        assert_eq!(Paise::try_from(-1), Err(NegativePaise(-1)));
+        assert_eq!(Paise::try_from(i64::MAX).map(Paise::to_i64), Ok(i64::MAX));
+        assert_eq!(Paise::new(u64::MAX).to_i64(), i64::MAX);
+        assert_eq!(Paise::saturating_from(-5), Paise::ZERO);
+        assert_eq!(Paise::saturating_from(5), Paise::new(5));
+    }
+
+    #[test]
+    fn arithmetic_never_wraps() {
+        let (a, b) = (Paise::new(500), Paise::new(200));
+        assert_eq!(a.saturating_sub(b), Paise::new(300));
+        assert_eq!(b.saturating_sub(a), Paise::ZERO);
+        assert_eq!(a.checked_sub(b), Some(Paise::new(300)));
+        assert_eq!(b.checked_sub(a), None);
+        assert_eq!(a.saturating_add(b), Paise::new(700));
+        assert_eq!(Paise::new(u64::MAX).saturating_add(a), Paise::new(u64::MAX));
+        assert_eq!([a, b, b].into_iter().sum::<Paise>(), Paise::new(900));
     }
 
     proptest! {

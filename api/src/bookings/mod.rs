@@ -10,6 +10,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{self as rules, Facts, Missed, NoShowChoice, Party, Request, Status};
 use domain_wasm::holds;
+use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, Interval, Schedule, SlotQuery};
 
 use crate::auth::Caller;
@@ -112,8 +113,8 @@ pub fn facts(b: &BookingRecord) -> Facts {
         end_ms: ms(b.end_at),
         respond_by_ms: b.respond_by.map(ms),
         pay_by_ms: b.pay_by.map(ms),
-        price_paise: b.price_paise,
-        paid_paise: b.paid_paise,
+        price_paise: b.price_paise.to_i64(),
+        paid_paise: b.paid_paise.to_i64(),
         has_feedback: b.feedback_rating.is_some(),
         reschedule_count: u32::try_from(b.reschedule_count).unwrap_or(u32::MAX),
         no_show_by: b.no_show_by.as_deref().and_then(Missed::parse),
@@ -439,7 +440,7 @@ pub async fn create(
         return Err(BookingError::Taken);
     }
     let opening = rules::start(
-        service.price_paise,
+        service.price_paise.to_i64(),
         service.instant_confirmation,
         ms(now),
         ms(start),
@@ -449,7 +450,7 @@ pub async fn create(
     let held = tx.learner_holds(learner_id, service.mentor_id, now).await?;
     let asked = holds::Asked {
         open: opening.status != Status::Confirmed,
-        free: service.price_paise == 0,
+        free: service.price_paise.is_zero(),
     };
     holds::may_hold(state.hold_limits, held, asked)
         .map_err(|r| BookingError::Refused(r.message))?;
@@ -579,7 +580,7 @@ fn updated(
     u.status = change.status;
     u.respond_by = change.respond_by_ms.and_then(instant);
     u.pay_by = change.pay_by_ms.and_then(instant);
-    u.refund_owed_paise = change.refund_owed_paise.max(b.refund_owed_paise);
+    u.refund_owed_paise = Paise::saturating_from(change.refund_owed_paise).max(b.refund_owed_paise);
     if let Some(by) = change.cancelled_by {
         u.cancelled_by = Some(by.as_str());
         u.cancel_reason = reason;
@@ -858,13 +859,13 @@ pub async fn payment_captured(
     state: &AppState,
     tx: &mut Tx,
     booking_id: &str,
-    amount_paise: i64,
+    amount_paise: Paise,
     now: DateTime<Utc>,
 ) -> Result<(), BookingError> {
     let b = tx.booking(booking_id).await?;
     let lapsed_hold = b.status == Status::Expired && b.pay_by.is_some() && b.confirmed_at.is_none();
     let awaiting = b.status == Status::PaymentRequired || lapsed_hold;
-    if awaiting && b.start_at > now && amount_paise >= b.price_paise - b.paid_paise {
+    if awaiting && b.start_at > now && amount_paise >= b.price_paise.saturating_sub(b.paid_paise) {
         // Lapsed holds of others no longer hold time; this one's own lapse
         // is forgiven while its time is free.
         expired_holds(state, tx, b.mentor_id, Some(booking_id), now).await?;
@@ -875,7 +876,7 @@ pub async fn payment_captured(
             let mut f = facts(&b);
             f.status = Status::PaymentRequired;
             f.pay_by_ms = None;
-            f.paid_paise = b.paid_paise + amount_paise;
+            f.paid_paise = b.paid_paise.saturating_add(amount_paise).to_i64();
             if let Ok(change) = rules::transition(&f, Party::Learner, &Request::Pay, ms(now)) {
                 let u = updated(state, &b, &change, None, now);
                 if tx.update_booking(booking_id, &b, &u, now).await? {

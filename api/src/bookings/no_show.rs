@@ -15,6 +15,7 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
 use domain_wasm::forms::{self, bookings::DisputeDecision};
+use domain_wasm::money::Paise;
 use domain_wasm::no_show::{self as rules, ContestFacts, ContestState, Decision, Outcome};
 
 use super::{BookingError, BookingRecord, CHANGED, ms};
@@ -38,8 +39,8 @@ fn instant(ms: i64) -> DateTime<Utc> {
 /// The booking's money as the contest rules need it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReportMoney {
-    pub captured_paise: i64,
-    pub refunded_paise: i64,
+    pub captured_paise: Paise,
+    pub refunded_paise: Paise,
 }
 
 /// What the contest rules need to know about a report.
@@ -49,9 +50,9 @@ pub fn contest_facts(b: &BookingRecord, r: &NoShowReport, money: ReportMoney) ->
         state: r.state,
         reported_at_ms: ms(r.reported_at),
         choice: r.choice,
-        captured_paise: money.captured_paise,
-        refunded_paise: money.refunded_paise,
-        overpaid_paise: (b.paid_paise - b.price_paise).max(0),
+        captured_paise: money.captured_paise.to_i64(),
+        refunded_paise: money.refunded_paise.to_i64(),
+        overpaid_paise: b.paid_paise.saturating_sub(b.price_paise).to_i64(),
     }
 }
 
@@ -304,9 +305,11 @@ async fn settle(
         SettledBy::WindowClosed => (None, None),
         SettledBy::Admin { id, reason } => (Some(id), reason),
     };
+    // The rules' refund, never below zero.
+    let refund = Paise::saturating_from(s.refund_paise);
     let settled = NoShowSettlement {
         outcome: s.outcome,
-        refund_paise: s.refund_paise,
+        refund_paise: refund,
         decided_by: admin,
         reason,
     };
@@ -323,7 +326,7 @@ async fn settle(
     if s.outcome == Outcome::MentorMissed {
         let choice = r.choice.unwrap_or(NoShowChoice::Refund);
         u.no_show_choice = Some(choice.as_str());
-        if s.refund_paise > 0 {
+        if !refund.is_zero() {
             u.refund_owed_paise = b.refund_owed_paise.max(b.paid_paise);
         }
     } else {
@@ -340,8 +343,7 @@ async fn settle(
             crate::refunds::settle_owed(state, tx, &b.id, words, now).await?;
         }
         (Outcome::Partial, Some(basis)) => {
-            crate::refunds::refund_decided(state, tx, &b.id, basis, s.refund_paise, words, now)
-                .await?;
+            crate::refunds::refund_decided(state, tx, &b.id, basis, refund, words, now).await?;
         }
         _ => {}
     }
@@ -357,7 +359,7 @@ async fn settle(
         let mut to = vec![n.learner.clone()];
         to.extend(n.mentor.clone());
         for who in &to {
-            let mail = t::no_show_decided(&n, who, what, s.refund_paise, reason, &link);
+            let mail = t::no_show_decided(&n, who, what, refund, reason, &link);
             tx.enqueue_email(&mail, now).await?;
         }
     }
@@ -452,8 +454,8 @@ pub async fn decide(
         "state": r.state.as_str(),
         "missed": r.missed.as_str(),
         "choice": r.choice.map(NoShowChoice::as_str),
-        "captured_paise": money.captured_paise,
-        "refunded_paise": money.refunded_paise,
+        "captured_paise": money.captured_paise.to_i64(),
+        "refunded_paise": money.refunded_paise.to_i64(),
     });
     let after = serde_json::json!({
         "state": ContestState::Settled.as_str(),

@@ -5,7 +5,6 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use domain_wasm::money::Paise;
 use poem_openapi::Object;
 
 use crate::store::model;
@@ -164,9 +163,8 @@ impl Mentor {
                     title: s.title,
                     description: s.description,
                     duration_minutes: s.duration_minutes,
-                    // The schema forbids negative prices, so the fallback never shows.
-                    price: Paise::new(u64::try_from(s.price_paise).unwrap_or(0)).to_rupees(),
-                    price_paise: s.price_paise,
+                    price: s.price_paise.to_rupees(),
+                    price_paise: s.price_paise.to_i64(),
                     instant_confirmation: s.instant_confirmation,
                 })
                 .collect(),

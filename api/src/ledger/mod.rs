@@ -13,6 +13,7 @@
 use chrono::{DateTime, Utc};
 use domain_wasm::commission;
 pub use domain_wasm::ledger::{Account, Posting, is_balanced};
+use domain_wasm::money::Paise;
 
 use crate::store::ledger::AccountTotal;
 pub use crate::store::ledger::Txn;
@@ -60,13 +61,19 @@ pub async fn post(
             && let Some(row) = tx.tds_of_booking(booking_id).await?
         {
             let back = domain_wasm::payouts::tds_reversal(
-                row.tds_paise,
-                row.gross_paise,
-                row.refunded_paise,
+                row.tds_paise.to_i64(),
+                row.gross_paise.to_i64(),
+                row.refunded_paise.to_i64(),
                 refunded,
-                row.reversed_paise,
+                row.reversed_paise.to_i64(),
             );
-            tx.add_tds_reversal(booking_id, refunded, back).await?;
+            // Both above zero, or zero: the rules clamp the reversal.
+            tx.add_tds_reversal(
+                booking_id,
+                Paise::saturating_from(refunded),
+                Paise::saturating_from(back),
+            )
+            .await?;
             if back > 0 {
                 let id = format!("tds_reversal:{}", txn.id);
                 let reversal = Txn {
@@ -161,7 +168,7 @@ pub async fn record_capture(
     payment_id: &str,
     booking_id: &str,
     mentor_id: i64,
-    amount_paise: i64,
+    amount_paise: Paise,
     sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<Option<commission::Split>, StoreError> {
@@ -170,7 +177,7 @@ pub async fn record_capture(
         what: "commission rate",
         value: rate.to_string(),
     })?;
-    let split = commission::split(amount_paise, rate_bps);
+    let split = commission::split(amount_paise.to_i64(), rate_bps);
     let postings = domain_wasm::ledger::capture_postings(mentor_id, &split);
     let txn = capture_txn_id(payment_id);
     if !post(
@@ -201,11 +208,11 @@ pub async fn record_overpayment(
     tx: &mut Tx,
     payment_id: &str,
     booking_id: &str,
-    amount_paise: i64,
+    amount_paise: Paise,
     sandbox: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
-    let postings = domain_wasm::ledger::overpayment_postings(amount_paise);
+    let postings = domain_wasm::ledger::overpayment_postings(amount_paise.to_i64());
     let txn = capture_txn_id(payment_id);
     post(
         tx,

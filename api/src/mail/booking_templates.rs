@@ -11,6 +11,7 @@
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use domain_wasm::money::Paise;
 
 use super::message::{Block, Parts, greeting, one_line, render};
 use super::{Attachment, BRAND, Email};
@@ -64,15 +65,12 @@ pub fn local_range(start: DateTime<Utc>, end: DateTime<Utc>, zone_name: &str) ->
     )
 }
 
-/// An amount of paise as rupees: "₹1,500", "₹1,499.50", "free" for 0.
-pub fn rupees(paise: i64) -> String {
-    if paise <= 0 {
-        return "free".to_owned();
-    }
-    let whole = domain_wasm::money::group_indian((paise / 100) as u64);
-    match paise % 100 {
-        0 => format!("₹{whole}"),
-        p => format!("₹{whole}.{p:02}"),
+/// An amount as rupees: "₹1,500", "₹1,499.50", "free" for 0.
+pub fn rupees(amount: Paise) -> String {
+    if amount.is_zero() {
+        "free".to_owned()
+    } else {
+        amount.to_string()
     }
 }
 
@@ -201,7 +199,7 @@ pub fn request_sent(b: &BookingNotice, to: &Recipient, link: &str) -> Email {
         .respond_by
         .map(|t| local_time(t, &to.time_zone))
         .unwrap_or_else(|| "before the session starts".to_owned());
-    let payment = if b.price_paise > 0 {
+    let payment = if !b.price_paise.is_zero() {
         " If they accept, you will be asked to pay to confirm the session."
     } else {
         ""
@@ -322,7 +320,7 @@ fn cancelled_by(b: &BookingNotice, side: Side) -> String {
 }
 
 fn refund_note(b: &BookingNotice, side: Side) -> Option<Block> {
-    if b.refund_owed_paise <= 0 {
+    if b.refund_owed_paise.is_zero() {
         return None;
     }
     let amount = rupees(b.refund_owed_paise);
@@ -530,7 +528,7 @@ pub fn no_show_reported(
     let consequence = match (side, b.no_show_choice.as_deref()) {
         (Side::Mentor, Some("refund")) => format!(
             "{other} asked for a full refund of {}.",
-            rupees(b.price_paise.max(b.refund_owed_paise).max(0))
+            rupees(b.price_paise.max(b.refund_owed_paise))
         ),
         (Side::Mentor, Some("reschedule")) => {
             format!("{other} chose to reschedule and will pick a new time.")
@@ -578,7 +576,7 @@ pub fn no_show_report_received(
         }
         (Side::Learner, _) => format!(
             "Your full refund of {} is made then.",
-            rupees(b.price_paise.max(0))
+            rupees(b.price_paise)
         ),
         (Side::Mentor, _) => "The session then counts as held.".to_owned(),
     };
@@ -634,12 +632,12 @@ pub fn no_show_decided(
     b: &BookingNotice,
     to: &Recipient,
     outcome: &str,
-    refund_paise: i64,
+    refund_paise: Paise,
     reason: Option<&str>,
     link: &str,
 ) -> Email {
     let title = one_line(&b.service_title, 80);
-    let money = if refund_paise > 0 {
+    let money = if !refund_paise.is_zero() {
         format!("{} goes back to the learner.", rupees(refund_paise))
     } else {
         "No money goes back for the session.".to_owned()
@@ -758,8 +756,8 @@ mod tests {
 
     #[test]
     fn rupees_are_grouped_the_indian_way() {
-        assert_eq!(rupees(15_000_000), "₹1,50,000");
-        assert_eq!(rupees(149_950), "₹1,499.50");
-        assert_eq!(rupees(0), "free");
+        assert_eq!(rupees(Paise::new(15_000_000)), "₹1,50,000");
+        assert_eq!(rupees(Paise::new(149_950)), "₹1,499.50");
+        assert_eq!(rupees(Paise::ZERO), "free");
     }
 }

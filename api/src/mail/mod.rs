@@ -316,7 +316,7 @@ impl Mailer {
             // While the development outbox is on, its page needs the links.
             return self
                 .finish(
-                    message.id,
+                    &message,
                     DeliveryStatus::Logged,
                     has_links && !self.inner.dev_outbox,
                 )
@@ -327,7 +327,9 @@ impl Mailer {
             Err(reason) => {
                 tracing::error!(id = message.id, kind = %message.kind, to = %message.recipient, %reason,
                     "e-mail cannot be built; giving up on it");
-                return store.fail_email(message.id, &clip(&reason)).await;
+                let settled = store.fail_email(&message, &clip(&reason)).await?;
+                lost_claim_unless(settled, &message);
+                return Ok(());
             }
         };
         let transport = match smtp.transport() {
@@ -337,14 +339,15 @@ impl Mailer {
                 let error = clip(&e.to_string());
                 tracing::error!(id = message.id, %error, "e-mail: no SMTP transport; will retry");
                 let next = self.inner.clock.now() + retry_delay(message.attempts);
-                return store.retry_email(message.id, &error, next).await;
+                let settled = store.retry_email(&message, &error, next).await?;
+                lost_claim_unless(settled, &message);
+                return Ok(());
             }
         };
         match transport.send(built).await {
             Ok(_) => {
                 tracing::info!(id = message.id, kind = %message.kind, to = %message.recipient, "e-mail sent");
-                self.finish(message.id, DeliveryStatus::Sent, has_links)
-                    .await
+                self.finish(&message, DeliveryStatus::Sent, has_links).await
             }
             Err(e) => {
                 let error = clip(&format!(
@@ -354,13 +357,17 @@ impl Mailer {
                 if message.attempts >= MAX_ATTEMPTS {
                     tracing::error!(id = message.id, kind = %message.kind, to = %message.recipient,
                         attempts = message.attempts, %error, "e-mail could not be delivered; giving up");
-                    store.fail_email(message.id, &error).await
+                    let settled = store.fail_email(&message, &error).await?;
+                    lost_claim_unless(settled, &message);
+                    Ok(())
                 } else {
                     let next = self.inner.clock.now() + retry_delay(message.attempts);
                     tracing::warn!(id = message.id, kind = %message.kind, to = %message.recipient,
                         attempts = message.attempts, next_attempt_at = %next, %error,
                         "e-mail delivery failed; will retry");
-                    store.retry_email(message.id, &error, next).await
+                    let settled = store.retry_email(&message, &error, next).await?;
+                    lost_claim_unless(settled, &message);
+                    Ok(())
                 }
             }
         }
@@ -372,19 +379,31 @@ impl Mailer {
     /// [`REDACTED_TEXT`] and [`REDACTED_HTML`] when `redact`.
     async fn finish(
         &self,
-        id: i64,
+        message: &OutboxMessage,
         status: DeliveryStatus,
         redact: bool,
     ) -> Result<(), StoreError> {
         let store = &self.inner.store;
         let now = self.inner.clock.now();
-        if redact {
+        let settled = if redact {
             store
-                .finish_email_redacted(id, status, now, REDACTED_TEXT, REDACTED_HTML)
-                .await
+                .finish_email_redacted(message, status, now, REDACTED_TEXT, REDACTED_HTML)
+                .await?
         } else {
-            store.finish_email(id, status, now).await
-        }
+            store.finish_email(message, status, now).await?
+        };
+        lost_claim_unless(settled, message);
+        Ok(())
+    }
+}
+
+/// Notes an outcome that was not recorded because this worker no longer
+/// held the message: its lease ran out while it worked, and another worker
+/// took the message over, whose outcome stands.
+fn lost_claim_unless(settled: bool, message: &OutboxMessage) {
+    if !settled {
+        tracing::info!(id = message.id, kind = %message.kind, attempts = message.attempts,
+            "e-mail outcome not recorded: the lease ran out and another worker took the message over");
     }
 }
 
@@ -505,6 +524,7 @@ mod tests {
             next_attempt_at: now,
             sent_at: None,
             attachments: Vec::new(),
+            claimed_until: None,
         }
     }
 

@@ -7,6 +7,7 @@
 //! one line in subjects.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 
 use super::booking_templates::{local_range, local_time, rupees};
 use super::message::{Block, Parts, one_line, render};
@@ -17,7 +18,7 @@ use crate::store::notices::{BookingNotice, Recipient};
 #[derive(Debug, Clone)]
 pub struct RefundNote<'a> {
     /// The amount asked for, approved or returned.
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     /// Why it is due, in the learner's words ("The mentor cancelled").
     pub basis: &'a str,
     pub requested_at: DateTime<Utc>,
@@ -186,8 +187,8 @@ pub fn failed(b: &BookingNotice, r: &RefundNote<'_>, link: &str) -> Email {
 pub fn mentor_refund(
     b: &BookingNotice,
     to: &Recipient,
-    refund_paise: i64,
-    mentor_paise: i64,
+    refund_paise: Paise,
+    mentor_paise: Paise,
     link: &str,
 ) -> Email {
     let learner = one_line(&b.learner.name, 80);

@@ -9,6 +9,7 @@
 use chrono::{DateTime, Utc};
 
 use domain_wasm::gateway::{AdjustmentKind, AdjustmentStatus};
+use domain_wasm::money::Paise;
 use domain_wasm::payments::PaymentStatus;
 
 use crate::store::adjustments::AdjustmentRow;
@@ -22,7 +23,8 @@ pub struct Adjustment {
     pub id: String,
     /// The gateway's payment (`pay_...`).
     pub payment_id: String,
-    pub amount_paise: i64,
+    /// Above zero.
+    pub amount_paise: Paise,
     /// Where it stands now.
     pub status: AdjustmentStatus,
 }
@@ -64,7 +66,11 @@ pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
         kind: status.kind(),
         id: text("id")?,
         payment_id: text("payment_id")?,
-        amount_paise: entity.get("amount")?.as_i64().filter(|a| *a > 0)?,
+        amount_paise: entity
+            .get("amount")?
+            .as_i64()
+            .and_then(|a| Paise::try_from(a).ok())
+            .filter(|a| !a.is_zero())?,
         status,
     })
 }
@@ -125,15 +131,19 @@ pub async fn record(
         let booking = tx.booking(&payment.booking_id).await?;
         let owed_back_whole = payment.status != PaymentStatus::Captured;
         let postings = if owed_back_whole {
-            domain_wasm::ledger::overpayment_refund_postings(news.amount_paise)
+            domain_wasm::ledger::overpayment_refund_postings(news.amount_paise.to_i64())
         } else {
             let (gross, commission, before) = match tx.booking_commission(&booking.id).await {
                 Ok(split) => split,
                 Err(StoreError::NotFound) => (0, 0, 0),
                 Err(e) => return Err(e),
             };
-            let split =
-                domain_wasm::refunds::refund_split(gross, commission, before, news.amount_paise);
+            let split = domain_wasm::refunds::refund_split(
+                gross,
+                commission,
+                before,
+                news.amount_paise.to_i64(),
+            );
             domain_wasm::ledger::refund_postings(booking.mentor_id, &split)
         };
         let header = crate::ledger::Txn {

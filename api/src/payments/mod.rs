@@ -19,6 +19,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Party, Status};
 use domain_wasm::forms::FieldErrors;
 use domain_wasm::forms::money::CheckoutCallback;
+use domain_wasm::money::Paise;
 use domain_wasm::payments::PaymentStatus;
 
 pub use gateway::{
@@ -112,7 +113,7 @@ impl From<GatewayError> for PaymentError {
 pub struct Checkout {
     pub gateway: &'static str,
     pub order_id: String,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     pub currency: String,
     pub key_id: Option<String>,
     pub checkout_url: Option<String>,
@@ -175,7 +176,8 @@ pub async fn checkout(
     if let Some(why) = why_no_payment(&booking, now) {
         return Err(PaymentError::Refused(why));
     }
-    let amount = booking.price_paise - booking.paid_paise;
+    // More than was paid: `why_no_payment` saw to it.
+    let amount = booking.price_paise.saturating_sub(booking.paid_paise);
     let gateway = state.payments.as_ref();
     let order_id = match state
         .store
@@ -186,7 +188,9 @@ pub async fn checkout(
         None => {
             let payment_id = crate::auth::tokens::random_id();
             let notes = BTreeMap::from([("booking_id".to_owned(), booking.id.clone())]);
-            let order = gateway.create_order(amount, &payment_id, &notes).await?;
+            let order = gateway
+                .create_order(amount.to_i64(), &payment_id, &notes)
+                .await?;
             state
                 .store
                 .insert_payment(
@@ -195,7 +199,8 @@ pub async fn checkout(
                         booking_id: &booking.id,
                         gateway: gateway.name(),
                         order_id: &order.id,
-                        amount_paise: order.amount_paise,
+                        // The gateway made the order for `amount`, or refused.
+                        amount_paise: Paise::saturating_from(order.amount_paise),
                         currency: &order.currency,
                     },
                     now,
@@ -268,9 +273,10 @@ impl From<BookingError> for CaptureError {
     }
 }
 
-/// Captures `payment_id` of `amount_paise` on our order `order_id` inside
-/// `tx`: once (the conditional update), only for the order's amount, and
-/// the booking gets the money in the same unit of work.
+/// Captures `payment_id` of `amount_paise` (as the gateway reports it) on
+/// our order `order_id` inside `tx`: once (the conditional update), only
+/// for the order's amount, and the booking gets the money in the same unit
+/// of work.
 pub async fn capture(
     state: &AppState,
     tx: &mut Tx,
@@ -287,12 +293,13 @@ pub async fn capture(
     if payment.status == PaymentStatus::Captured || payment.payment_id.is_some() {
         return Ok((Captured::Already, payment));
     }
-    if amount_paise != payment.amount_paise {
+    if Paise::try_from(amount_paise) != Ok(payment.amount_paise) {
         return Err(CaptureError::AmountMismatch {
             paid: amount_paise,
-            ordered: payment.amount_paise,
+            ordered: payment.amount_paise.to_i64(),
         });
     }
+    let amount = payment.amount_paise;
     // The claim row-locks the order: a concurrent delivery of the same
     // payment waits here, then finds it claimed and changes nothing.
     if !tx.claim_payment(order_id, payment_id, method).await? {
@@ -304,7 +311,7 @@ pub async fn capture(
     let booked = tx.booking(&payment.booking_id).await?;
     // The booking takes the money before this order counts as paid (its
     // paid_paise is what was captured before this payment).
-    bookings::payment_captured(state, tx, &payment.booking_id, amount_paise, now).await?;
+    bookings::payment_captured(state, tx, &payment.booking_id, amount, now).await?;
     // The ledger records the money in the same unit of work: the
     // commission at the mentor's rate now, fixed on the payment and the
     // booking; a second payment is owed back whole (no commission).
@@ -318,7 +325,7 @@ pub async fn capture(
             tx,
             &payment.id,
             &payment.booking_id,
-            amount_paise,
+            amount,
             payment.gateway == "sandbox",
             now,
         )
@@ -331,7 +338,7 @@ pub async fn capture(
             &payment.id,
             &payment.booking_id,
             booked.mentor_id,
-            amount_paise,
+            amount,
             payment.gateway == "sandbox",
             now,
         )
@@ -347,7 +354,7 @@ pub async fn capture(
         },
         &payment.booking_id,
         booked.learner_id,
-        amount_paise,
+        amount,
         now,
     )
     .await?;
@@ -389,7 +396,15 @@ pub async fn verify(
     }
     if state.payments.signature_is_proof() {
         // The sandbox signed for itself: its signature is the payment.
-        book_capture(state, &stored, payment_id, stored.amount_paise, None, now).await?;
+        book_capture(
+            state,
+            &stored,
+            payment_id,
+            stored.amount_paise.to_i64(),
+            None,
+            now,
+        )
+        .await?;
         return Ok(state.store.booking(&booking.id).await?);
     }
     // A signature proves the checkout said so, not that the money was

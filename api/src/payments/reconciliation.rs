@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::gateway::{AdjustmentStatus, DisputeStatus, GatewayRefundStatus};
+use domain_wasm::money::Paise;
 use domain_wasm::refunds::RefundStatus;
 use serde_json::Value;
 
@@ -47,8 +48,9 @@ pub struct Mismatch {
     /// The gateway's id (`pay_...`, `rfnd_...`, `disp_...`).
     pub gateway_id: String,
     pub booking_id: Option<String>,
+    /// The gateway's figure as it gave it.
     pub gateway_amount_paise: Option<i64>,
-    pub books_amount_paise: Option<i64>,
+    pub books_amount_paise: Option<Paise>,
     pub gateway_status: Option<String>,
     pub books_status: Option<String>,
 }
@@ -91,7 +93,7 @@ fn mismatch(
     difference: Difference,
     gateway_id: String,
     at_gateway: Option<(Option<i64>, String)>,
-    books: Option<(String, i64, String)>,
+    books: Option<(String, Paise, String)>,
 ) -> Mismatch {
     let (gateway_amount_paise, gateway_status) = match at_gateway {
         Some((paise, status)) => (paise, Some(status)),
@@ -175,7 +177,7 @@ pub async fn report(
             .get(&id)
             .map(|b| (b.booking_id.clone(), b.amount_paise, b.status.to_string()));
         let difference = match (taken, &books) {
-            (true, Some((_, paise, _))) if Some(*paise) == amount(p) => {
+            (true, Some((_, paise, _))) if Some(paise.to_i64()) == amount(p) => {
                 report.matched_payments += 1;
                 continue;
             }
@@ -247,7 +249,9 @@ pub async fn report(
         let difference = match &books {
             None if at_gateway == Some(GatewayRefundStatus::Failed) => None,
             None => Some(Difference::MissingInBooks),
-            Some((_, paise, _)) if Some(*paise) != amount(r) => Some(Difference::AmountDiffers),
+            Some((_, paise, _)) if Some(paise.to_i64()) != amount(r) => {
+                Some(Difference::AmountDiffers)
+            }
             Some(_) if in_books.is_none() || in_books != at_gateway => {
                 Some(Difference::StatusDiffers)
             }
@@ -285,7 +289,7 @@ pub async fn report(
         match theirs.get(&id) {
             Some(a)
                 if Some(a.status) == AdjustmentStatus::parse(&status)
-                    && Some(a.amount_paise) == amount(d) =>
+                    && Some(a.amount_paise.to_i64()) == amount(d) =>
             {
                 report.matched_disputes += 1;
             }
@@ -401,7 +405,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<(), String> {
                             event: format!("refund.{}", news.status.as_str()),
                             gateway_refund_id: news.id.clone(),
                             payment_id: news.payment_id.clone(),
-                            amount_paise: news.amount_paise,
+                            amount_paise: news.amount_paise.to_i64(),
                             status: theirs_at_gateway(news.status)
                                 .unwrap_or(GatewayRefundStatus::Pending),
                             receipt: text(item, "receipt"),

@@ -32,6 +32,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
 use domain_wasm::booking::Status;
+use domain_wasm::money::Paise;
 use domain_wasm::payouts::{self, EarningFact, Earnings, LineStatus, PayoutDetails, Schedule};
 use domain_wasm::{forms, ledger};
 use serde_json::json;
@@ -645,15 +646,16 @@ pub struct SessionEarning {
     pub available_at: DateTime<Utc>,
     /// The TDS deducted from it when a payout paid it, less what refunds
     /// gave back; `None` until a payout pays it.
-    pub tds_paise: Option<i64>,
+    pub tds_paise: Option<Paise>,
 }
 
 /// One month of the earnings chart (`YYYY-MM`, Asia/Kolkata).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Month {
     pub month: String,
+    /// The mentor's net of the month's sessions (a signed sum of the ledger).
     pub earned_paise: i64,
-    pub paid_paise: i64,
+    pub paid_paise: Paise,
 }
 
 /// A mentor's earnings as their dashboard shows them.
@@ -661,15 +663,15 @@ pub struct Month {
 pub struct MentorEarnings {
     pub earnings: Earnings,
     /// In batches, not yet paid.
-    pub in_payout_paise: i64,
-    pub paid_paise: i64,
+    pub in_payout_paise: Paise,
+    pub paid_paise: Paise,
     pub schedule: Schedule,
     pub next_payout_at: DateTime<Utc>,
     pub sessions: Vec<SessionEarning>,
     pub series: Vec<Month>,
     pub payouts: Vec<LineRow>,
     /// TDS deducted in the current financial year (net of reversals).
-    pub tds_year_paise: i64,
+    pub tds_year_paise: Paise,
     /// The current financial year (`2026-27`).
     pub financial_year: String,
 }
@@ -700,11 +702,14 @@ pub async fn earnings(
         .collect();
     drop(r);
     let schedule = schedule_of(details.as_ref());
-    let sum = |status: LineStatus, with_tds: bool| -> i64 {
+    let sum = |status: LineStatus, with_tds: bool| -> Paise {
         lines
             .iter()
             .filter(|l| l.status == status)
-            .map(|l| l.amount_paise + if with_tds { l.tds_paise } else { 0 })
+            .map(|l| {
+                l.amount_paise
+                    .saturating_add(if with_tds { l.tds_paise } else { Paise::ZERO })
+            })
             .sum()
     };
     let (in_payout, paid) = (
@@ -715,11 +720,15 @@ pub async fn earnings(
     let (in_payout_gross, paid_gross) =
         (sum(LineStatus::Pending, true), sum(LineStatus::Paid, true));
     let now_ms = ms(now);
-    let (all_facts, carried) = facts(&sessions, in_payout_gross + paid_gross, now);
+    let (all_facts, carried) = facts(
+        &sessions,
+        in_payout_gross.saturating_add(paid_gross).to_i64(),
+        now,
+    );
     let mut shown = Vec::with_capacity(sessions.len());
     // The carried sessions, oldest first, are paid up to what the paid
     // lines carried; the rest are in a payout still on its way.
-    let mut paid_left = paid_gross;
+    let mut paid_left = paid_gross.to_i64();
     for ((s, f), carried) in sessions.into_iter().zip(&all_facts).zip(carried) {
         let state = if carried {
             if paid_left >= s.net_paise {
@@ -742,7 +751,7 @@ pub async fn earnings(
             state,
             tds_paise: tds
                 .get(&s.booking_id)
-                .map(|t| t.tds_paise - t.reversed_paise),
+                .map(|t| t.tds_paise.saturating_sub(t.reversed_paise)),
             money: s,
         });
     }
@@ -751,7 +760,7 @@ pub async fn earnings(
         months.entry(key.clone()).or_insert(Month {
             month: key,
             earned_paise: 0,
-            paid_paise: 0,
+            paid_paise: Paise::ZERO,
         })
     }
     for s in &shown {
@@ -760,14 +769,14 @@ pub async fn earnings(
         }
     }
     for l in lines.iter().filter(|l| l.status == LineStatus::Paid) {
-        month(&mut months, month_of(l.paid_at.unwrap_or(l.updated_at))).paid_paise +=
-            l.amount_paise;
+        let m = month(&mut months, month_of(l.paid_at.unwrap_or(l.updated_at)));
+        m.paid_paise = m.paid_paise.saturating_add(l.amount_paise);
     }
     let fy = payouts::fy_label(payouts::financial_year(now_ms));
     let tds_year_paise = tds
         .values()
         .filter(|t| t.fy == fy)
-        .map(|t| t.tds_paise - t.reversed_paise)
+        .map(|t| t.tds_paise.saturating_sub(t.reversed_paise))
         .sum();
     Ok(MentorEarnings {
         tds_year_paise,
@@ -819,8 +828,10 @@ pub fn schedule_due(schedule: Schedule, lines: &[LineRow], now: DateTime<Utc>) -
     })
 }
 
+/// An amount as the skipped reasons say it (the rules' signed figures
+/// are above zero where they are said).
 fn rupees(paise: i64) -> String {
-    crate::mail::booking_templates::rupees(paise)
+    crate::mail::booking_templates::rupees(Paise::saturating_from(paise))
 }
 
 /// Creates a payout batch for money available by `period_end` (parsed by
@@ -844,12 +855,12 @@ pub async fn create_batch(
         let balance = tx.mentor_balance(mentor_id, with_sandbox).await?;
         let lines = tx.payout_lines_of_mentor(mentor_id).await?;
         // What the lines carried before TDS came off them.
-        let paid_out = lines
+        let paid_out: Paise = lines
             .iter()
             .filter(|l| l.status != LineStatus::Failed)
-            .map(|l| l.amount_paise + l.tds_paise)
+            .map(|l| l.amount_paise.saturating_add(l.tds_paise))
             .sum();
-        let (fs, carried) = facts(&sessions, paid_out, period_end);
+        let (fs, carried) = facts(&sessions, paid_out.to_i64(), period_end);
         let e = payouts::earnings(&fs, balance, ms(period_end));
         if e.available_paise <= 0 && e.owed_paise <= 0 {
             continue;
@@ -901,25 +912,34 @@ pub async fn create_batch(
         let pan_given = details.pan.is_some();
         let mut paid_now = Vec::new();
         for ((s, f), carried) in sessions.iter().zip(&fs).zip(&carried) {
-            let gross = s.commission_paise + s.net_paise;
+            // The ledger's signed sums; nothing to deduct on when not above zero.
+            let gross = Paise::saturating_from(s.commission_paise + s.net_paise);
             if *carried
                 || payouts::is_pending(f, ms(period_end))
                 || known.contains(&s.booking_id)
-                || gross <= 0
+                || gross.is_zero()
             {
                 continue;
             }
-            let t = payouts::tds_on(gross, year_gross, pan_given, &state.tds_rates);
-            year_gross += gross;
+            let t = payouts::tds_on(
+                gross.to_i64(),
+                year_gross.to_i64(),
+                pan_given,
+                &state.tds_rates,
+            );
+            year_gross = year_gross.saturating_add(gross);
             paid_now.push((s, gross, t));
         }
-        let tds_total: i64 = paid_now.iter().map(|(_, _, t)| t.tds_paise).sum();
-        let gross_total: i64 = paid_now.iter().map(|(_, g, _)| g).sum();
-        let amount = e.available_paise - tds_total;
-        if amount <= 0 {
+        let tds_total: Paise = paid_now
+            .iter()
+            .map(|(_, _, t)| Paise::saturating_from(t.tds_paise))
+            .sum();
+        let gross_total: Paise = paid_now.iter().map(|(_, g, _)| *g).sum();
+        let amount = Paise::saturating_from(e.available_paise).saturating_sub(tds_total);
+        if amount.is_zero() {
             skipped.push(skip(format!(
                 "The TDS of {} takes all of the {} available.",
-                rupees(tds_total),
+                crate::mail::booking_templates::rupees(tds_total),
                 rupees(e.available_paise)
             )));
             continue;
@@ -948,7 +968,7 @@ pub async fn create_batch(
                 now,
             )
             .await?;
-        if tds_total > 0 {
+        if !tds_total.is_zero() {
             let txn = format!("tds:{line_id}");
             let header = crate::ledger::Txn {
                 id: &txn,
@@ -961,7 +981,7 @@ pub async fn create_batch(
             crate::ledger::post(
                 &mut tx,
                 &header,
-                &ledger::tds_postings(mentor_id, tds_total),
+                &ledger::tds_postings(mentor_id, tds_total.to_i64()),
                 now,
             )
             .await?;
@@ -979,8 +999,8 @@ pub async fn create_batch(
                     net_paise: s.net_paise,
                     pan_given,
                     rate_bps: t.rate_bps,
-                    taxable_paise: t.taxable_paise,
-                    tds_paise: t.tds_paise,
+                    taxable_paise: Paise::saturating_from(t.taxable_paise),
+                    tds_paise: Paise::saturating_from(t.tds_paise),
                 },
                 now,
             )
@@ -995,7 +1015,7 @@ pub async fn create_batch(
             payout_line_id: Some(line_id),
             sandbox: state.counts_sandbox_money(),
         };
-        let postings = ledger::payout_postings(mentor_id, amount);
+        let postings = ledger::payout_postings(mentor_id, amount.to_i64());
         crate::ledger::post(&mut tx, &header, &postings, now).await?;
     }
     let Some(batch_id) = batch_id else {
@@ -1045,7 +1065,7 @@ pub async fn export(
             None,
             Some(json!({
                 "lines": b.lines.len(),
-                "total_paise": b.batch.total_paise,
+                "total_paise": b.batch.total_paise.to_i64(),
                 "sandbox": b.batch.sandbox,
             })),
         ),
@@ -1073,10 +1093,10 @@ pub fn csv(batch: &Batch) -> String {
             csv_field(l.account_number.as_deref().unwrap_or_default()),
             csv_field(l.upi_id.as_deref().unwrap_or_default()),
             csv_field(l.ifsc.as_deref().unwrap_or_default()),
-            payouts::rupees_csv(l.amount_paise),
+            payouts::rupees_csv(l.amount_paise.to_i64()),
             csv_field(&l.reference),
-            payouts::rupees_csv(l.gross_paise),
-            payouts::rupees_csv(l.tds_paise),
+            payouts::rupees_csv(l.gross_paise.to_i64()),
+            payouts::rupees_csv(l.tds_paise.to_i64()),
         ];
         out.push_str(&fields.join(","));
         out.push_str("\r\n");
@@ -1132,12 +1152,12 @@ pub async fn settle_line(
         None => (
             format!("payout_paid:{line_id}"),
             "payout_paid",
-            ledger::payout_paid_postings(line.mentor_id, line.amount_paise),
+            ledger::payout_paid_postings(line.mentor_id, line.amount_paise.to_i64()),
         ),
         Some(_) => (
             format!("payout_failed:{line_id}"),
             "payout_failed",
-            ledger::payout_failed_postings(line.mentor_id, line.amount_paise),
+            ledger::payout_failed_postings(line.mentor_id, line.amount_paise.to_i64()),
         ),
     };
     let header = crate::ledger::Txn {
@@ -1200,12 +1220,12 @@ pub fn tds_csv(fy: i64, quarter: u32, rows: &[TdsRow]) -> String {
     let percent = |bps: i64| format!("{}.{:02}", bps / 100, bps % 100);
     let (mut gross, mut commission, mut tds, mut reversed, mut net) = (0, 0, 0, 0, 0);
     for r in rows {
-        let kept = r.tds_paise - r.reversed_paise;
+        let kept = r.tds_paise.saturating_sub(r.reversed_paise).to_i64();
         let row_net = r.net_paise - kept;
-        gross += r.gross_paise;
+        gross += r.gross_paise.to_i64();
         commission += r.commission_paise;
-        tds += r.tds_paise;
-        reversed += r.reversed_paise;
+        tds += r.tds_paise.to_i64();
+        reversed += r.reversed_paise.to_i64();
         net += row_net;
         let fields = [
             label.clone(),
@@ -1215,11 +1235,11 @@ pub fn tds_csv(fy: i64, quarter: u32, rows: &[TdsRow]) -> String {
             date(r.end_at),
             date(r.deducted_at),
             csv_field(&r.reference),
-            payouts::rupees_csv(r.gross_paise),
+            payouts::rupees_csv(r.gross_paise.to_i64()),
             payouts::rupees_csv(r.commission_paise),
             percent(r.rate_bps),
-            payouts::rupees_csv(r.tds_paise),
-            payouts::rupees_csv(r.reversed_paise),
+            payouts::rupees_csv(r.tds_paise.to_i64()),
+            payouts::rupees_csv(r.reversed_paise.to_i64()),
             payouts::rupees_csv(row_net),
         ];
         out.push_str(&fields.join(","));

@@ -14,6 +14,7 @@ pub mod templates;
 
 use chrono::{DateTime, Datelike, Utc};
 use chrono_tz::Asia::Kolkata;
+use domain_wasm::money::Paise;
 
 use crate::state::AppState;
 pub use crate::store::receipts::ReceiptFor;
@@ -70,16 +71,16 @@ pub async fn issue(
     of: ReceiptFor<'_>,
     booking_id: &str,
     learner_id: i64,
-    amount_paise: i64,
+    amount_paise: Paise,
     now: DateTime<Utc>,
 ) -> Result<String, StoreError> {
-    if amount_paise <= 0 {
+    if amount_paise.is_zero() {
         tracing::error!(
             kind = of.kind(),
             booking = booking_id,
             payment_id = of.payment_id(),
             refund_id = ?of.refund_id(),
-            amount_paise,
+            amount_paise = amount_paise.to_i64(),
             "a receipt of no amount"
         );
         return Err(StoreError::NotFound);

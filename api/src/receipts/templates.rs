@@ -65,7 +65,7 @@ fn method_words(method: &str) -> String {
 pub fn receipt_lines(d: &ReceiptDetail) -> Vec<(&'static str, String)> {
     let r = &d.receipt;
     let kind = kind_of(d);
-    let amount = domain_wasm::receipts::rupees_label(r.amount_paise);
+    let amount = domain_wasm::receipts::rupees_label(r.amount_paise.to_i64());
     let mut lines = vec![
         ("Receipt number", r.number.clone()),
         ("Issued", local_time(r.issued_at, &d.learner_zone)),
@@ -148,7 +148,7 @@ fn closing_note(d: &ReceiptDetail) -> String {
 /// the booking page, where it can be downloaded.
 pub fn receipt_email(d: &ReceiptDetail, booking_page: &str, support_email: &str) -> Email {
     let r = &d.receipt;
-    let amount = domain_wasm::receipts::rupees_label(r.amount_paise);
+    let amount = domain_wasm::receipts::rupees_label(r.amount_paise.to_i64());
     let (kind, subject, intro) = match kind_of(d) {
         ReceiptKind::Payment => (
             "receipt_payment",
@@ -277,7 +277,7 @@ mod tests {
                 learner_id: 3,
                 payment_id: Some("p-1".into()),
                 refund_id: (kind == "refund").then(|| "r-1".into()),
-                amount_paise: 12_345_650,
+                amount_paise: domain_wasm::money::Paise::new(12_345_650),
                 issued_at: at,
             },
             learner_name: "Asha <script>".into(),

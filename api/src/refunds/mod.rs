@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, TimeDelta, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice, Party};
 use domain_wasm::forms::{self, money::Approval as ApprovalBody};
+use domain_wasm::money::Paise;
 use domain_wasm::payments::PaymentStatus;
 use domain_wasm::refunds::{self as rules, Basis, Eligibility, RefundFacts, RefundStatus};
 
@@ -108,12 +109,12 @@ pub struct Money {
 
 impl Money {
     /// Everything received for the booking.
-    pub fn captured_paise(&self) -> i64 {
+    pub fn captured_paise(&self) -> Paise {
         self.payments.iter().map(|p| p.amount_paise).sum()
     }
 
     /// What its refunds in `pending` or `processed` take.
-    pub fn refunded_paise(&self) -> i64 {
+    pub fn refunded_paise(&self) -> Paise {
         self.refunds
             .iter()
             .filter(|r| takes_money(r))
@@ -122,8 +123,8 @@ impl Money {
     }
 
     /// What may still be refunded.
-    pub fn refundable_paise(&self) -> i64 {
-        (self.captured_paise() - self.refunded_paise()).max(0)
+    pub fn refundable_paise(&self) -> Paise {
+        self.captured_paise().saturating_sub(self.refunded_paise())
     }
 
     /// The booking's own payment: the captured one (or, before it is
@@ -161,15 +162,15 @@ pub fn facts(b: &BookingRecord, money: &Money) -> RefundFacts {
         },
         no_show_by: b.no_show_by.as_deref().and_then(Missed::parse),
         no_show_choice: b.no_show_choice.as_deref().and_then(NoShowChoice::parse),
-        refund_owed_paise: b.refund_owed_paise,
-        captured_paise: money.captured_paise(),
+        refund_owed_paise: b.refund_owed_paise.to_i64(),
+        captured_paise: money.captured_paise().to_i64(),
         captured_at_ms: money
             .payments
             .iter()
             .filter_map(|p| p.captured_at)
             .min()
             .map(ms),
-        refunded_paise: money.refunded_paise(),
+        refunded_paise: money.refunded_paise().to_i64(),
         open_request: money
             .refunds
             .iter()
@@ -257,21 +258,22 @@ pub async fn settle_owed(
     // Money owed by the rules does not wait for a request under review.
     f.open_request = false;
     let verdict = rules::eligibility(&f, ms(now));
-    if !(verdict.eligible && verdict.automatic) || verdict.max_paise <= 0 {
+    let owed = Paise::saturating_from(verdict.max_paise);
+    if !(verdict.eligible && verdict.automatic) || owed.is_zero() {
         return Ok(Vec::new());
     }
     let basis = verdict.basis.unwrap_or(Basis::Overpaid);
-    let mut left = verdict.max_paise;
+    let mut left = owed;
     let mut order: Vec<&ReceivedPayment> = money.payments.iter().collect();
     // Extra payments first, the booking's own payment last.
     order.sort_by_key(|p| !money.is_extra(p));
     let mut created = Vec::new();
     for p in order {
         let amount = left.min(p.refundable_paise());
-        if amount <= 0 {
+        if amount.is_zero() {
             continue;
         }
-        left -= amount;
+        left = left.saturating_sub(amount);
         let id = new_id();
         let basis = if money.is_extra(p) && basis != Basis::MentorCancelled {
             Basis::Overpaid
@@ -297,7 +299,7 @@ pub async fn settle_owed(
         .await?;
         plan_execute(tx, &id, now, now).await?;
         created.push(tx.refund(&id).await?);
-        if left <= 0 {
+        if left.is_zero() {
             break;
         }
     }
@@ -335,7 +337,7 @@ pub async fn refund_decided(
     tx: &mut Tx,
     booking_id: &str,
     basis: Basis,
-    amount_paise: i64,
+    amount_paise: Paise,
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<RefundRow>, StoreError> {
@@ -346,7 +348,7 @@ pub async fn refund_decided(
     let amount = amount_paise
         .min(money.refundable_paise())
         .min(payment.refundable_paise());
-    if amount <= 0 {
+    if amount.is_zero() {
         return Ok(None);
     }
     let id = new_id();
@@ -435,7 +437,7 @@ pub async fn request(
             .rev()
             .find(|r| r.automatic && takes_money(r));
         if let Some(r) = owed_refund
-            && b.refund_owed_paise > 0
+            && !b.refund_owed_paise.is_zero()
         {
             return Ok((r.clone(), false));
         }
@@ -456,8 +458,8 @@ pub async fn request(
     let Some(payment) = money.main_payment() else {
         return Err(RefundError::Refused(verdict.message));
     };
-    let amount = verdict.max_paise.min(payment.refundable_paise());
-    let Some(basis) = verdict.basis.filter(|_| amount > 0) else {
+    let amount = Paise::saturating_from(verdict.max_paise).min(payment.refundable_paise());
+    let Some(basis) = verdict.basis.filter(|_| !amount.is_zero()) else {
         return Err(RefundError::Refused(verdict.message));
     };
     let id = new_id();
@@ -513,8 +515,8 @@ pub struct Overview {
     pub eligibility: Eligibility,
     pub facts: RefundFacts,
     pub refunds: Vec<RefundRow>,
-    pub captured_paise: i64,
-    pub refunded_paise: i64,
+    pub captured_paise: Paise,
+    pub refunded_paise: Paise,
 }
 
 /// The refunds of booking `booking_id` as `caller` may see them.
@@ -553,7 +555,7 @@ pub struct Queued {
     /// Still a request, past its due time.
     pub overdue: bool,
     /// What may still be refunded on its booking.
-    pub refundable_paise: i64,
+    pub refundable_paise: Paise,
 }
 
 fn queued(row: QueuedRefundRow, now: DateTime<Utc>) -> Queued {
@@ -565,7 +567,7 @@ fn queued(row: QueuedRefundRow, now: DateTime<Utc>) -> Queued {
         age_business_days: rules::business_days_between(asked, ms(now)),
         overdue: open && ms(now) > due_ms,
         due_at,
-        refundable_paise: (row.captured_paise - row.refunded_paise).max(0),
+        refundable_paise: row.captured_paise.saturating_sub(row.refunded_paise),
         row,
     }
 }
@@ -594,8 +596,8 @@ fn audited(r: &RefundRow) -> serde_json::Value {
     serde_json::json!({
         "status": r.status,
         "basis": r.basis,
-        "requested_paise": r.requested_paise,
-        "amount_paise": r.amount_paise,
+        "requested_paise": r.requested_paise.to_i64(),
+        "amount_paise": r.amount_paise.map(Paise::to_i64),
         "decision_note": r.decision_note,
     })
 }
@@ -673,11 +675,13 @@ impl Approval {
             .payments
             .iter()
             .find(|p| p.id == r.payment_id)
-            .map_or(0, ReceivedPayment::refundable_paise);
+            .map_or(Paise::ZERO, ReceivedPayment::refundable_paise);
         let refundable = money.refundable_paise().min(on_payment);
-        if let Some(problem) = rules::approve_problem(amount_paise, refundable) {
+        if let Some(problem) = rules::approve_problem(amount_paise, refundable.to_i64()) {
             return Err(RefundError::Invalid(Fields::one("amount_paise", problem).0));
         }
+        // Above zero: the rules just checked it.
+        let amount_paise = Paise::saturating_from(amount_paise);
         if !tx
             .decide_refund(
                 refund_id,
@@ -823,7 +827,7 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
     let answer = match crate::gateway::gateway_for(&state.payments, &payment.gateway) {
         Ok(gateway) => {
             gateway
-                .refund(&payment.gateway_payment_id, amount, &r.id, &notes)
+                .refund(&payment.gateway_payment_id, amount.to_i64(), &r.id, &notes)
                 .await
         }
         Err(e) => Err(e),
@@ -925,7 +929,7 @@ pub async fn settle(
             issue_receipt(state, tx, &b, &r, amount, now).await?;
             tx.enqueue_email(&mails::processed(&n, &note(&r), &link), now)
                 .await?;
-            if mentor_paise > 0
+            if !mentor_paise.is_zero()
                 && let Some(mentor) = &n.mentor
             {
                 let dashboard = state.link("/dashboard/mentor");
@@ -950,10 +954,11 @@ async fn money_back(
     tx: &mut Tx,
     b: &BookingRecord,
     r: &RefundRow,
-    amount: i64,
+    amount: Paise,
     extra: bool,
     now: DateTime<Utc>,
-) -> Result<i64, StoreError> {
+) -> Result<Paise, StoreError> {
+    let amount = amount.to_i64();
     let (postings, mentor_paise) = if extra {
         (domain_wasm::ledger::overpayment_refund_postings(amount), 0)
     } else {
@@ -971,7 +976,7 @@ async fn money_back(
         )
     };
     post_ledger(tx, b, r, &postings, now).await?;
-    Ok(mentor_paise)
+    Ok(Paise::saturating_from(mentor_paise))
 }
 
 async fn post_ledger(
@@ -999,7 +1004,7 @@ async fn issue_receipt(
     tx: &mut Tx,
     b: &BookingRecord,
     r: &RefundRow,
-    amount: i64,
+    amount: Paise,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     crate::receipts::issue(
@@ -1034,7 +1039,7 @@ pub async fn on_webhook(
     else {
         return Ok(false);
     };
-    if r.amount_paise != Some(event.amount_paise) {
+    if r.amount_paise.map(Paise::to_i64) != Some(event.amount_paise) {
         tracing::warn!(refund = %r.id, gateway_refund = %event.gateway_refund_id,
             amount = event.amount_paise, "a refund webhook's amount is not the refund's: ignored");
         return Ok(false);

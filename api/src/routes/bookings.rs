@@ -254,7 +254,7 @@ impl Booking {
             },
             start: b.start_at,
             end: b.end_at,
-            price_paise: b.price_paise,
+            price_paise: b.price_paise.to_i64(),
             allowed_actions,
             meeting_url: b.meeting_url.clone().filter(|_| shows_link),
             respond_by: b.respond_by.filter(|_| status == Status::Pending),
@@ -268,7 +268,7 @@ impl Booking {
             },
             no_show_by: facts.no_show_by.map(Into::into),
             no_show_choice: facts.no_show_choice.map(Into::into),
-            refund_owed_paise: b.refund_owed_paise,
+            refund_owed_paise: b.refund_owed_paise.to_i64(),
             payment_confirming: b.payment_confirming,
             feedback: match (b.feedback_rating, b.feedback_at) {
                 (Some(rating), Some(created_at)) => Some(BookingFeedback {

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use domain_wasm::booking::Party;
 use domain_wasm::forms;
+use domain_wasm::money::Paise;
 use domain_wasm::no_show as rules;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -115,7 +116,7 @@ fn view(
         contest_statement: r.contest_statement,
         contested_at: r.contested_at,
         outcome: r.outcome.map(Into::into),
-        refund_paise: r.refund_paise,
+        refund_paise: r.refund_paise.map(Paise::to_i64),
         decision_reason: r.decision_reason,
         settled_at: r.settled_at,
         may_contest: v.may_contest,
@@ -155,9 +156,9 @@ fn dispute(b: BookingRecord, r: NoShowReport, money: ReportMoney, now: DateTime<
         end: b.end_at,
         learner_name: b.learner_name,
         mentor_name: b.mentor_name,
-        price_paise: b.price_paise,
-        captured_paise: money.captured_paise,
-        refunded_paise: money.refunded_paise,
+        price_paise: b.price_paise.to_i64(),
+        captured_paise: money.captured_paise.to_i64(),
+        refunded_paise: money.refunded_paise.to_i64(),
         partial_max_paise,
     }
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Enum, Object, OpenApi};
@@ -190,7 +191,7 @@ impl From<reconciliation::Report> for ReconciliationReport {
                     gateway_id: m.gateway_id,
                     booking_id: m.booking_id,
                     gateway_amount_paise: m.gateway_amount_paise,
-                    books_amount_paise: m.books_amount_paise,
+                    books_amount_paise: m.books_amount_paise.map(Paise::to_i64),
                     gateway_status: m.gateway_status,
                     books_status: m.books_status,
                 })

@@ -81,7 +81,7 @@ impl From<payments::Checkout> for CheckoutOut {
                 GatewayName::Sandbox
             },
             order_id: c.order_id,
-            amount_paise: c.amount_paise,
+            amount_paise: c.amount_paise.to_i64(),
             currency: c.currency,
             key_id: c.key_id,
             checkout_url: c.checkout_url,
@@ -442,7 +442,7 @@ impl PaymentsApi {
         match payments::sandbox_order(&self.state, &auth.0, &order_id.0).await {
             Ok(o) => Ok(SandboxOrderResponse::Ok(Json(SandboxOrderOut {
                 order_id: o.payment.order_id,
-                amount_paise: o.payment.amount_paise,
+                amount_paise: o.payment.amount_paise.to_i64(),
                 currency: o.payment.currency,
                 status: o.payment.status.to_string(),
                 booking: SandboxBooking {
@@ -451,7 +451,7 @@ impl PaymentsApi {
                     mentor_name: o.booking.mentor_name,
                     start: o.booking.start_at,
                     end: o.booking.end_at,
-                    price_paise: o.booking.price_paise,
+                    price_paise: o.booking.price_paise.to_i64(),
                     pay_by: o.booking.pay_by,
                 },
                 methods: payments::SANDBOX_METHODS.map(str::to_owned).to_vec(),

@@ -50,7 +50,7 @@ impl From<ReceiptRow> for ReceiptDto {
                 .into(),
             download_url: receipts::download_path(&r.number),
             number: r.number,
-            amount_paise: r.amount_paise,
+            amount_paise: r.amount_paise.to_i64(),
             issued_at: r.issued_at,
         }
     }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use domain_wasm::forms;
+use domain_wasm::money::Paise;
 use domain_wasm::refunds::{Basis, Eligibility, RefundFacts};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -111,8 +112,8 @@ impl From<RefundRow> for Refund {
             booking_id: r.booking_id,
             automatic: r.automatic,
             reason: r.reason,
-            requested_paise: r.requested_paise,
-            amount_paise: r.amount_paise,
+            requested_paise: r.requested_paise.to_i64(),
+            amount_paise: r.amount_paise.map(Paise::to_i64),
             decision_note: r.decision_note,
             requested_at: r.requested_at,
             decided_at: r.decided_at,
@@ -284,7 +285,7 @@ impl From<Queued> for AdminRefund {
             age_business_days: q.age_business_days,
             due_at: q.due_at,
             overdue: q.overdue,
-            refundable_paise: q.refundable_paise,
+            refundable_paise: q.refundable_paise.to_i64(),
         }
     }
 }
@@ -457,8 +458,8 @@ impl RefundsApi {
             Ok(o) => Ok(BookingRefundsResponse::Ok(Json(Box::new(BookingRefunds {
                 eligibility: o.eligibility.into(),
                 refunds: o.refunds.into_iter().map(Refund::from).collect(),
-                captured_paise: o.captured_paise,
-                refunded_paise: o.refunded_paise,
+                captured_paise: o.captured_paise.to_i64(),
+                refunded_paise: o.refunded_paise.to_i64(),
                 captured_at: instant(o.facts.captured_at_ms),
                 facts: (&o.facts).into(),
             })))),

@@ -8,6 +8,7 @@
 use chrono::{DateTime, Utc};
 
 use domain_wasm::gateway::{AdjustmentKind, AdjustmentStatus};
+use domain_wasm::money::Paise;
 
 use super::payments::PaymentRow;
 use super::{Store, StoreError, Tx, on_pool, on_tx};
@@ -22,7 +23,7 @@ pub struct AdjustmentRow {
     /// Our payment (`payments.id`).
     pub payment_id: String,
     pub booking_id: String,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     pub status: AdjustmentStatus,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -36,7 +37,8 @@ struct Stored {
     gateway: String,
     payment_id: String,
     booking_id: String,
-    amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    amount_paise: Paise,
     status: String,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
@@ -101,7 +103,8 @@ pub struct BookedRefund {
     pub gateway: String,
     /// The gateway's refund (`rfnd_...`).
     pub gateway_refund_id: String,
-    pub amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub amount_paise: Paise,
     #[sqlx(try_from = "String")]
     pub status: domain_wasm::refunds::RefundStatus,
     pub requested_at: DateTime<Utc>,
@@ -167,7 +170,7 @@ impl Tx {
         .bind(&row.gateway)
         .bind(&row.payment_id)
         .bind(&row.booking_id)
-        .bind(row.amount_paise)
+        .bind(row.amount_paise.to_i64())
         .bind(row.status.as_str())
         .bind(row.created_at)
         .execute(conn)

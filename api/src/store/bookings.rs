@@ -20,6 +20,7 @@
 
 use chrono::{DateTime, Utc};
 use domain_wasm::booking::Party;
+use domain_wasm::money::Paise;
 use domain_wasm::slots::Interval;
 use sqlx::FromRow;
 
@@ -42,7 +43,8 @@ pub struct BookingRow {
     pub service_id: i64,
     pub service_title: String,
     pub duration_minutes: i64,
-    pub price_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub price_paise: Paise,
     pub commission_bps: i64,
     /// As stored (see `domain_wasm::booking::current` for the status now).
     #[sqlx(try_from = "String")]
@@ -61,7 +63,8 @@ pub struct BookingRow {
     pub cancel_reason: Option<String>,
     pub no_show_by: Option<String>,
     pub no_show_choice: Option<String>,
-    pub refund_owed_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub refund_owed_paise: Paise,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub confirmed_at: Option<DateTime<Utc>>,
@@ -80,8 +83,9 @@ pub struct BookingRow {
     pub feedback_rating: Option<i64>,
     pub feedback_text: Option<String>,
     pub feedback_at: Option<DateTime<Utc>>,
-    /// Captured payments, in paise.
-    pub paid_paise: i64,
+    /// Captured payments.
+    #[sqlx(try_from = "i64")]
+    pub paid_paise: Paise,
     /// A verified payment the gateway has not confirmed yet (issue 19):
     /// the booking's deadline is frozen meanwhile.
     pub payment_confirming: bool,
@@ -120,7 +124,8 @@ pub struct BookableService {
     pub mentor_user_id: Option<i64>,
     pub title: String,
     pub duration_minutes: i64,
-    pub price_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub price_paise: Paise,
     pub active: bool,
     pub retired: bool,
     pub instant_confirmation: bool,
@@ -135,7 +140,7 @@ pub struct NewBookingRow {
     pub service_id: i64,
     pub service_title: String,
     pub duration_minutes: i64,
-    pub price_paise: i64,
+    pub price_paise: Paise,
     pub commission_bps: i64,
     pub status: domain_wasm::booking::Status,
     pub start_at: DateTime<Utc>,
@@ -166,7 +171,7 @@ pub struct BookingUpdate {
     pub cancel_reason: Option<String>,
     pub no_show_by: Option<&'static str>,
     pub no_show_choice: Option<&'static str>,
-    pub refund_owed_paise: i64,
+    pub refund_owed_paise: Paise,
     pub confirmed_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
     pub cancelled_at: Option<DateTime<Utc>>,
@@ -557,7 +562,7 @@ impl Tx {
         .bind(b.service_id)
         .bind(&b.service_title)
         .bind(b.duration_minutes)
-        .bind(b.price_paise)
+        .bind(b.price_paise.to_i64())
         .bind(b.commission_bps)
         .bind(b.status.as_str())
         .bind(b.start_at)
@@ -608,7 +613,7 @@ impl Tx {
         .bind(&u.cancel_reason)
         .bind(u.no_show_by)
         .bind(u.no_show_choice)
-        .bind(u.refund_owed_paise)
+        .bind(u.refund_owed_paise.to_i64())
         .bind(u.confirmed_at)
         .bind(u.completed_at)
         .bind(u.cancelled_at)
@@ -627,14 +632,14 @@ impl Tx {
     pub async fn add_refund_owed(
         &mut self,
         id: &str,
-        amount_paise: i64,
+        amount_paise: Paise,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let done = on_tx!(self, conn => sqlx::query(
             "UPDATE bookings SET refund_owed_paise = refund_owed_paise + $1, updated_at = $2 \
              WHERE id = $3",
         )
-        .bind(amount_paise)
+        .bind(amount_paise.to_i64())
         .bind(now)
         .bind(id)
         .execute(conn)

@@ -2,13 +2,12 @@
 //! (reminders, a booking's expiry or completion), claiming due jobs, and
 //! recording the outcome. The worker lives in [`crate::jobs`].
 //!
-//! The same design as the e-mail outbox ([`super::outbox`]): a job is
-//! claimed with a conditional `UPDATE` that only succeeds on a pending, due,
-//! unclaimed (or lease-expired) row, so of several workers on one database
-//! exactly one runs each job. The lease's end (`claimed_until`) is the
-//! claim's token: finishing or retrying a job only changes the row while the
-//! worker still holds that claim, so a job re-planned while it ran (its
-//! claim cleared by [`Tx::enqueue_job`]) stays pending for its new time.
+//! Due jobs are listed, claimed and settled through the store's one claim
+//! mechanism ([`super::claims`]), shared with the e-mail outbox: of several
+//! workers on one database exactly one runs each job, and an outcome is
+//! recorded only while the worker still holds its claim, so a job
+//! re-planned while it ran (its claim cleared by [`Tx::enqueue_job`]) stays
+//! pending for its new time.
 //!
 //! `(kind, key)` is unique: enqueuing the same job again re-plans it (new
 //! `run_at`, payload, attempts reset, pending again), whatever state it was in.
@@ -16,7 +15,14 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
+use super::claims::{Claim, Queue, Value};
 use super::{Store, StoreError, Tx, on_pool, on_tx};
+
+/// The jobs as a queue of the claim mechanism.
+const QUEUE: Queue = Queue {
+    table: "jobs",
+    due_at: "run_at",
+};
 
 /// Where a job is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +95,14 @@ struct JobRow {
 }
 
 const COLUMNS: &str = "id, kind, key, payload, status, run_at, attempts, last_error, claimed_until, created_at, finished_at";
+
+impl Job {
+    /// The claim this job was read with ([`Store::claim_job`]); `None` when
+    /// no worker holds it.
+    pub fn claim(&self) -> Option<Claim> {
+        Claim::of(self.id, self.claimed_until)
+    }
+}
 
 impl TryFrom<JobRow> for Job {
     type Error = StoreError;
@@ -205,17 +219,7 @@ impl Store {
         now: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
-        let rows: Vec<(i64,)> = on_pool!(self, pool => sqlx::query_as(
-            "SELECT id FROM jobs \
-             WHERE status = 'pending' AND run_at <= $1 \
-               AND (claimed_until IS NULL OR claimed_until < $1) \
-             ORDER BY run_at, id LIMIT $2",
-        )
-        .bind(now)
-        .bind(limit)
-        .fetch_all(pool)
-        .await)?;
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+        self.due(&QUEUE, now, limit).await
     }
 
     /// Claims a job until `lease_until` and counts the attempt. `None` when
@@ -227,18 +231,7 @@ impl Store {
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
     ) -> Result<Option<Job>, StoreError> {
-        let sql = format!(
-            "UPDATE jobs SET claimed_until = $1, attempts = attempts + 1 \
-             WHERE id = $2 AND status = 'pending' AND run_at <= $3 \
-               AND (claimed_until IS NULL OR claimed_until < $3) \
-             RETURNING {COLUMNS}"
-        );
-        let row: Option<JobRow> = on_pool!(self, pool => sqlx::query_as(&sql)
-            .bind(lease_until)
-            .bind(id)
-            .bind(now)
-            .fetch_optional(pool)
-            .await)?;
+        let row: Option<JobRow> = self.claim(&QUEUE, COLUMNS, id, now, lease_until).await?;
         row.map(Job::try_from).transpose()
     }
 
@@ -246,12 +239,10 @@ impl Store {
     /// job was re-planned, cancelled or its lease taken over meanwhile):
     /// the row is left as the newer change made it.
     pub async fn finish_job(&self, job: &Job, now: DateTime<Utc>) -> Result<bool, StoreError> {
-        self.settle(
+        self.settle_job(
             job,
-            "UPDATE jobs SET status = 'done', finished_at = $1, claimed_until = NULL, last_error = NULL \
-             WHERE id = $2 AND status = 'pending' AND claimed_until = $3",
-            now,
-            None,
+            "status = 'done', finished_at = $3, last_error = NULL",
+            &[Value::Time(now)],
         )
         .await
     }
@@ -264,12 +255,10 @@ impl Store {
         error: &str,
         next_run_at: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        self.settle(
+        self.settle_job(
             job,
-            "UPDATE jobs SET run_at = $1, claimed_until = NULL, last_error = $4 \
-             WHERE id = $2 AND status = 'pending' AND claimed_until = $3",
-            next_run_at,
-            Some(error),
+            "run_at = $3, last_error = $4",
+            &[Value::Time(next_run_at), Value::Text(error)],
         )
         .await
     }
@@ -281,37 +270,25 @@ impl Store {
         error: &str,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
-        self.settle(
+        self.settle_job(
             job,
-            "UPDATE jobs SET status = 'failed', finished_at = $1, claimed_until = NULL, last_error = $4 \
-             WHERE id = $2 AND status = 'pending' AND claimed_until = $3",
-            now,
-            Some(error),
+            "status = 'failed', finished_at = $3, last_error = $4",
+            &[Value::Time(now), Value::Text(error)],
         )
         .await
     }
 
-    /// Runs one of the claim-guarded updates above: `$1` a time, `$2` the
-    /// id, `$3` the claim's lease, `$4` the error (when given).
-    async fn settle(
+    /// Records an outcome while `job`'s claim holds ([`Store::settle`]).
+    async fn settle_job(
         &self,
         job: &Job,
-        sql: &str,
-        at: DateTime<Utc>,
-        error: Option<&str>,
+        set: &str,
+        values: &[Value<'_>],
     ) -> Result<bool, StoreError> {
-        let Some(lease) = job.claimed_until else {
-            return Ok(false);
-        };
-        let changed = on_pool!(self, pool => {
-            let query = sqlx::query(sql).bind(at).bind(job.id).bind(lease);
-            let query = match error {
-                Some(e) => query.bind(e),
-                None => query,
-            };
-            query.execute(pool).await.map(|r| r.rows_affected())
-        })?;
-        Ok(changed == 1)
+        match job.claim() {
+            Some(claim) => self.settle(&QUEUE, claim, set, values).await,
+            None => Ok(false),
+        }
     }
 
     /// The job `kind` for `key`, whatever its state.

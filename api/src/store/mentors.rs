@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use sqlx::FromRow;
 use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
@@ -105,7 +106,8 @@ struct ServiceRow {
     title: String,
     description: String,
     duration_minutes: i64,
-    price_paise: i64,
+    #[sqlx(try_from = "i64")]
+    price_paise: Paise,
     instant_confirmation: bool,
 }
 

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use domain_wasm::listed::{self, ListingFacts, NotListed};
+use domain_wasm::money::Paise;
 use domain_wasm::slots::Availability;
 
 /// A mentor as stored, with every child list in display order.
@@ -102,8 +103,8 @@ pub struct Service {
     pub title: String,
     pub description: String,
     pub duration_minutes: i64,
-    /// 0 means free.
-    pub price_paise: i64,
+    /// Zero means free.
+    pub price_paise: Paise,
     /// A booking is confirmed at once, without the mentor accepting it.
     pub instant_confirmation: bool,
 }

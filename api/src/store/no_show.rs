@@ -7,9 +7,11 @@
 
 use chrono::{DateTime, Utc};
 use domain_wasm::booking::{Missed, NoShowChoice};
+use domain_wasm::money::Paise;
 use domain_wasm::no_show::{ContestState, Outcome};
 use sqlx::FromRow;
 
+use super::paise::NullablePaise;
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// One report as stored.
@@ -27,7 +29,7 @@ pub struct NoShowReport {
     pub contested_by: Option<i64>,
     pub contested_at: Option<DateTime<Utc>>,
     pub outcome: Option<Outcome>,
-    pub refund_paise: Option<i64>,
+    pub refund_paise: Option<Paise>,
     pub decided_by: Option<i64>,
     pub decision_reason: Option<String>,
     pub settled_at: Option<DateTime<Utc>>,
@@ -47,7 +49,8 @@ struct Raw {
     contested_by: Option<i64>,
     contested_at: Option<DateTime<Utc>>,
     outcome: Option<String>,
-    refund_paise: Option<i64>,
+    #[sqlx(try_from = "NullablePaise")]
+    refund_paise: Option<Paise>,
     decided_by: Option<i64>,
     decision_reason: Option<String>,
     settled_at: Option<DateTime<Utc>>,
@@ -108,7 +111,7 @@ pub struct NewNoShowReport<'a> {
 #[derive(Debug, Clone)]
 pub struct NoShowSettlement<'a> {
     pub outcome: Outcome,
-    pub refund_paise: i64,
+    pub refund_paise: Paise,
     /// The administrator (`None`: the window closed uncontested).
     pub decided_by: Option<i64>,
     pub reason: Option<&'a str>,
@@ -193,7 +196,7 @@ impl Tx {
              WHERE booking_id = $6 AND state = $7",
         )
         .bind(s.outcome.as_str())
-        .bind(s.refund_paise)
+        .bind(s.refund_paise.to_i64())
         .bind(s.decided_by)
         .bind(s.reason)
         .bind(now)

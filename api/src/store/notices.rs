@@ -4,6 +4,7 @@
 //! sees the change that is being announced.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
@@ -25,7 +26,7 @@ pub struct BookingNotice {
     pub status: domain_wasm::booking::Status,
     pub service_title: String,
     pub duration_minutes: i64,
-    pub price_paise: i64,
+    pub price_paise: Paise,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub note: String,
@@ -38,7 +39,7 @@ pub struct BookingNotice {
     pub cancel_reason: Option<String>,
     pub no_show_by: Option<String>,
     pub no_show_choice: Option<String>,
-    pub refund_owed_paise: i64,
+    pub refund_owed_paise: Paise,
     pub confirmed_at: Option<DateTime<Utc>>,
     /// The mentor's name as the catalogue shows it.
     pub mentor_name: String,
@@ -54,7 +55,8 @@ struct NoticeRow {
     status: domain_wasm::booking::Status,
     service_title: String,
     duration_minutes: i64,
-    price_paise: i64,
+    #[sqlx(try_from = "i64")]
+    price_paise: Paise,
     start_at: DateTime<Utc>,
     end_at: DateTime<Utc>,
     note: String,
@@ -66,7 +68,8 @@ struct NoticeRow {
     cancel_reason: Option<String>,
     no_show_by: Option<String>,
     no_show_choice: Option<String>,
-    refund_owed_paise: i64,
+    #[sqlx(try_from = "i64")]
+    refund_owed_paise: Paise,
     confirmed_at: Option<DateTime<Utc>>,
     mentor_name: String,
     learner_name: String,

@@ -2,15 +2,24 @@
 //! for delivery, and recording the outcome. The types live in
 //! [`crate::mail`]; see there for the delivery design.
 //!
-//! Claims are a conditional `UPDATE` that only succeeds on a pending, due,
-//! unclaimed (or lease-expired) row, so of several workers on one database
-//! exactly one gets each message. On SQLite, times are RFC 3339 text in UTC,
-//! which compares in time order.
+//! Due messages are listed, claimed and settled through the store's one
+//! claim mechanism ([`super::claims`]), shared with the jobs: of several
+//! workers on one database exactly one gets each message, and an outcome
+//! is recorded only while the worker still holds its claim, so a worker
+//! whose lease ran out, and whose message another worker took over, cannot
+//! overwrite the newer attempt's outcome.
 
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
+use super::claims::{Claim, Queue, Value};
 use super::{Store, StoreError, Tx, on_pool, on_tx};
+
+/// The outbox as a queue of the claim mechanism.
+const QUEUE: Queue = Queue {
+    table: "email_outbox",
+    due_at: "next_attempt_at",
+};
 
 /// One message to send: both parts are complete documents.
 #[derive(Debug, Clone)]
@@ -100,6 +109,16 @@ pub struct OutboxMessage {
     pub sent_at: Option<DateTime<Utc>>,
     /// Files sent with the message (empty for most).
     pub attachments: Vec<Attachment>,
+    /// While a worker holds the message: until when. Also the claim's token.
+    pub claimed_until: Option<DateTime<Utc>>,
+}
+
+impl OutboxMessage {
+    /// The claim this message was read with ([`Store::claim_email`]);
+    /// `None` when no worker holds it.
+    pub fn claim(&self) -> Option<Claim> {
+        Claim::of(self.id, self.claimed_until)
+    }
 }
 
 use serde::Serialize;
@@ -119,10 +138,11 @@ struct OutboxRow {
     next_attempt_at: DateTime<Utc>,
     sent_at: Option<DateTime<Utc>>,
     attachments: Option<String>,
+    claimed_until: Option<DateTime<Utc>>,
 }
 
 const COLUMNS: &str = "id, kind, recipient, subject, text_body, html_body, status, attempts, \
-                       last_error, created_at, next_attempt_at, sent_at, attachments";
+                       last_error, created_at, next_attempt_at, sent_at, attachments, claimed_until";
 
 /// The stored form of a message's attachments: NULL when there are none,
 /// else a JSON array of `{"filename", "content_type", "content"}`.
@@ -165,6 +185,7 @@ impl TryFrom<OutboxRow> for OutboxMessage {
             next_attempt_at: row.next_attempt_at,
             sent_at: row.sent_at,
             attachments,
+            claimed_until: row.claimed_until,
         })
     }
 }
@@ -188,17 +209,7 @@ impl Store {
         now: DateTime<Utc>,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
-        let rows: Vec<(i64,)> = on_pool!(self, pool => sqlx::query_as(
-            "SELECT id FROM email_outbox \
-             WHERE status = 'pending' AND next_attempt_at <= $1 \
-               AND (claimed_until IS NULL OR claimed_until < $1) \
-             ORDER BY next_attempt_at, id LIMIT $2",
-        )
-        .bind(now)
-        .bind(limit)
-        .fetch_all(pool)
-        .await)?;
-        Ok(rows.into_iter().map(|(id,)| id).collect())
+        self.due(&QUEUE, now, limit).await
     }
 
     /// Claims a message for delivery until `lease_until` and counts the
@@ -210,39 +221,26 @@ impl Store {
         now: DateTime<Utc>,
         lease_until: DateTime<Utc>,
     ) -> Result<Option<OutboxMessage>, StoreError> {
-        let sql = format!(
-            "UPDATE email_outbox SET claimed_until = $1, attempts = attempts + 1 \
-             WHERE id = $2 AND status = 'pending' AND next_attempt_at <= $3 \
-               AND (claimed_until IS NULL OR claimed_until < $3) \
-             RETURNING {COLUMNS}"
-        );
-        let row: Option<OutboxRow> = on_pool!(self, pool => sqlx::query_as(&sql)
-            .bind(lease_until)
-            .bind(id)
-            .bind(now)
-            .fetch_optional(pool)
-            .await)?;
+        let row: Option<OutboxRow> = self.claim(&QUEUE, COLUMNS, id, now, lease_until).await?;
         row.map(OutboxMessage::try_from).transpose()
     }
 
-    /// Records a delivered (`Sent`) or recorded-only (`Logged`) message.
+    /// Records a claimed message as delivered (`Sent`) or recorded only
+    /// (`Logged`). False when the claim was lost (its lease ran out and
+    /// another worker took the message over): the row is left as the newer
+    /// attempt makes it.
     pub async fn finish_email(
         &self,
-        id: i64,
+        message: &OutboxMessage,
         status: DeliveryStatus,
         at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        on_pool!(self, pool => sqlx::query(
-            "UPDATE email_outbox SET status = $1, sent_at = $2, claimed_until = NULL, last_error = NULL \
-             WHERE id = $3",
+    ) -> Result<bool, StoreError> {
+        self.settle_email(
+            message,
+            "status = $3, sent_at = $4, last_error = NULL",
+            &[Value::Text(status.as_str()), Value::Time(at)],
         )
-        .bind(status.as_str())
-        .bind(at)
-        .bind(id)
-        .execute(pool)
         .await
-        .map(|_| ()))?;
-        Ok(())
     }
 
     /// [`Store::finish_email`], and in the same update replaces the bodies
@@ -251,25 +249,67 @@ impl Store {
     /// for and when, never a moment with the status but not the redaction.
     pub async fn finish_email_redacted(
         &self,
-        id: i64,
+        message: &OutboxMessage,
         status: DeliveryStatus,
         at: DateTime<Utc>,
         text: &str,
         html: &str,
-    ) -> Result<(), StoreError> {
-        on_pool!(self, pool => sqlx::query(
-            "UPDATE email_outbox SET status = $1, sent_at = $2, claimed_until = NULL, last_error = NULL, \
-             text_body = $3, html_body = $4, attachments = NULL WHERE id = $5",
+    ) -> Result<bool, StoreError> {
+        self.settle_email(
+            message,
+            "status = $3, sent_at = $4, last_error = NULL, \
+             text_body = $5, html_body = $6, attachments = NULL",
+            &[
+                Value::Text(status.as_str()),
+                Value::Time(at),
+                Value::Text(text),
+                Value::Text(html),
+            ],
         )
-        .bind(status.as_str())
-        .bind(at)
-        .bind(text)
-        .bind(html)
-        .bind(id)
-        .execute(pool)
         .await
-        .map(|_| ()))?;
-        Ok(())
+    }
+
+    /// Records a failed attempt on a claimed message; it stays pending
+    /// until `next_attempt_at`. False when the claim was lost.
+    pub async fn retry_email(
+        &self,
+        message: &OutboxMessage,
+        error: &str,
+        next_attempt_at: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        self.settle_email(
+            message,
+            "last_error = $3, next_attempt_at = $4",
+            &[Value::Text(error), Value::Time(next_attempt_at)],
+        )
+        .await
+    }
+
+    /// Gives up on a claimed message. False when the claim was lost.
+    pub async fn fail_email(
+        &self,
+        message: &OutboxMessage,
+        error: &str,
+    ) -> Result<bool, StoreError> {
+        self.settle_email(
+            message,
+            "status = 'failed', last_error = $3",
+            &[Value::Text(error)],
+        )
+        .await
+    }
+
+    /// Records an outcome while `message`'s claim holds ([`Store::settle`]).
+    async fn settle_email(
+        &self,
+        message: &OutboxMessage,
+        set: &str,
+        values: &[Value<'_>],
+    ) -> Result<bool, StoreError> {
+        match message.claim() {
+            Some(claim) => self.settle(&QUEUE, claim, set, values).await,
+            None => Ok(false),
+        }
     }
 
     /// Replaces the bodies of every sent or failed message (and logged
@@ -312,40 +352,6 @@ impl Store {
         .await
         .map(|r| r.rows_affected()))?;
         Ok(done)
-    }
-
-    /// Records a failed attempt; the message stays pending until `next_attempt_at`.
-    pub async fn retry_email(
-        &self,
-        id: i64,
-        error: &str,
-        next_attempt_at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        on_pool!(self, pool => sqlx::query(
-            "UPDATE email_outbox SET last_error = $1, next_attempt_at = $2, claimed_until = NULL \
-             WHERE id = $3",
-        )
-        .bind(error)
-        .bind(next_attempt_at)
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-        Ok(())
-    }
-
-    /// Gives up on a message.
-    pub async fn fail_email(&self, id: i64, error: &str) -> Result<(), StoreError> {
-        on_pool!(self, pool => sqlx::query(
-            "UPDATE email_outbox SET status = 'failed', last_error = $1, claimed_until = NULL \
-             WHERE id = $2",
-        )
-        .bind(error)
-        .bind(id)
-        .execute(pool)
-        .await
-        .map(|_| ()))?;
-        Ok(())
     }
 
     /// The newest messages first, at most `limit`, optionally only those to

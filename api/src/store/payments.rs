@@ -4,6 +4,7 @@
 //! allows one captured payment per booking.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
@@ -15,7 +16,8 @@ pub struct PaymentRow {
     /// `sandbox` or `razorpay`.
     pub gateway: String,
     pub order_id: String,
-    pub amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub amount_paise: Paise,
     pub currency: String,
     #[sqlx(try_from = "String")]
     pub status: domain_wasm::payments::PaymentStatus,
@@ -39,7 +41,7 @@ pub struct NewPayment<'a> {
     pub booking_id: &'a str,
     pub gateway: &'a str,
     pub order_id: &'a str,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     pub currency: &'a str,
 }
 
@@ -67,7 +69,7 @@ impl Store {
         &self,
         booking_id: &str,
         gateway: &str,
-        amount_paise: i64,
+        amount_paise: Paise,
     ) -> Result<Option<PaymentRow>, StoreError> {
         let sql = format!(
             "{SELECT} WHERE booking_id = $1 AND gateway = $2 AND amount_paise = $3 \
@@ -76,7 +78,7 @@ impl Store {
         Ok(on_pool!(self, pool => sqlx::query_as::<_, PaymentRow>(&sql)
             .bind(booking_id)
             .bind(gateway)
-            .bind(amount_paise)
+            .bind(amount_paise.to_i64())
             .fetch_optional(pool)
             .await)?)
     }
@@ -95,7 +97,7 @@ impl Store {
         .bind(new.booking_id)
         .bind(new.gateway)
         .bind(new.order_id)
-        .bind(new.amount_paise)
+        .bind(new.amount_paise.to_i64())
         .bind(new.currency)
         .bind(now)
         .execute(pool)

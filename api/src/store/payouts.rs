@@ -8,9 +8,11 @@
 //! take the write lock that [`Store::begin`] takes).
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use sqlx::FromRow;
 
 use super::notices::Recipient;
+use super::paise::amount;
 use super::{Store, StoreError, Tx, TxInner, on_tx};
 
 /// A mentor's payout details as stored (full numbers: only the mentor's
@@ -59,8 +61,10 @@ pub struct BatchRow {
     pub created_by: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub line_count: i64,
-    pub total_paise: i64,
-    pub paid_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub total_paise: Paise,
+    #[sqlx(try_from = "i64")]
+    pub paid_paise: Paise,
     pub pending_count: i64,
     pub failed_count: i64,
     /// The sandbox's money, which never moved (issue 19).
@@ -74,7 +78,8 @@ pub struct LineRow {
     pub batch_id: i64,
     pub mentor_id: i64,
     pub mentor_name: String,
-    pub amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub amount_paise: Paise,
     pub method: String,
     pub beneficiary_name: String,
     pub account_number: Option<String>,
@@ -90,9 +95,11 @@ pub struct LineRow {
     /// When its batch was created.
     pub created_at: DateTime<Utc>,
     /// What the sessions it paid grossed (issue 20; 0 before).
-    pub gross_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub gross_paise: Paise,
     /// The TDS deducted from it; `amount_paise` is what was sent after it.
-    pub tds_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub tds_paise: Paise,
 }
 
 /// A new line of a batch.
@@ -100,9 +107,9 @@ pub struct LineRow {
 pub struct NewLine<'a> {
     pub batch_id: i64,
     pub mentor_id: i64,
-    pub amount_paise: i64,
-    pub gross_paise: i64,
-    pub tds_paise: i64,
+    pub amount_paise: Paise,
+    pub gross_paise: Paise,
+    pub tds_paise: Paise,
     pub details: &'a PayoutDetailsRow,
 }
 
@@ -118,8 +125,10 @@ pub struct SessionMoney {
     pub end_at: DateTime<Utc>,
     pub no_show_by: Option<String>,
     /// Money captured for it.
-    pub gross_paise: i64,
-    /// The platform's commission kept, after refunds.
+    #[sqlx(try_from = "i64")]
+    pub gross_paise: Paise,
+    /// The platform's commission kept, after refunds (a signed sum of the
+    /// ledger, as the mentor's net below).
     pub commission_paise: i64,
     /// The mentor's net credited for it, after refunds.
     pub net_paise: i64,
@@ -417,7 +426,7 @@ impl Tx {
         )
         .bind(line.batch_id)
         .bind(line.mentor_id)
-        .bind(line.amount_paise)
+        .bind(line.amount_paise.to_i64())
         .bind(&d.method)
         .bind(&d.beneficiary_name)
         .bind(&d.account_number)
@@ -425,8 +434,8 @@ impl Tx {
         .bind(&d.upi_id)
         .bind(&placeholder)
         .bind(now)
-        .bind(line.gross_paise)
-        .bind(line.tds_paise)
+        .bind(line.gross_paise.to_i64())
+        .bind(line.tds_paise.to_i64())
         .fetch_one(conn)
         .await)?;
         on_tx!(self, conn => sqlx::query("UPDATE payout_lines SET reference = $1 WHERE id = $2")
@@ -528,15 +537,22 @@ pub struct TdsRow {
     pub payout_line_id: i64,
     pub fy: String,
     pub quarter: i32,
-    pub gross_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub gross_paise: Paise,
+    /// The session's commission and the mentor's net as the ledger had
+    /// them (signed sums).
     pub commission_paise: i64,
     pub net_paise: i64,
     pub pan_given: bool,
     pub rate_bps: i64,
-    pub taxable_paise: i64,
-    pub tds_paise: i64,
-    pub refunded_paise: i64,
-    pub reversed_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub taxable_paise: Paise,
+    #[sqlx(try_from = "i64")]
+    pub tds_paise: Paise,
+    #[sqlx(try_from = "i64")]
+    pub refunded_paise: Paise,
+    #[sqlx(try_from = "i64")]
+    pub reversed_paise: Paise,
     pub deducted_at: DateTime<Utc>,
     /// The session's end, and its service's title.
     pub end_at: DateTime<Utc>,
@@ -562,13 +578,13 @@ pub struct NewTds<'a> {
     pub payout_line_id: i64,
     pub fy: &'a str,
     pub quarter: i32,
-    pub gross_paise: i64,
+    pub gross_paise: Paise,
     pub commission_paise: i64,
     pub net_paise: i64,
     pub pan_given: bool,
     pub rate_bps: i64,
-    pub taxable_paise: i64,
-    pub tds_paise: i64,
+    pub taxable_paise: Paise,
+    pub tds_paise: Paise,
 }
 
 impl Tx {
@@ -728,13 +744,13 @@ impl Tx {
         .bind(t.payout_line_id)
         .bind(t.fy)
         .bind(t.quarter)
-        .bind(t.gross_paise)
+        .bind(t.gross_paise.to_i64())
         .bind(t.commission_paise)
         .bind(t.net_paise)
         .bind(t.pan_given)
         .bind(t.rate_bps)
-        .bind(t.taxable_paise)
-        .bind(t.tds_paise)
+        .bind(t.taxable_paise.to_i64())
+        .bind(t.tds_paise.to_i64())
         .bind(now)
         .execute(conn)
         .await
@@ -743,15 +759,16 @@ impl Tx {
     }
 
     /// What the mentor's sessions paid in financial year `fy` grossed.
-    pub async fn tds_year_gross(&mut self, mentor_id: i64, fy: &str) -> Result<i64, StoreError> {
-        Ok(on_tx!(self, conn => sqlx::query_scalar::<_, i64>(
+    pub async fn tds_year_gross(&mut self, mentor_id: i64, fy: &str) -> Result<Paise, StoreError> {
+        let sum = on_tx!(self, conn => sqlx::query_scalar::<_, i64>(
             "SELECT CAST(COALESCE(SUM(gross_paise), 0) AS BIGINT) FROM tds_deductions \
              WHERE mentor_id = $1 AND fy = $2",
         )
         .bind(mentor_id)
         .bind(fy)
         .fetch_one(conn)
-        .await)?)
+        .await)?;
+        amount("TDS year's gross", sum)
     }
 
     /// The TDS of booking `booking_id`, if a payout paid it.
@@ -767,16 +784,16 @@ impl Tx {
     pub async fn add_tds_reversal(
         &mut self,
         booking_id: &str,
-        refunded_paise: i64,
-        reversed_paise: i64,
+        refunded_paise: Paise,
+        reversed_paise: Paise,
     ) -> Result<(), StoreError> {
         on_tx!(self, conn => sqlx::query(
             "UPDATE tds_deductions SET refunded_paise = refunded_paise + $2, \
              reversed_paise = reversed_paise + $3 WHERE booking_id = $1",
         )
         .bind(booking_id)
-        .bind(refunded_paise)
-        .bind(reversed_paise)
+        .bind(refunded_paise.to_i64())
+        .bind(reversed_paise.to_i64())
         .execute(conn)
         .await
         .map(|_| ()))?;

@@ -5,6 +5,7 @@
 //! that conflicts writes nothing and the existing receipt stands.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, Tx, on_pool, on_tx};
@@ -22,7 +23,8 @@ pub struct ReceiptRow {
     pub payment_id: Option<String>,
     /// Our refund's id (`refunds.id`), for a refund's receipt.
     pub refund_id: Option<String>,
-    pub amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub amount_paise: Paise,
     pub issued_at: DateTime<Utc>,
 }
 
@@ -123,7 +125,7 @@ impl Tx {
         of: ReceiptFor<'_>,
         booking_id: &str,
         learner_id: i64,
-        amount_paise: i64,
+        amount_paise: Paise,
         now: DateTime<Utc>,
     ) -> Result<Option<i64>, StoreError> {
         let id: Option<(i64,)> = on_tx!(self, conn => sqlx::query_as(
@@ -138,7 +140,7 @@ impl Tx {
         .bind(learner_id)
         .bind(of.payment_id())
         .bind(of.refund_id())
-        .bind(amount_paise)
+        .bind(amount_paise.to_i64())
         .bind(now)
         .fetch_optional(conn)
         .await)?;

@@ -12,10 +12,12 @@
 //! checked one after the other and never exceed what was paid.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use domain_wasm::payments::PaymentStatus;
 use domain_wasm::refunds::RefundStatus;
 use sqlx::FromRow;
 
+use super::paise::NullablePaise;
 use super::{Store, StoreError, Tx, TxInner, on_pool, on_tx};
 
 /// One refund as stored.
@@ -30,8 +32,10 @@ pub struct RefundRow {
     /// `domain_wasm::refunds::Basis` as text.
     pub basis: String,
     pub reason: String,
-    pub requested_paise: i64,
-    pub amount_paise: Option<i64>,
+    #[sqlx(try_from = "i64")]
+    pub requested_paise: Paise,
+    #[sqlx(try_from = "NullablePaise")]
+    pub amount_paise: Option<Paise>,
     #[sqlx(try_from = "String")]
     pub status: RefundStatus,
     pub decided_by: Option<i64>,
@@ -62,9 +66,11 @@ pub struct QueuedRefundRow {
     pub mentor_name: String,
     pub mentor_id: i64,
     /// Everything received for the booking.
-    pub captured_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub captured_paise: Paise,
     /// What its refunds in `pending` or `processed` take.
-    pub refunded_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub refunded_paise: Paise,
 }
 
 /// A payment on which money was received (captured, or an extra payment
@@ -77,20 +83,22 @@ pub struct ReceivedPayment {
     pub gateway: String,
     /// The gateway's payment (`pay_...`).
     pub gateway_payment_id: String,
-    pub amount_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub amount_paise: Paise,
     /// `captured` (the booking's payment), `failed` (an extra payment,
     /// owed back), or `created` (claimed in this unit of work, not yet
     /// marked).
     #[sqlx(try_from = "String")]
     pub status: PaymentStatus,
     pub captured_at: Option<DateTime<Utc>>,
-    pub refunded_paise: i64,
+    #[sqlx(try_from = "i64")]
+    pub refunded_paise: Paise,
 }
 
 impl ReceivedPayment {
     /// What may still go back on this payment.
-    pub fn refundable_paise(&self) -> i64 {
-        (self.amount_paise - self.refunded_paise).max(0)
+    pub fn refundable_paise(&self) -> Paise {
+        self.amount_paise.saturating_sub(self.refunded_paise)
     }
 }
 
@@ -104,9 +112,9 @@ pub struct NewRefund<'a> {
     pub automatic: bool,
     pub basis: &'a str,
     pub reason: &'a str,
-    pub requested_paise: i64,
+    pub requested_paise: Paise,
     /// Set for a refund that goes straight to the gateway (`pending`).
-    pub amount_paise: Option<i64>,
+    pub amount_paise: Option<Paise>,
     /// `requested` or `pending`.
     pub status: RefundStatus,
     pub gateway: &'a str,
@@ -116,7 +124,7 @@ pub struct NewRefund<'a> {
 #[derive(Debug, Clone)]
 pub enum Decision<'a> {
     /// Approved for `amount_paise`: the refund goes to the gateway.
-    Approve { amount_paise: i64 },
+    Approve { amount_paise: Paise },
     /// Rejected, with the reason the learner reads.
     Reject { reason: &'a str },
 }
@@ -350,8 +358,8 @@ impl Tx {
         .bind(r.automatic)
         .bind(r.basis)
         .bind(r.reason)
-        .bind(r.requested_paise)
-        .bind(r.amount_paise)
+        .bind(r.requested_paise.to_i64())
+        .bind(r.amount_paise.map(Paise::to_i64))
         .bind(r.status.as_str())
         .bind(r.gateway)
         .bind(now)
@@ -373,7 +381,7 @@ impl Tx {
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let (status, amount, note) = match decision {
-            Decision::Approve { amount_paise } => ("pending", Some(*amount_paise), None),
+            Decision::Approve { amount_paise } => ("pending", Some(amount_paise.to_i64()), None),
             Decision::Reject { reason } => ("rejected", None, Some(*reason)),
         };
         let done = on_tx!(self, conn => sqlx::query(

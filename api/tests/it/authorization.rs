@@ -814,7 +814,7 @@ async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> 
                 booking_id: &id,
                 gateway: "sandbox",
                 order_id: "order_sbx_matrix",
-                amount_paise: 100,
+                amount_paise: domain_wasm::money::Paise::new(100),
                 currency: "INR",
             },
             chrono::Utc::now(),
@@ -833,7 +833,7 @@ async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> 
             automatic: false,
             basis: "unused",
             reason: "Matrix",
-            requested_paise: 100,
+            requested_paise: domain_wasm::money::Paise::new(100),
             amount_paise: None,
             status: domain_wasm::refunds::RefundStatus::Requested,
             gateway: "sandbox",
@@ -849,7 +849,7 @@ async fn booking_fixture(app: &TestApp, learner: &Account, mentor: &Account) -> 
         },
         &id,
         learner.id,
-        100,
+        domain_wasm::money::Paise::new(100),
         chrono::Utc::now(),
     )
     .await

@@ -330,7 +330,7 @@ async fn postgres_a_booking_waits_for_the_mentors_time_and_then_keeps_the_day_ca
                 service_id: services[0],
                 service_title: "A 30-minute session".into(),
                 duration_minutes: 30,
-                price_paise: 150_000,
+                price_paise: domain_wasm::money::Paise::new(150_000),
                 commission_bps: 1500,
                 status: domain_wasm::booking::Status::Confirmed,
                 start_at: start,

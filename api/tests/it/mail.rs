@@ -351,10 +351,7 @@ async fn keeps_mail_for_later_when_the_server_is_unreachable(engine: Engine) {
     // Each failure reschedules it, until the last attempt gives up on it.
     for attempt in 2..=MAX_ATTEMPTS {
         let due_now = chrono::Utc::now() - chrono::TimeDelta::seconds(1);
-        db.store
-            .retry_email(row.id, "earlier failure", due_now)
-            .await
-            .expect("make it due");
+        make_due(&db.store, row.id, "earlier failure", due_now).await;
         assert_eq!(mailer.deliver_due().await.expect("pass"), 1);
         let row = db.store.outbox_message(row.id).await.expect("row");
         assert_eq!(row.attempts, attempt);
@@ -586,12 +583,14 @@ async fn a_claimed_message_is_not_claimed_again(engine: Engine) {
         .claim_email(id, later, later + chrono::TimeDelta::minutes(5))
         .await
         .expect("claim");
-    assert_eq!(second.map(|m| m.attempts), Some(2));
+    assert_eq!(second.as_ref().map(|m| m.attempts), Some(2));
     // A finished message is never claimed again.
-    db.store
-        .finish_email(id, DeliveryStatus::Sent, later)
-        .await
-        .expect("finish");
+    assert!(
+        db.store
+            .finish_email(&second.expect("claimed"), DeliveryStatus::Sent, later)
+            .await
+            .expect("finish")
+    );
     let much_later = later + chrono::TimeDelta::hours(1);
     assert!(
         db.store
@@ -600,6 +599,117 @@ async fn a_claimed_message_is_not_claimed_again(engine: Engine) {
             .expect("claim")
             .is_none()
     );
+}
+
+/// A worker that died holding a message (or stalled past its lease): once
+/// the lease lapses another worker claims the message, and the first
+/// worker's late outcome, whatever it is, leaves the newer attempt's alone.
+async fn a_lapsed_claim_cannot_overwrite_the_newer_claims_outcome(engine: Engine) {
+    let Some(db) = database(engine).await else {
+        return;
+    };
+    let t = chrono::Utc::now();
+    let id = db
+        .store
+        .enqueue_email(&plain_note("a@example.com"), t)
+        .await
+        .expect("recorded");
+    let first = db
+        .store
+        .claim_email(id, t, t + chrono::TimeDelta::minutes(5))
+        .await
+        .expect("claim")
+        .expect("claimed");
+    let after = t + chrono::TimeDelta::minutes(6);
+    let second = db
+        .store
+        .claim_email(id, after, after + chrono::TimeDelta::minutes(5))
+        .await
+        .expect("claim")
+        .expect("taken over");
+    assert_eq!((first.attempts, second.attempts), (1, 2));
+
+    // While the second holds it, the first can record nothing.
+    let store = &db.store;
+    let retry_at = after + chrono::TimeDelta::hours(1);
+    assert!(
+        !store
+            .retry_email(&first, "late", retry_at)
+            .await
+            .expect("retry")
+    );
+    assert!(!store.fail_email(&first, "late").await.expect("fail"));
+    assert!(
+        !store
+            .finish_email(&first, DeliveryStatus::Sent, after)
+            .await
+            .expect("finish")
+    );
+    assert!(
+        !store
+            .finish_email_redacted(&first, DeliveryStatus::Sent, after, "x", "<p>x</p>")
+            .await
+            .expect("finish")
+    );
+    let row = store.outbox_message(id).await.expect("row");
+    assert_eq!((row.status, row.attempts), (DeliveryStatus::Pending, 2));
+    assert_eq!(row.last_error, None);
+    assert_eq!(row.claim(), second.claim(), "still held by the second");
+
+    // The second's outcome stands, and the first's late one does not undo it.
+    assert!(
+        store
+            .retry_email(&second, "refused", retry_at)
+            .await
+            .expect("retry")
+    );
+    assert!(
+        !store
+            .finish_email(&first, DeliveryStatus::Sent, after)
+            .await
+            .expect("finish")
+    );
+    assert!(!store.fail_email(&first, "late").await.expect("fail"));
+    let row = store.outbox_message(id).await.expect("row");
+    assert_eq!(row.status, DeliveryStatus::Pending);
+    assert_eq!(row.last_error.as_deref(), Some("refused"));
+    assert_eq!(row.next_attempt_at.timestamp(), retry_at.timestamp());
+    assert_eq!((row.claimed_until, row.sent_at), (None, None));
+    // A claim settles once: the second cannot record a second outcome.
+    assert!(!store.fail_email(&second, "again").await.expect("fail"));
+    assert_eq!(
+        store
+            .outbox_message(id)
+            .await
+            .expect("row")
+            .last_error
+            .as_deref(),
+        Some("refused")
+    );
+}
+
+/// Makes a message due at `at` as a worker's earlier failed attempt left
+/// it (its error kept, no claim), without counting an attempt.
+async fn make_due(store: &Store, id: i64, error: &str, at: chrono::DateTime<chrono::Utc>) {
+    let sql = "UPDATE email_outbox SET last_error = $1, next_attempt_at = $2, claimed_until = NULL \
+               WHERE id = $3";
+    let done = match store {
+        Store::Sqlite(pool) => sqlx::query(sql)
+            .bind(error)
+            .bind(at)
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()),
+        Store::Postgres(pool) => sqlx::query(sql)
+            .bind(error)
+            .bind(at)
+            .bind(id)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()),
+    };
+    assert_eq!(done.expect("make it due"), 1);
 }
 
 /// A message with no link, to tell "carries links" apart.
@@ -831,6 +941,7 @@ on_both_engines!(
     records_mail_without_smtp_and_lists_it,
     several_workers_deliver_each_message_once,
     a_claimed_message_is_not_claimed_again,
+    a_lapsed_claim_cannot_overwrite_the_newer_claims_outcome,
     links_are_redacted_once_sent_over_smtp,
     links_stay_out_of_the_log_and_the_outbox_without_the_dev_outbox,
     finished_mail_is_pruned_after_thirty_days,

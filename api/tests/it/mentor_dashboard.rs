@@ -828,7 +828,7 @@ async fn every_demo_service_passes_the_service_rule() {
                 title: s.title.clone(),
                 description: s.description.clone(),
                 duration_minutes: s.duration_minutes,
-                price_paise: s.price_paise,
+                price_paise: s.price_paise.to_i64(),
             };
             if let Err(e) = domain_wasm::mentoring::check_service(&draft) {
                 problems.push(format!("{} ({}): {}: {e:?}", m.name, m.id, s.title));

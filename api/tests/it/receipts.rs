@@ -15,6 +15,7 @@ use api::store::{Role, Store};
 use bookings::Offer;
 use chrono::{Datelike, TimeDelta};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_on};
+use domain_wasm::money::Paise;
 use mentoring::{Caller, call, sign_in};
 use serde_json::{Value, json};
 
@@ -205,7 +206,7 @@ impl World {
             },
             &self.booking,
             self.learner_id,
-            PAID,
+            Paise::saturating_from(PAID),
             self.clock.now(),
         )
         .await
@@ -263,7 +264,7 @@ impl World {
             },
             &self.booking,
             self.learner_id,
-            amount,
+            Paise::saturating_from(amount),
             self.clock.now(),
         )
         .await
@@ -379,7 +380,7 @@ async fn a_payment_and_a_refund_get_one_receipt_each_and_one_email(engine: Engin
         },
         &w.booking,
         w.learner_id,
-        0,
+        Paise::ZERO,
         w.clock.now(),
     )
     .await;

@@ -22,6 +22,7 @@ use api::store::{Role, Store};
 use bookings::Offer;
 use chrono::{DateTime, TimeDelta, Utc};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_on};
+use domain_wasm::money::Paise;
 use mentoring::{Caller, call, sign_in};
 use serde_json::{Value, json};
 
@@ -294,8 +295,8 @@ impl World {
                 automatic: false,
                 basis: "unused",
                 reason: "Plans changed.",
-                requested_paise: PAID,
-                amount_paise: Some(PAID),
+                requested_paise: Paise::saturating_from(PAID),
+                amount_paise: Some(Paise::saturating_from(PAID)),
                 status: domain_wasm::refunds::RefundStatus::Pending,
                 gateway: "sandbox",
             },

@@ -140,7 +140,7 @@ async fn mentors_come_back_exactly_as_they_were_stored(engine: Engine) {
             stored
                 .services
                 .iter()
-                .map(|s| (s.title.clone(), s.price_paise))
+                .map(|s| (s.title.clone(), s.price_paise.to_i64()))
                 .collect::<Vec<_>>(),
             given
                 .services
