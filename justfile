@@ -99,7 +99,7 @@ test: _test-setup
     step web-build npm --prefix webapp run --silent build
     step bundle-size node webapp/scripts/bundle-size.mjs webapp/dist
     join chromium
-    step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 npm --prefix webapp run --silent e2e
+    step e2e env NO_COLOR=1 CI=1 E2E_SKIP_BUILD=1 bash webapp/scripts/e2e-shards.sh
     # Summary.
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
