@@ -104,7 +104,8 @@ const DAY_MS: i64 = 86_400_000;
 /// The longest gap a change of the clocks can leave, in minutes (Samoa
 /// skipped a whole day in 2011), with room to spare.
 const MAX_GAP_MINUTES: i64 = 26 * 60;
-const WEEKDAYS: [&str; 7] = [
+/// The days' names, Monday first (as `Schedule`'s refusals name them).
+pub(crate) const WEEKDAYS: [&str; 7] = [
     "Monday",
     "Tuesday",
     "Wednesday",

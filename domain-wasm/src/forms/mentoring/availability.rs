@@ -101,21 +101,11 @@ pub fn parse_availability(input: AvailabilityInput) -> Result<Availability, Fiel
     }
 }
 
-const WEEKDAYS: [&str; 7] = [
-    "Monday",
-    "Tuesday",
-    "Wednesday",
-    "Thursday",
-    "Friday",
-    "Saturday",
-    "Sunday",
-];
-
 /// The field a rule's refusal belongs under, and its message as a
 /// sentence (the rule's words, capitalised and ended).
 pub fn slot_problem(e: &SlotError) -> (&'static Field, String) {
     let weekly_or_overrides = |place: &str| {
-        if WEEKDAYS.contains(&place) {
+        if crate::slots::WEEKDAYS.contains(&place) {
             &WEEKLY
         } else {
             &OVERRIDES
