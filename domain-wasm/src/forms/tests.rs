@@ -35,7 +35,9 @@ fn rules_serialise_as_json_schema_keywords() {
     assert!(!Rule::DATE_TIME.is_empty());
 }
 
-fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
+/// The field errors of `pairs`, in djoser's shape (the parsers' tests
+/// compare whole answers with it).
+pub(super) fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
     let mut out = FieldErrors::new();
     for (field, message) in pairs {
         out.entry((*field).to_owned())

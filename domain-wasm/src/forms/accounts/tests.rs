@@ -2,19 +2,10 @@ use super::*;
 use crate::accounts::{
     INVALID_CONTACT_NUMBER, INVALID_EMAIL, INVALID_NAME, NAME_TOO_LONG, REQUIRED, UNKNOWN_TIME_ZONE,
 };
+use crate::forms::tests::errors;
 use crate::password::{MISMATCH, TOO_SHORT, TOO_WEAK};
 
 const STRONG: &str = "Mentor#2026";
-
-fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
-    let mut out = FieldErrors::new();
-    for (field, message) in pairs {
-        out.entry((*field).to_owned())
-            .or_default()
-            .push((*message).to_owned());
-    }
-    out
-}
 
 fn email(address: &str) -> Email {
     Email::parse(address).expect("an address")

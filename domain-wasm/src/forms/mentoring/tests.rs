@@ -1,17 +1,8 @@
 use super::*;
 use crate::accounts::REQUIRED;
+use crate::forms::tests::errors;
 use crate::mentoring::ProfileDraft;
 use crate::slots::{Availability, DateOverride, Schedule, TimeRange};
-
-fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
-    let mut out = FieldErrors::new();
-    for (field, message) in pairs {
-        out.entry((*field).to_owned())
-            .or_default()
-            .push((*message).to_owned());
-    }
-    out
-}
 
 const BIO: &str = "I have led product teams at three start-ups and love helping people ship.";
 

@@ -1,15 +1,6 @@
 use super::*;
 use crate::accounts::{INVALID_CONTACT_NUMBER, INVALID_EMAIL, REQUIRED};
-
-fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
-    let mut out = FieldErrors::new();
-    for (field, message) in pairs {
-        out.entry((*field).to_owned())
-            .or_default()
-            .push((*message).to_owned());
-    }
-    out
-}
+use crate::forms::tests::errors;
 
 const MESSAGE_TEXT: &str = "  Hello\r\nthere\u{0}, a long enough message!  ";
 
