@@ -416,12 +416,13 @@ pub async fn ensure_accounts(store: &Store, now: DateTime<Utc>) -> Result<usize,
         let user = match store.user_by_email(&email).await {
             Ok(u) => u,
             Err(StoreError::NotFound) => {
-                let hash = crate::auth::passwords::hash(account.password.clone())
-                    .await
-                    .map_err(|e| StoreError::Corrupt {
-                        what: "demo password hash",
-                        value: e.to_string(),
-                    })?;
+                let hash =
+                    password_hash(&account.password)
+                        .await
+                        .map_err(|e| StoreError::Corrupt {
+                            what: "demo password hash",
+                            value: e.to_string(),
+                        })?;
                 let new = NewUser {
                     email: email.clone(),
                     name: account.name.clone(),
@@ -476,6 +477,22 @@ pub fn mentor_password() -> &'static str {
         .map_or("Mentor#2026", |a| a.password.as_str())
 }
 
+/// The argon2id hash of a demo password, made once per process: the
+/// passwords are published and the same at every start, so a second
+/// database prepared by the same process (the tests prepare hundreds)
+/// reuses the hash instead of spending a hash's time and memory again.
+async fn password_hash(password: &str) -> Result<String, crate::auth::passwords::HashError> {
+    static MADE: LazyLock<tokio::sync::Mutex<HashMap<String, String>>> =
+        LazyLock::new(Default::default);
+    let mut made = MADE.lock().await;
+    if let Some(hash) = made.get(password) {
+        return Ok(hash.clone());
+    }
+    let hash = crate::auth::passwords::hash(password.to_owned()).await?;
+    made.insert(password.to_owned(), hash.clone());
+    Ok(hash)
+}
+
 /// Gives every demo mentor profile without an account one (active, a
 /// mentor, in [`MENTOR_TIME_ZONE`]), signing in with its contact e-mail
 /// (`{handle with dots}@mentors.example`) and [`mentor_password`], so that
@@ -509,7 +526,7 @@ async fn ensure_mentor_accounts(store: &Store, now: DateTime<Utc>) -> Result<usi
     if missing.is_empty() {
         return Ok(0);
     }
-    let hash = crate::auth::passwords::hash(mentor_password().to_owned())
+    let hash = password_hash(mentor_password())
         .await
         .map_err(|e| StoreError::Corrupt {
             what: "demo password hash",

@@ -30,6 +30,7 @@ use domain_wasm::accounts::Email;
 use domain_wasm::labels::{TOP_MENTOR_RATING, rating_label};
 
 use crate::store::bookings::NewBookingRow;
+use crate::store::reviews::PastReview;
 use crate::store::{NewUser, Role, Store, StoreError};
 
 /// The fictional reviewers: first name and surname (a review shows
@@ -212,7 +213,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
             learners.push((who, id));
         }
         let span = 330 / i64::try_from(stars.len()).unwrap_or(1).max(1);
-        let mut tx = store.begin().await?;
+        let mut reviews = Vec::with_capacity(stars.len());
         for (k, (&star, &(who, learner))) in stars.iter().zip(&learners).enumerate() {
             let k_i = i64::try_from(k).unwrap_or(0);
             let index_i = i64::try_from(index).unwrap_or(0);
@@ -223,10 +224,10 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
             let start = end - TimeDelta::minutes(service.duration_minutes);
             let given = end + TimeDelta::hours(2 + (k_i % 20));
             let booked = start - TimeDelta::days(3);
-            let id = format!("demo-review-{}-{}", mentor.id, k + 1);
-            tx.insert_booking(
-                &NewBookingRow {
-                    id: id.clone(),
+            let texts = TEXTS[usize::from(star.clamp(1, 5) - 1)];
+            reviews.push(PastReview {
+                booking: NewBookingRow {
+                    id: format!("demo-review-{}-{}", mentor.id, k + 1),
                     learner_id: learner,
                     mentor_id: mentor.id,
                     service_id: service.id,
@@ -234,7 +235,7 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     duration_minutes: service.duration_minutes,
                     price_paise: service.price_paise,
                     commission_bps: 0,
-                    status: domain_wasm::booking::Status::Confirmed,
+                    status: domain_wasm::booking::Status::Completed,
                     start_at: start,
                     end_at: end,
                     held_from: start,
@@ -244,15 +245,14 @@ pub async fn ensure(store: &Store, now: DateTime<Utc>) -> Result<usize, StoreErr
                     pay_by: None,
                     meeting_url: None,
                 },
-                booked,
-            )
-            .await?;
-            tx.complete_at_end(&id).await?;
-            let texts = TEXTS[usize::from(star.clamp(1, 5) - 1)];
-            let text = texts[(index * 3 + k * 5 + who) % texts.len()];
-            tx.insert_demo_review(&id, mentor.id, learner, i64::from(star), text, given)
-                .await?;
+                booked_at: booked,
+                rating: i64::from(star),
+                text: texts[(index * 3 + k * 5 + who) % texts.len()].to_owned(),
+                given_at: given,
+            });
         }
+        let mut tx = store.begin().await?;
+        tx.insert_past_reviews(&reviews).await?;
         tx.refresh_rating(mentor.id, now).await?;
         tx.commit().await?;
         added += stars.len();

@@ -148,6 +148,21 @@ macro_rules! on_tx {
 }
 pub(crate) use on_tx;
 
+/// `($1, …, $n)tail, ($n+1, …)tail, …`: the `VALUES` of a statement that
+/// writes `rows` rows of `columns` parameters each, `tail` closing each row
+/// (constant columns), numbered as both engines read them.
+pub(crate) fn values_placeholders(rows: usize, columns: usize, tail: &str) -> String {
+    (0..rows)
+        .map(|row| {
+            let params: Vec<String> = (1..=columns)
+                .map(|c| format!("${}", row * columns + c))
+                .collect();
+            format!("({}{tail})", params.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Tx {
     pub async fn commit(self) -> Result<(), StoreError> {
         match self.inner {
@@ -347,6 +362,15 @@ async fn open_postgres(url: &str) -> Result<PgPool, OpenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_of_parameters_are_numbered_on_from_row_to_row() {
+        assert_eq!(
+            values_placeholders(2, 3, ", 'x'"),
+            "($1, $2, $3, 'x'), ($4, $5, $6, 'x')"
+        );
+        assert_eq!(values_placeholders(1, 1, ""), "($1)");
+    }
 
     #[test]
     fn urls_name_their_engine() {

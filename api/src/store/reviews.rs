@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
+use super::bookings::NewBookingRow;
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// One review as the public sees it.
@@ -16,6 +17,19 @@ pub struct Review {
     /// The learner's name as they gave it; the API shortens it.
     pub learner_name: String,
     pub created_at: DateTime<Utc>,
+}
+
+/// A session that took place and the review its learner gave, as the demo
+/// seeds them ([`Tx::insert_past_reviews`]).
+#[derive(Debug, Clone)]
+pub struct PastReview {
+    /// Stored completed at its end, whatever its `status` says.
+    pub booking: NewBookingRow,
+    pub booked_at: DateTime<Utc>,
+    /// 1 to 5.
+    pub rating: i64,
+    pub text: String,
+    pub given_at: DateTime<Utc>,
 }
 
 /// A page of a mentor's reviews and the totals over all of them.
@@ -139,31 +153,65 @@ impl Store {
 }
 
 impl Tx {
-    /// Stores a review of a booking as it was given at `at` (the demo's
-    /// seeded reviews, `demo_reviews`); the mentor's rating follows with
-    /// [`Tx::refresh_rating`].
-    pub async fn insert_demo_review(
-        &mut self,
-        booking_id: &str,
-        mentor_id: i64,
-        learner_id: i64,
-        rating: i64,
-        text: &str,
-        at: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
-        on_tx!(self, conn => sqlx::query(
-            "INSERT INTO feedback (booking_id, mentor_id, learner_id, rating, text, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(booking_id)
-        .bind(mentor_id)
-        .bind(learner_id)
-        .bind(rating)
-        .bind(text)
-        .bind(at)
-        .execute(conn)
-        .await
-        .map(|_| ()))?;
+    /// Stores sessions that took place (each completed at its end) with
+    /// the review each learner gave (the demo's seeded reviews,
+    /// `demo_reviews`), many rows to a statement: a demo start writes about
+    /// 1,400 of them, one statement each took most of its time. The
+    /// mentors' ratings follow with [`Tx::refresh_rating`].
+    pub async fn insert_past_reviews(&mut self, reviews: &[PastReview]) -> Result<(), StoreError> {
+        // 17 and 6 parameters a row: well under SQLite's 32,766 a statement.
+        for chunk in reviews.chunks(500) {
+            let sql = format!(
+                "INSERT INTO bookings (id, learner_id, mentor_id, service_id, service_title, \
+                 duration_minutes, price_paise, commission_bps, start_at, end_at, held_from, \
+                 held_until, note, created_at, confirmed_at, completed_at, updated_at, status) \
+                 VALUES {}",
+                super::values_placeholders(chunk.len(), 17, ", 'completed'")
+            );
+            on_tx!(self, conn => {
+                let mut q = sqlx::query(&sql);
+                for r in chunk {
+                    let b = &r.booking;
+                    q = q
+                        .bind(&b.id)
+                        .bind(b.learner_id)
+                        .bind(b.mentor_id)
+                        .bind(b.service_id)
+                        .bind(&b.service_title)
+                        .bind(b.duration_minutes)
+                        .bind(b.price_paise.to_i64())
+                        .bind(b.commission_bps)
+                        .bind(b.start_at)
+                        .bind(b.end_at)
+                        .bind(b.held_from)
+                        .bind(b.held_until)
+                        .bind(&b.note)
+                        .bind(r.booked_at)
+                        .bind(r.booked_at)
+                        .bind(b.end_at)
+                        .bind(b.end_at);
+                }
+                q.execute(conn).await.map(|_| ())
+            })?;
+            let sql = format!(
+                "INSERT INTO feedback (booking_id, mentor_id, learner_id, rating, text, created_at) \
+                 VALUES {}",
+                super::values_placeholders(chunk.len(), 6, "")
+            );
+            on_tx!(self, conn => {
+                let mut q = sqlx::query(&sql);
+                for r in chunk {
+                    q = q
+                        .bind(&r.booking.id)
+                        .bind(r.booking.mentor_id)
+                        .bind(r.booking.learner_id)
+                        .bind(r.rating)
+                        .bind(&r.text)
+                        .bind(r.given_at);
+                }
+                q.execute(conn).await.map(|_| ())
+            })?;
+        }
         Ok(())
     }
 

@@ -131,8 +131,8 @@ async fn reviewed(store: &Store, mentor: i64, learner: i64, n: usize, stars: i64
         .clone();
     let id = format!("honest-{mentor}-{n}");
     let mut tx = store.begin().await.expect("tx");
-    tx.insert_booking(
-        &api::store::bookings::NewBookingRow {
+    tx.insert_past_reviews(&[api::store::reviews::PastReview {
+        booking: api::store::bookings::NewBookingRow {
             id: id.clone(),
             learner_id: learner,
             mentor_id: mentor,
@@ -141,7 +141,7 @@ async fn reviewed(store: &Store, mentor: i64, learner: i64, n: usize, stars: i64
             duration_minutes: 30,
             price_paise: service.price_paise,
             commission_bps: 0,
-            status: domain_wasm::booking::Status::Confirmed,
+            status: domain_wasm::booking::Status::Completed,
             start_at: ended - Duration::minutes(30),
             end_at: ended,
             held_from: ended - Duration::minutes(30),
@@ -151,14 +151,13 @@ async fn reviewed(store: &Store, mentor: i64, learner: i64, n: usize, stars: i64
             pay_by: None,
             meeting_url: None,
         },
-        ended - Duration::days(2),
-    )
+        booked_at: ended - Duration::days(2),
+        rating: stars,
+        text: "Helpful.".into(),
+        given_at: ended,
+    }])
     .await
-    .expect("booking");
-    tx.complete_at_end(&id).await.expect("completed");
-    tx.insert_demo_review(&id, mentor, learner, stars, "Helpful.", ended)
-        .await
-        .expect("review");
+    .expect("a completed session and its review");
     tx.refresh_rating(mentor, Utc::now()).await.expect("rating");
     tx.commit().await.expect("commit");
     store.catalogue_written();
