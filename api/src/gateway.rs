@@ -14,6 +14,8 @@ use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use sha2::Sha256;
 
+use domain_wasm::money::Paise;
+
 use crate::config::{PaymentGateway, Settings};
 use crate::store::{Store, StoreError};
 
@@ -31,7 +33,7 @@ pub type GatewayFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, GatewayErr
 pub struct Order {
     /// The gateway's order id (`order_...`).
     pub id: String,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     pub currency: String,
 }
 
@@ -69,7 +71,7 @@ pub struct GatewayPayment {
     pub id: String,
     /// The order it pays (`order_...`), when any.
     pub order_id: Option<String>,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     pub currency: String,
     pub status: GatewayPaymentStatus,
     /// `upi`, `card`, `netbanking`, `wallet`, ...
@@ -87,7 +89,7 @@ pub trait Gateway: Send + Sync {
     /// Creates an order of `amount_paise` (INR); `receipt` is our payment's id.
     fn create_order<'a>(
         &'a self,
-        amount_paise: i64,
+        amount_paise: Paise,
         receipt: &'a str,
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, Order>;
@@ -115,7 +117,7 @@ pub trait Gateway: Send + Sync {
     fn refund<'a>(
         &'a self,
         payment_id: &'a str,
-        amount_paise: i64,
+        amount_paise: Paise,
         idempotency_key: &'a str,
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, GatewayRefund>;
@@ -134,11 +136,11 @@ pub trait Gateway: Send + Sync {
     fn capture_payment<'a>(
         &'a self,
         payment_id: &'a str,
-        amount_paise: i64,
+        amount_paise: Paise,
     ) -> GatewayFuture<'a, GatewayPayment> {
         Box::pin(async move {
             Err(GatewayError::Refused(format!(
-                "{} cannot capture {payment_id:?} ({amount_paise} paise)",
+                "{} cannot capture {payment_id:?} ({amount_paise})",
                 self.name()
             )))
         })
@@ -195,10 +197,11 @@ pub fn valid_idempotency_key(key: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn check_refund_request(amount_paise: i64, idempotency_key: &str) -> Result<(), GatewayError> {
-    if amount_paise <= 0 {
+fn check_refund_request(amount_paise: Paise, idempotency_key: &str) -> Result<(), GatewayError> {
+    if amount_paise.is_zero() {
         return Err(GatewayError::Refused(format!(
-            "a refund of {amount_paise} paise"
+            "a refund of {} paise",
+            amount_paise.get()
         )));
     }
     if !valid_idempotency_key(idempotency_key) {
@@ -219,7 +222,7 @@ pub struct RefundEvent {
     pub gateway_refund_id: String,
     /// The gateway's payment id (`pay_...`).
     pub payment_id: String,
-    pub amount_paise: i64,
+    pub amount_paise: Paise,
     /// `refund.processed` → processed, `refund.failed` → failed,
     /// `refund.created` → the refund's own status (pending unless it says
     /// processed or failed).
@@ -252,7 +255,11 @@ pub fn refund_event(raw: &serde_json::Value) -> Option<RefundEvent> {
     };
     let gateway_refund_id = text(entity.get("id"))?;
     let payment_id = text(entity.get("payment_id"))?;
-    let amount_paise = entity.get("amount")?.as_i64().filter(|a| *a > 0)?;
+    let amount_paise = entity
+        .get("amount")?
+        .as_i64()
+        .and_then(|a| Paise::try_from(a).ok())
+        .filter(|a| !a.is_zero())?;
     let receipt = text(entity.get("receipt"))
         .or_else(|| text(entity.get("notes").and_then(|n| n.get("refund_id"))));
     Some(RefundEvent {
@@ -421,7 +428,7 @@ impl Gateway for SandboxGateway {
 
     fn create_order<'a>(
         &'a self,
-        amount_paise: i64,
+        amount_paise: Paise,
         _receipt: &'a str,
         _notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, Order> {
@@ -468,7 +475,7 @@ impl Gateway for SandboxGateway {
     fn refund<'a>(
         &'a self,
         payment_id: &'a str,
-        amount_paise: i64,
+        amount_paise: Paise,
         idempotency_key: &'a str,
         _notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, GatewayRefund> {
@@ -562,13 +569,13 @@ impl RazorpayGateway {
 
     async fn post_order(
         &self,
-        amount_paise: i64,
+        amount_paise: Paise,
         receipt: &str,
         notes: &BTreeMap<String, String>,
     ) -> Result<Order, GatewayError> {
         let url = format!("{}/v1/orders", self.api_url);
         let body = serde_json::json!({
-            "amount": amount_paise,
+            "amount": amount_paise.get(),
             "currency": CURRENCY,
             "receipt": receipt,
             "notes": notes,
@@ -593,16 +600,21 @@ impl RazorpayGateway {
             .json()
             .await
             .map_err(|e| GatewayError::Unavailable(format!("POST {url}: unreadable order: {e}")))?;
-        if order.amount != amount_paise || order.currency != CURRENCY || order.id.trim().is_empty()
+        if order.amount != amount_paise.to_i64()
+            || order.currency != CURRENCY
+            || order.id.trim().is_empty()
         {
             return Err(GatewayError::Unavailable(format!(
-                "POST {url}: an order of {} {} (id {:?}) for {amount_paise} {CURRENCY}",
-                order.amount, order.currency, order.id
+                "POST {url}: an order of {} {} (id {:?}) for {} {CURRENCY}",
+                order.amount,
+                order.currency,
+                order.id,
+                amount_paise.get()
             )));
         }
         Ok(Order {
             id: order.id,
-            amount_paise: order.amount,
+            amount_paise,
             currency: order.currency,
         })
     }
@@ -635,7 +647,9 @@ impl PaymentJson {
         Ok(GatewayPayment {
             id: self.id,
             order_id: self.order_id,
-            amount_paise: self.amount,
+            amount_paise: Paise::try_from(self.amount).map_err(|_| {
+                GatewayError::Unavailable(format!("{url}: a payment of {} paise", self.amount))
+            })?,
             currency: self.currency,
             status,
             method: self.method,
@@ -704,7 +718,7 @@ impl RazorpayGateway {
     async fn post_capture(
         &self,
         payment_id: &str,
-        amount_paise: i64,
+        amount_paise: Paise,
     ) -> Result<GatewayPayment, GatewayError> {
         if !is_razorpay_id(payment_id) {
             return Err(GatewayError::Refused(format!(
@@ -713,7 +727,7 @@ impl RazorpayGateway {
         }
         let url = format!("{}/v1/payments/{payment_id}/capture", self.api_url);
         let what = format!("POST {url}");
-        let body = serde_json::json!({ "amount": amount_paise, "currency": CURRENCY });
+        let body = serde_json::json!({ "amount": amount_paise.get(), "currency": CURRENCY });
         let payment: PaymentJson = self.call(self.http.post(&url).json(&body), &what).await?;
         payment.read(&what)
     }
@@ -776,7 +790,7 @@ impl RazorpayGateway {
     async fn post_refund(
         &self,
         payment_id: &str,
-        amount_paise: i64,
+        amount_paise: Paise,
         idempotency_key: &str,
         notes: &BTreeMap<String, String>,
     ) -> Result<GatewayRefund, GatewayError> {
@@ -792,7 +806,7 @@ impl RazorpayGateway {
         }
         let url = format!("{}/v1/payments/{payment_id}/refund", self.api_url);
         let body = serde_json::json!({
-            "amount": amount_paise,
+            "amount": amount_paise.get(),
             "speed": "normal",
             "receipt": idempotency_key,
             "notes": notes,
@@ -829,7 +843,7 @@ impl RazorpayGateway {
             .is_some_and(|p| p != payment_id);
         match state {
             Some(state)
-                if refund.amount == amount_paise
+                if refund.amount == amount_paise.to_i64()
                     && !refund.id.trim().is_empty()
                     && !other_payment =>
             {
@@ -839,8 +853,12 @@ impl RazorpayGateway {
                 })
             }
             _ => Err(GatewayError::Unavailable(format!(
-                "POST {url}: a refund of {} (id {:?}, payment {:?}, status {:?}) for {amount_paise}",
-                refund.amount, refund.id, refund.payment_id, refund.status
+                "POST {url}: a refund of {} (id {:?}, payment {:?}, status {:?}) for {}",
+                refund.amount,
+                refund.id,
+                refund.payment_id,
+                refund.status,
+                amount_paise.get()
             ))),
         }
     }
@@ -866,7 +884,7 @@ impl Gateway for RazorpayGateway {
     fn capture_payment<'a>(
         &'a self,
         payment_id: &'a str,
-        amount_paise: i64,
+        amount_paise: Paise,
     ) -> GatewayFuture<'a, GatewayPayment> {
         Box::pin(self.post_capture(payment_id, amount_paise))
     }
@@ -886,7 +904,7 @@ impl Gateway for RazorpayGateway {
 
     fn create_order<'a>(
         &'a self,
-        amount_paise: i64,
+        amount_paise: Paise,
         receipt: &'a str,
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, Order> {
@@ -925,7 +943,7 @@ impl Gateway for RazorpayGateway {
     fn refund<'a>(
         &'a self,
         payment_id: &'a str,
-        amount_paise: i64,
+        amount_paise: Paise,
         idempotency_key: &'a str,
         notes: &'a BTreeMap<String, String>,
     ) -> GatewayFuture<'a, GatewayRefund> {

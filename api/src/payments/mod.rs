@@ -188,9 +188,7 @@ pub async fn checkout(
         None => {
             let payment_id = crate::auth::tokens::random_id();
             let notes = BTreeMap::from([("booking_id".to_owned(), booking.id.clone())]);
-            let order = gateway
-                .create_order(amount.to_i64(), &payment_id, &notes)
-                .await?;
+            let order = gateway.create_order(amount, &payment_id, &notes).await?;
             state
                 .store
                 .insert_payment(
@@ -200,7 +198,7 @@ pub async fn checkout(
                         gateway: gateway.name(),
                         order_id: &order.id,
                         // The gateway made the order for `amount`, or refused.
-                        amount_paise: Paise::saturating_from(order.amount_paise),
+                        amount_paise: order.amount_paise,
                         currency: &order.currency,
                     },
                     now,
@@ -396,15 +394,7 @@ pub async fn verify(
     }
     if state.payments.signature_is_proof() {
         // The sandbox signed for itself: its signature is the payment.
-        book_capture(
-            state,
-            &stored,
-            payment_id,
-            stored.amount_paise.to_i64(),
-            None,
-            now,
-        )
-        .await?;
+        book_capture(state, &stored, payment_id, stored.amount_paise, None, now).await?;
         return Ok(state.store.booking(&booking.id).await?);
     }
     // A signature proves the checkout said so, not that the money was
@@ -433,7 +423,7 @@ async fn book_capture(
     state: &AppState,
     stored: &PaymentRow,
     payment_id: &str,
-    amount_paise: i64,
+    amount_paise: Paise,
     method: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Captured, PaymentError> {
@@ -443,7 +433,7 @@ async fn book_capture(
         &mut tx,
         &stored.order_id,
         payment_id,
-        amount_paise,
+        amount_paise.to_i64(),
         method,
         now,
     )

@@ -405,7 +405,7 @@ pub async fn run(state: &AppState, now: DateTime<Utc>) -> Result<(), String> {
                             event: format!("refund.{}", news.status.as_str()),
                             gateway_refund_id: news.id.clone(),
                             payment_id: news.payment_id.clone(),
-                            amount_paise: news.amount_paise.to_i64(),
+                            amount_paise: news.amount_paise,
                             status: theirs_at_gateway(news.status)
                                 .unwrap_or(GatewayRefundStatus::Pending),
                             receipt: text(item, "receipt"),

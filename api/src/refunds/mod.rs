@@ -827,7 +827,7 @@ pub async fn execute(state: &AppState, refund_id: &str, now: DateTime<Utc>) -> R
     let answer = match crate::gateway::gateway_for(&state.payments, &payment.gateway) {
         Ok(gateway) => {
             gateway
-                .refund(&payment.gateway_payment_id, amount.to_i64(), &r.id, &notes)
+                .refund(&payment.gateway_payment_id, amount, &r.id, &notes)
                 .await
         }
         Err(e) => Err(e),
@@ -1039,9 +1039,9 @@ pub async fn on_webhook(
     else {
         return Ok(false);
     };
-    if r.amount_paise.map(Paise::to_i64) != Some(event.amount_paise) {
+    if r.amount_paise != Some(event.amount_paise) {
         tracing::warn!(refund = %r.id, gateway_refund = %event.gateway_refund_id,
-            amount = event.amount_paise, "a refund webhook's amount is not the refund's: ignored");
+            amount = event.amount_paise.get(), "a refund webhook's amount is not the refund's: ignored");
         return Ok(false);
     }
     if r.status != RefundStatus::Pending {

@@ -13,6 +13,7 @@ use api::store::Role;
 use bookings::Offer;
 use chrono::TimeDelta;
 use common::{Engine, Options, TestApp, TestDb, spawn_app_on};
+use domain_wasm::money::Paise;
 use mentoring::{Caller, call, sign_in};
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
@@ -908,14 +909,16 @@ async fn the_razorpay_adapter_sends_its_keys_and_reports_refusals() {
         &format!("{}/", razorpay.url()),
     );
     let order = good
-        .create_order(150_000, "receipt-1", &notes)
+        .create_order(Paise::new(150_000), "receipt-1", &notes)
         .await
         .expect("an order");
-    assert_eq!(order.amount_paise, 150_000);
+    assert_eq!(order.amount_paise, Paise::new(150_000));
     assert_eq!(order.currency, "INR");
     assert!(order.id.starts_with("order_"));
     let wrong = RazorpayGateway::new(KEY_ID, "not-the-secret", WEBHOOK_SECRET, &razorpay.url());
-    let refused = wrong.create_order(150_000, "receipt-2", &notes).await;
+    let refused = wrong
+        .create_order(Paise::new(150_000), "receipt-2", &notes)
+        .await;
     assert!(
         matches!(&refused, Err(api::payments::GatewayError::Unavailable(m)) if m.contains("401")),
         "{refused:?}"
@@ -923,7 +926,7 @@ async fn the_razorpay_adapter_sends_its_keys_and_reports_refusals() {
     let nobody = RazorpayGateway::new(KEY_ID, KEY_SECRET, WEBHOOK_SECRET, "http://127.0.0.1:9");
     assert!(
         nobody
-            .create_order(150_000, "receipt-3", &notes)
+            .create_order(Paise::new(150_000), "receipt-3", &notes)
             .await
             .is_err()
     );

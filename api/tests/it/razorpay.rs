@@ -747,7 +747,12 @@ async fn refunds_go_through_the_gateway_that_took_the_payment(engine: Engine) {
     assert_eq!(sandbox.name(), "sandbox");
     let notes = std::collections::BTreeMap::new();
     let refund = sandbox
-        .refund("pay_sbx_1", 5_000, "refund-key-000001", &notes)
+        .refund(
+            "pay_sbx_1",
+            domain_wasm::money::Paise::new(5_000),
+            "refund-key-000001",
+            &notes,
+        )
         .await
         .expect("refunded");
     assert!(refund.id.starts_with("rfnd_sbx_"), "{refund:?}");

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use api::payments::gateway::{GatewayError, GatewayRefundStatus, checkout_message};
 use api::payments::standin::{RazorpayStandIn, SignedEvent, StandInConfig};
 use api::payments::{Gateway, RazorpayGateway, signature_matches};
+use domain_wasm::money::Paise;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
@@ -294,10 +295,10 @@ async fn orders_are_made_in_paise_and_read_back() {
     // The server's adapter goes through the same API.
     let gateway = adapter(&rzp);
     let made = gateway
-        .create_order(50_000, "our-payment-2", &BTreeMap::new())
+        .create_order(Paise::new(50_000), "our-payment-2", &BTreeMap::new())
         .await
         .expect("an order");
-    assert_eq!(made.amount_paise, 50_000);
+    assert_eq!(made.amount_paise, Paise::new(50_000));
     assert_eq!(
         rzp.order(&made.id).expect("known")["receipt"],
         "our-payment-2"
@@ -586,7 +587,7 @@ async fn refunds_are_idempotent_by_key_and_never_exceed_the_capture() {
     let rest = gateway
         .refund(
             &payment,
-            300_000,
+            Paise::new(300_000),
             "adapter-refund-key-0001",
             &BTreeMap::new(),
         )
@@ -596,7 +597,7 @@ async fn refunds_are_idempotent_by_key_and_never_exceed_the_capture() {
     let retried = gateway
         .refund(
             &payment,
-            300_000,
+            Paise::new(300_000),
             "adapter-refund-key-0001",
             &BTreeMap::new(),
         )
@@ -604,7 +605,12 @@ async fn refunds_are_idempotent_by_key_and_never_exceed_the_capture() {
         .expect("the same refund");
     assert_eq!(retried, rest);
     let over = gateway
-        .refund(&payment, 100, "adapter-refund-key-0002", &BTreeMap::new())
+        .refund(
+            &payment,
+            Paise::new(100),
+            "adapter-refund-key-0002",
+            &BTreeMap::new(),
+        )
         .await;
     assert!(
         matches!(&over, Err(GatewayError::Refused(m)) if m.contains("fully refunded")),
@@ -648,7 +654,7 @@ async fn refunds_are_idempotent_by_key_and_never_exceed_the_capture() {
     let refused = gateway
         .refund(
             &authorized.razorpay_payment_id,
-            10_000,
+            Paise::new(10_000),
             "uncaptured-key-000001",
             &BTreeMap::new(),
         )
@@ -660,7 +666,7 @@ async fn refunds_are_idempotent_by_key_and_never_exceed_the_capture() {
     let unknown = gateway
         .refund(
             "pay_Unknown0000001",
-            10_000,
+            Paise::new(10_000),
             "unknown-key-00000001",
             &BTreeMap::new(),
         )
@@ -679,12 +685,22 @@ async fn pending_refunds_settle_later_and_a_failed_one_gives_the_amount_back() {
     assert!(rzp.set_refund_status("lost").is_err());
     let gateway = adapter(&rzp);
     let first = gateway
-        .refund(&payment, 40_000, "pending-refund-key-01", &BTreeMap::new())
+        .refund(
+            &payment,
+            Paise::new(40_000),
+            "pending-refund-key-01",
+            &BTreeMap::new(),
+        )
         .await
         .expect("a refund");
     assert_eq!(first.status, GatewayRefundStatus::Pending);
     let second = gateway
-        .refund(&payment, 60_000, "pending-refund-key-02", &BTreeMap::new())
+        .refund(
+            &payment,
+            Paise::new(60_000),
+            "pending-refund-key-02",
+            &BTreeMap::new(),
+        )
         .await
         .expect("a refund");
     assert_eq!(
@@ -939,7 +955,7 @@ async fn webhooks_are_signed_over_the_exact_body_and_posted_in_order() {
     gateway
         .refund(
             &paid.razorpay_payment_id,
-            5_000,
+            Paise::new(5_000),
             "api-refund-key-000001",
             &BTreeMap::new(),
         )
@@ -1021,14 +1037,21 @@ async fn a_gateway_that_is_down_answers_503_and_changes_nothing() {
     assert_eq!(no_keys.status, 503);
     let gateway = adapter(&rzp);
     let refund = gateway
-        .refund(&payment, 1_000, "while-down-key-000001", &BTreeMap::new())
+        .refund(
+            &payment,
+            Paise::new(1_000),
+            "while-down-key-000001",
+            &BTreeMap::new(),
+        )
         .await;
     assert!(
         matches!(&refund, Err(GatewayError::Unavailable(m)) if m.contains("503")),
         "{refund:?}"
     );
     assert!(matches!(
-        gateway.create_order(10_000, "r", &BTreeMap::new()).await,
+        gateway
+            .create_order(Paise::new(10_000), "r", &BTreeMap::new())
+            .await,
         Err(GatewayError::Unavailable(_))
     ));
     assert_eq!(rzp.payment(&payment).expect("known")["amount_refunded"], 0);
@@ -1039,7 +1062,12 @@ async fn a_gateway_that_is_down_answers_503_and_changes_nothing() {
     let listed = call(&rzp, "GET", "/v1/payments", None).await;
     assert_eq!(listed.body["count"], 1);
     let again = gateway
-        .refund(&payment, 1_000, "while-down-key-000001", &BTreeMap::new())
+        .refund(
+            &payment,
+            Paise::new(1_000),
+            "while-down-key-000001",
+            &BTreeMap::new(),
+        )
         .await
         .expect("a refund");
     assert_eq!(rzp.refunds_of(&payment).len(), 1);

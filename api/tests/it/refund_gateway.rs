@@ -14,6 +14,7 @@ use api::payments::gateway::{
     GatewayError, GatewayRefundStatus, RAZORPAY_IDEMPOTENCY_HEADER, valid_idempotency_key,
 };
 use api::payments::{Gateway, RazorpayGateway, SandboxGateway, refund_event};
+use domain_wasm::money::Paise;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 
@@ -38,18 +39,23 @@ fn notes() -> BTreeMap<String, String> {
 async fn the_sandbox_refunds_at_once_and_the_same_key_is_the_same_refund() {
     let sandbox = SandboxGateway::with_server_secret("refund-test-secret-refund-test-secret");
     let first = sandbox
-        .refund("pay_sbx_1", 25_000, KEY, &notes())
+        .refund("pay_sbx_1", Paise::new(25_000), KEY, &notes())
         .await
         .expect("a refund");
     assert_eq!(first.status, GatewayRefundStatus::Processed);
     assert!(first.id.starts_with("rfnd_sbx_"), "{}", first.id);
     let retried = sandbox
-        .refund("pay_sbx_1", 25_000, KEY, &notes())
+        .refund("pay_sbx_1", Paise::new(25_000), KEY, &notes())
         .await
         .expect("a refund");
     assert_eq!(retried, first, "a retry names the same refund");
     let other = sandbox
-        .refund("pay_sbx_1", 25_000, "another-refund-key-0001", &notes())
+        .refund(
+            "pay_sbx_1",
+            Paise::new(25_000),
+            "another-refund-key-0001",
+            &notes(),
+        )
         .await
         .expect("a refund");
     assert_ne!(other.id, first.id, "another key, another refund");
@@ -57,22 +63,25 @@ async fn the_sandbox_refunds_at_once_and_the_same_key_is_the_same_refund() {
     let elsewhere = SandboxGateway::with_server_secret("another-secret-another-secret-0123");
     assert_eq!(
         elsewhere
-            .refund("pay_sbx_1", 25_000, KEY, &notes())
+            .refund("pay_sbx_1", Paise::new(25_000), KEY, &notes())
             .await
             .expect("a refund")
             .id,
         first.id
     );
 
-    for (amount, key) in [(0, KEY), (-5, KEY), (100, "short"), (100, "has space 0123")] {
-        let refused = sandbox.refund("pay_sbx_1", amount, key, &notes()).await;
+    // A negative amount cannot be asked for: the gateway takes `Paise`.
+    for (amount, key) in [(0, KEY), (100, "short"), (100, "has space 0123")] {
+        let refused = sandbox
+            .refund("pay_sbx_1", Paise::new(amount), key, &notes())
+            .await;
         assert!(
             matches!(refused, Err(GatewayError::Refused(_))),
             "{amount} {key:?}: {refused:?}"
         );
     }
     assert!(matches!(
-        sandbox.refund("", 100, KEY, &notes()).await,
+        sandbox.refund("", Paise::new(100), KEY, &notes()).await,
         Err(GatewayError::Refused(_))
     ));
 }
@@ -254,7 +263,7 @@ async fn razorpay_refunds_carry_the_idempotency_key_and_a_retry_never_refunds_tw
     let rzp = stand_in("processed").await;
     let gateway = razorpay(&rzp);
     let first = gateway
-        .refund(PAYMENT, 250_000, KEY, &notes())
+        .refund(PAYMENT, Paise::new(250_000), KEY, &notes())
         .await
         .expect("a refund");
     assert_eq!(first.id, "rfnd_StandIn000001");
@@ -271,7 +280,7 @@ async fn razorpay_refunds_carry_the_idempotency_key_and_a_retry_never_refunds_tw
 
     // The answer was lost; the job asks again with the same key.
     let retried = gateway
-        .refund(PAYMENT, 250_000, KEY, &notes())
+        .refund(PAYMENT, Paise::new(250_000), KEY, &notes())
         .await
         .expect("the same refund");
     assert_eq!(retried, first);
@@ -279,7 +288,9 @@ async fn razorpay_refunds_carry_the_idempotency_key_and_a_retry_never_refunds_tw
     assert_eq!(rzp.seen.lock().expect("lock").refunded, 250_000);
 
     // The same key with another amount is Razorpay's 400: refused for good.
-    let changed = gateway.refund(PAYMENT, 100_000, KEY, &notes()).await;
+    let changed = gateway
+        .refund(PAYMENT, Paise::new(100_000), KEY, &notes())
+        .await;
     assert!(
         matches!(&changed, Err(GatewayError::Refused(m)) if m.contains("400") && m.contains("same idempotency key")),
         "{changed:?}"
@@ -287,12 +298,22 @@ async fn razorpay_refunds_carry_the_idempotency_key_and_a_retry_never_refunds_tw
 
     // A second refund (another key) of the rest; then nothing is left.
     let second = gateway
-        .refund(PAYMENT, 250_000, "second-refund-key-000001", &notes())
+        .refund(
+            PAYMENT,
+            Paise::new(250_000),
+            "second-refund-key-000001",
+            &notes(),
+        )
         .await
         .expect("the rest");
     assert_eq!(second.id, "rfnd_StandIn000002");
     let over = gateway
-        .refund(PAYMENT, 100, "third-refund-key-0000001", &notes())
+        .refund(
+            PAYMENT,
+            Paise::new(100),
+            "third-refund-key-0000001",
+            &notes(),
+        )
         .await;
     assert!(
         matches!(&over, Err(GatewayError::Refused(m)) if m.contains("greater than amount captured")),
@@ -306,7 +327,7 @@ async fn razorpay_refunds_carry_the_idempotency_key_and_a_retry_never_refunds_tw
 async fn a_pending_refund_is_reported_pending() {
     let rzp = stand_in("pending").await;
     let refund = razorpay(&rzp)
-        .refund(PAYMENT, 1_000, KEY, &notes())
+        .refund(PAYMENT, Paise::new(1_000), KEY, &notes())
         .await
         .expect("a refund");
     assert_eq!(refund.status, GatewayRefundStatus::Pending);
@@ -318,13 +339,15 @@ async fn an_unavailable_gateway_may_be_asked_again_with_the_same_key() {
     let rzp = stand_in("processed").await;
     rzp.seen.lock().expect("lock").unavailable = 1;
     let gateway = razorpay(&rzp);
-    let first = gateway.refund(PAYMENT, 5_000, KEY, &notes()).await;
+    let first = gateway
+        .refund(PAYMENT, Paise::new(5_000), KEY, &notes())
+        .await;
     assert!(
         matches!(&first, Err(GatewayError::Unavailable(m)) if m.contains("503")),
         "{first:?}"
     );
     let again = gateway
-        .refund(PAYMENT, 5_000, KEY, &notes())
+        .refund(PAYMENT, Paise::new(5_000), KEY, &notes())
         .await
         .expect("a refund");
     assert_eq!(again.status, GatewayRefundStatus::Processed);
@@ -333,7 +356,12 @@ async fn an_unavailable_gateway_may_be_asked_again_with_the_same_key() {
     // Wrong keys, nobody listening, a payment it does not know.
     let wrong = RazorpayGateway::new(KEY_ID, "not-the-secret", WEBHOOK_SECRET, &rzp.url);
     let refused = wrong
-        .refund(PAYMENT, 5_000, "another-key-000000001", &notes())
+        .refund(
+            PAYMENT,
+            Paise::new(5_000),
+            "another-key-000000001",
+            &notes(),
+        )
         .await;
     assert!(
         matches!(&refused, Err(GatewayError::Unavailable(m)) if m.contains("401")),
@@ -341,13 +369,15 @@ async fn an_unavailable_gateway_may_be_asked_again_with_the_same_key() {
     );
     let nobody = RazorpayGateway::new(KEY_ID, KEY_SECRET, WEBHOOK_SECRET, "http://127.0.0.1:9");
     assert!(matches!(
-        nobody.refund(PAYMENT, 5_000, KEY, &notes()).await,
+        nobody
+            .refund(PAYMENT, Paise::new(5_000), KEY, &notes())
+            .await,
         Err(GatewayError::Unavailable(_))
     ));
     let unknown = gateway
         .refund(
             "pay_Unknown0000001",
-            5_000,
+            Paise::new(5_000),
             "unknown-pay-key-000001",
             &notes(),
         )
@@ -360,7 +390,12 @@ async fn an_unavailable_gateway_may_be_asked_again_with_the_same_key() {
     let before = rzp.seen.lock().expect("lock").requests.len();
     assert!(matches!(
         gateway
-            .refund("pay_x/../../orders", 5_000, "path-key-000000001", &notes())
+            .refund(
+                "pay_x/../../orders",
+                Paise::new(5_000),
+                "path-key-000000001",
+                &notes()
+            )
             .await,
         Err(GatewayError::Refused(_))
     ));
@@ -416,7 +451,7 @@ fn refund_events_are_read_from_razorpays_payloads() {
     assert_eq!(processed.event, "refund.processed");
     assert_eq!(processed.gateway_refund_id, "rfnd_FS8TWyPrCsa0OB");
     assert_eq!(processed.payment_id, "pay_FPoJKWQQ8lK13n");
-    assert_eq!(processed.amount_paise, 50_000);
+    assert_eq!(processed.amount_paise, Paise::new(50_000));
     assert_eq!(processed.status, GatewayRefundStatus::Processed);
     assert_eq!(processed.receipt.as_deref(), Some(KEY));
 

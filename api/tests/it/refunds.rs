@@ -392,11 +392,11 @@ async fn a_mentor_cancellation_is_refunded_in_full_once(engine: Engine) {
     let gw = SandboxGateway::with_server_secret(SECRET);
     let notes = BTreeMap::new();
     let first = gw
-        .refund("pay_x", PAID, &rid, &notes)
+        .refund("pay_x", Paise::saturating_from(PAID), &rid, &notes)
         .await
         .expect("refund");
     let second = gw
-        .refund("pay_x", PAID, &rid, &notes)
+        .refund("pay_x", Paise::saturating_from(PAID), &rid, &notes)
         .await
         .expect("refund");
     assert_eq!(first, second);
