@@ -16,6 +16,8 @@ async function waitForIntro(page: Page) {
 }
 
 test.describe("the home page", () => {
+  // The hero's motion and the counting figures, as most visitors see them.
+  test.use({ reducedMotion: "no-preference" });
   test("shows its sections in the spec's order", async ({ page }) => {
     await page.goto("/");
     const order = [
@@ -244,6 +246,7 @@ test.describe("the home page", () => {
 });
 
 test.describe("the intro loading screen", () => {
+  test.use({ reducedMotion: "no-preference" });
   test("shows first with its stage texts, lasts at least 2000 ms, then hides", async ({ page }) => {
     // Record, in the page, when the loader appears and when it is gone.
     await page.addInitScript(() => {

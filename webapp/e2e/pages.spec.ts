@@ -51,6 +51,8 @@ test.describe("static and business pages", () => {
 });
 
 test.describe("policy tables of contents", () => {
+  // The smooth scroll to a section, as most visitors see it.
+  test.use({ reducedMotion: "no-preference" });
   for (const { path, count } of [
     { path: "/privacy", count: 8 },
     { path: "/terms", count: 10 },
