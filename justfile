@@ -70,6 +70,9 @@ test: _test-setup
       echo; echo "==> $name (joined)"; cat "$logs/$name.log"
       finish "$name" "$status" "${bg_start[$name]}"
     }
+    # A CI build starts from nothing and is not built again: incremental
+    # compilation's caches would only cost time and disk there.
+    [ -z "${CI:-}" ] || export CARGO_INCREMENTAL=0
     step_bg chromium bash -c '[ -x /usr/bin/chromium ] || just _apt chromium'
     # Checks (each counts as one test in the summary).
     step fmt cargo fmt --all -- --check

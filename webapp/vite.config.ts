@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from "node:os";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
@@ -119,5 +120,8 @@ export default defineConfig({
     setupFiles: ["./src/test-setup.ts"],
     // A deadline above Testing Library's (src/test-setup.ts), for a loaded machine.
     testTimeout: 30_000,
+    // A worker per core: Vitest's default (one fewer) left one of two cores
+    // mostly idle (80 s for the suite on 2 cores, 54 s with two workers).
+    maxWorkers: availableParallelism(),
   },
 });
