@@ -96,6 +96,10 @@ test: _test-setup
       rm -f "$out"; return "$status"
     }
     step clippy lint_build
+    # Not as the modules build: clippy-driver turns MIR optimisations off,
+    # which grew the home page's module past its budget (62,509 bytes
+    # gzipped against 61,440), and the tests must check the modules that ship.
+    step clippy-wasm just clippy-wasm
     # The OpenAPI document from the example the step above built.
     step api-types env OPENAPI_BIN=target/debug/examples/openapi just api-types-check
     # Test suites.
@@ -121,7 +125,7 @@ test: _test-setup
     passed=0; failed=0
     add() { passed=$((passed + ${1:-0})); failed=$((failed + ${2:-0})); }
     sum() { grep -oE "$1" "$2" 2>/dev/null | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
-    for check in fmt clippy wasm typecheck lint api-types web-build bundle-size schemathesis; do
+    for check in fmt clippy clippy-wasm wasm typecheck lint api-types web-build bundle-size schemathesis; do
       if printf '%s\n' "${failed_steps[@]}" | grep -qx "$check"; then add 0 1; else add 1 0; fi
     done
     r_pass=$(sum '[0-9]+ passed;' "$logs/rust-tests.log"); r_fail=$(sum '[0-9]+ failed;' "$logs/rust-tests.log")
@@ -138,7 +142,7 @@ test: _test-setup
     done
     echo
     echo "disk free at end: $(df -h --output=avail . | tail -1 | tr -d ' '); target/: $(du -sh target 2>/dev/null | cut -f1)"
-    echo "checks: fmt, clippy (native; wasm32 in the wasm build), wasm build, typecheck, lint, API types, web build, schemathesis (both engines)"
+    echo "checks: fmt, clippy (native, wasm32), wasm build, typecheck, lint, API types, web build, schemathesis (both engines)"
     echo "rust: $r_pass passed, $r_fail failed | wasm (node): $n_pass passed, $n_fail failed | vitest: $v_pass passed, $v_fail failed | e2e: $e_pass passed, $e_fail failed"
     [ ${#failed_steps[@]} -eq 0 ] || echo "failed steps: ${failed_steps[*]}"
     times=""; for name in "${order[@]}"; do times+="$name ${took[$name]}s, "; done
@@ -206,11 +210,6 @@ wasm for="all": setup-build
     # for this build (target/wasm32-unknown-unknown), not the server's.
     export CARGO_PROFILE_RELEASE_OPT_LEVEL=z CARGO_PROFILE_RELEASE_LTO=true \
            CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 CARGO_PROFILE_RELEASE_PANIC=abort
-    # `just wasm test`: clippy lints the crate as each module builds (as the
-    # test command's native build does), each module's features alone; a
-    # warning fails the step. No separate check of the wasm32 dependencies.
-    if [ "{{for}}" = test ]; then export RUSTC_WORKSPACE_WRAPPER; RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver); fi
-    lints=$(mktemp); trap 'rm -f "$lints"' EXIT
     # Module by module, so the second target's build reuses the first's.
     for module in wasm: on-demand:/on-demand passwords:/passwords dashboards:/dashboards mentoring:/mentoring learner:/learner; do
       for target in bundler:webapp/domain-pkg nodejs:target/wasm-node; do
@@ -220,12 +219,11 @@ wasm for="all": setup-build
         # `just wasm browser` (the run's build): the browser's modules only.
         [ "{{for}}" = browser ] && [ "${target%%:*}" = nodejs ] && continue
         dir=${target#*:}${module#*:}
-        wasm-pack --quiet build domain-wasm --release --target "${target%%:*}" --out-dir "../$dir" --out-name domain --no-pack -- --features "${module%%:*}" --locked 2>&1 | tee -a "$lints"
+        wasm-pack --quiet build domain-wasm --release --target "${target%%:*}" --out-dir "../$dir" --out-name domain --no-pack -- --features "${module%%:*}" --locked
         webapp/node_modules/.bin/wasm-opt -Oz "$dir/domain_bg.wasm" -o "$dir/domain_bg.wasm"
       done
     done
     node domain-wasm/scripts/rules-module.mjs webapp/domain-pkg
-    if [ "{{for}}" = test ] && grep -qE '^(warning|error)' "$lints"; then echo "clippy (wasm32): fix the warnings above"; exit 1; fi
     # The native dispatcher the differential test compares with; `just wasm
     # test` (the test command, whose `cargo test` builds every example) skips it.
     [ "{{for}}" != all ] || cargo build -q -p domain-wasm --example dispatch --locked
