@@ -1610,21 +1610,10 @@ async fn post_event(http: &reqwest::Client, url: &str, event: &SignedEvent) -> R
 
 // ---- The checkout ------------------------------------------------------
 
-/// `₹1,23,456.00`: rupees as Razorpay's checkout shows paise (Indian grouping).
+/// `₹1,23,456.00`: rupees as Razorpay's checkout shows paise (Indian
+/// grouping, two decimals), as a receipt writes them.
 fn rupees(paise: i64) -> String {
-    let whole = (paise / 100).to_string();
-    let (mut head, tail) = whole.split_at(whole.len().saturating_sub(3));
-    let mut groups = vec![tail];
-    while head.len() > 2 {
-        let (rest, group) = head.split_at(head.len() - 2);
-        groups.push(group);
-        head = rest;
-    }
-    if !head.is_empty() {
-        groups.push(head);
-    }
-    groups.reverse();
-    format!("₹{}.{:02}", groups.join(","), paise % 100)
+    domain_wasm::receipts::rupees_label(paise)
 }
 
 /// The checkout dialog's frame for `?order_id=..&key=..&name=..&description=..`:
