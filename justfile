@@ -105,8 +105,8 @@ test: _test-setup
     # Test suites.
     # Six tests at a time: most of their time is spent waiting on a database
     # or a socket, not on the two cores (292 s against 356 s with two).
-    # cargo-nextest (a process per test) took longer here: 315 s for what
-    # cargo test runs in about 230 s (29 November 2026).
+    # cargo-nextest (a process per test) took longer here: 336 s for the
+    # API's test binary, which cargo test ran in 284 s (29 November 2026).
     step rust-tests cargo test --workspace --locked --no-fail-fast -- --test-threads=6
     # The server the Rust suites ran (target/debug/api, built by cargo test)
     # serves schemathesis and the browser tests: a separate `cargo build -p
