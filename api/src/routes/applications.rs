@@ -182,21 +182,30 @@ fn service_inputs(
     })
 }
 
+/// The application's fields of either body (the signed-in person's or a
+/// guest's: the same fields, declared twice for the OpenAPI document),
+/// moved out of `$body`.
+macro_rules! application_fields {
+    ($body:ident) => {
+        ApplicationInput {
+            name: $body.name,
+            email: $body.email,
+            phone: $body.phone,
+            expertise: $body.expertise,
+            experience_years: $body.experience_years,
+            current_role: $body.current_role,
+            company: $body.company,
+            linkedin: $body.linkedin,
+            links: $body.links,
+            bio: $body.bio,
+            services: service_inputs($body.services),
+        }
+    };
+}
+
 /// The application's fields of a signed-in person's body.
 fn application_input(body: ApplicationBody) -> (ApplicationInput, Option<String>) {
-    let input = ApplicationInput {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        expertise: body.expertise,
-        experience_years: body.experience_years,
-        current_role: body.current_role,
-        company: body.company,
-        linkedin: body.linkedin,
-        links: body.links,
-        bio: body.bio,
-        services: service_inputs(body.services),
-    };
+    let input = application_fields!(body);
     (input, body.photo_id)
 }
 
@@ -213,19 +222,7 @@ fn guest_input(
         None,
         None,
     );
-    let input = ApplicationInput {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        expertise: body.expertise,
-        experience_years: body.experience_years,
-        current_role: body.current_role,
-        company: body.company,
-        linkedin: body.linkedin,
-        links: body.links,
-        bio: body.bio,
-        services: service_inputs(body.services),
-    };
+    let input = application_fields!(body);
     (registration, input)
 }
 
