@@ -31,6 +31,7 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc};
 use domain_wasm::accounts::Email;
+use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, DateOverride, TimeRange, WeeklyRange};
 use serde::Deserialize;
 
@@ -117,7 +118,8 @@ struct ServiceSeed {
     title: String,
     description: String,
     minutes: i64,
-    price_paise: i64,
+    /// A negative price does not read.
+    price_paise: Paise,
 }
 
 static DATA: LazyLock<DemoData> = LazyLock::new(|| {
@@ -285,8 +287,8 @@ fn availability(index: usize, today: NaiveDate) -> Availability {
 /// acting. The first mentor, whose profile the demo mentor account runs,
 /// takes paid sessions by request: signed in as them, a visitor answers
 /// requests.
-fn instant(index: usize, price_paise: i64) -> bool {
-    domain_wasm::mentoring::instant_by_default(price_paise) || index % 3 == 1
+fn instant(index: usize, price: Paise) -> bool {
+    domain_wasm::mentoring::instant_by_default(price.to_i64()) || index % 3 == 1
 }
 
 /// The e-mail domain of the demo mentors (their profiles' contact and their
@@ -721,6 +723,7 @@ mod tests {
             .first()
             .expect("every mentor has a service")
             .price_paise
+            .to_i64()
     }
 
     fn midnight(date: NaiveDate) -> DateTime<Utc> {
@@ -1220,13 +1223,12 @@ mod tests {
                     m.name,
                     s.duration_minutes
                 );
-                assert!(s.price_paise >= 0, "{}", m.name);
                 assert!(
                     !s.title.is_empty() && !s.description.is_empty(),
                     "{}",
                     m.name
                 );
-                if s.price_paise == 0 {
+                if s.price_paise.is_zero() {
                     assert!(
                         s.duration_minutes <= 30,
                         "{}: free sessions are short",

@@ -11,6 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::bindings::{BadInput, bad};
+use crate::money::Paise;
 
 /// The platform's rate when an administrator has set none: 15 %.
 pub const DEFAULT_RATE_BPS: u32 = 1500;
@@ -33,11 +34,11 @@ pub struct Split {
 }
 
 /// The commission at `rate_bps` on `price_paise`, rounded half up to the
-/// paisa; the mentor receives the rest. A price below zero counts as zero
-/// and a rate above [`MAX_RATE_BPS`] as the maximum (callers check both
-/// first, with [`check_rate`] for a rate; the split never panics).
-pub fn split(price_paise: i64, rate_bps: u32) -> Split {
-    let price_paise = price_paise.max(0);
+/// paisa; the mentor receives the rest. A rate above [`MAX_RATE_BPS`]
+/// counts as the maximum (callers check it first, with [`check_rate`]; the
+/// split never panics).
+pub fn split(price: Paise, rate_bps: u32) -> Split {
+    let price_paise = price.to_i64();
     let rate = i128::from(rate_bps.min(MAX_RATE_BPS));
     // price ≤ i64::MAX and rate ≤ 10,000: the product fits an i128, and the
     // quotient is at most the price, so it fits an i64 again.
@@ -89,7 +90,7 @@ pub fn commission_split(price_paise: f64, rate_bps: f64) -> Result<Split, BadInp
             crate::num::js_number(rate_bps)
         )));
     }
-    Ok(split(price_paise as i64, rate_bps as u32))
+    Ok(split(Paise::new(price_paise as u64), rate_bps as u32))
 }
 
 #[cfg(test)]
@@ -102,7 +103,7 @@ mod tests {
     fn the_commission_is_rounded_half_up_to_the_paisa() {
         // 15 % of ₹1,000.
         assert_eq!(
-            split(100_000, DEFAULT_RATE_BPS),
+            split(Paise::new(100_000), DEFAULT_RATE_BPS),
             Split {
                 price_paise: 100_000,
                 commission_paise: 15_000,
@@ -110,24 +111,30 @@ mod tests {
             }
         );
         // 15 % of 10 paise is 1.5: up to 2.
-        assert_eq!(split(10, 1500).commission_paise, 2);
+        assert_eq!(split(Paise::new(10), 1500).commission_paise, 2);
         // 15 % of 3 paise is 0.45: down to 0.
-        assert_eq!(split(3, 1500).commission_paise, 0);
+        assert_eq!(split(Paise::new(3), 1500).commission_paise, 0);
         // 12.34 % of ₹999 (99,900 paise) is 12,327.66: up to 12,328.
-        assert_eq!(split(99_900, 1234).commission_paise, 12_328);
+        assert_eq!(split(Paise::new(99_900), 1234).commission_paise, 12_328);
         // 0.01 % of ₹50 is half a paisa: up to 1.
-        assert_eq!(split(5_000, 1).commission_paise, 1);
+        assert_eq!(split(Paise::new(5_000), 1).commission_paise, 1);
     }
 
     #[test]
     fn free_sessions_and_the_bounds_of_the_rate() {
-        assert_eq!(split(0, 1500), Split::default_free());
-        assert_eq!(split(12_345, 0).mentor_paise, 12_345);
-        assert_eq!(split(12_345, MAX_RATE_BPS).commission_paise, 12_345);
-        // Out of range: clamped, never a panic.
-        assert_eq!(split(-5, 1500), Split::default_free());
-        assert_eq!(split(100, 20_000).commission_paise, 100);
-        assert_eq!(split(i64::MAX, MAX_RATE_BPS).mentor_paise, 0);
+        assert_eq!(split(Paise::new(0), 1500), Split::default_free());
+        assert_eq!(split(Paise::new(12_345), 0).mentor_paise, 12_345);
+        assert_eq!(
+            split(Paise::new(12_345), MAX_RATE_BPS).commission_paise,
+            12_345
+        );
+        // Out of range: clamped, never a panic (a negative price cannot be
+        // written: it is not an amount).
+        assert_eq!(split(Paise::new(100), 20_000).commission_paise, 100);
+        assert_eq!(
+            split(Paise::new(i64::MAX as u64), MAX_RATE_BPS).mentor_paise,
+            0
+        );
     }
 
     #[test]
@@ -168,10 +175,11 @@ mod tests {
     proptest! {
         #[test]
         fn commission_and_mentor_add_up_to_the_price(
-            price in 0i64..=1_000_000_000_000,
+            price in 0u64..=1_000_000_000_000,
             rate in 0u32..=MAX_RATE_BPS,
         ) {
-            let s = split(price, rate);
+            let s = split(Paise::new(price), rate);
+            let price = price as i64;
             prop_assert_eq!(s.price_paise, price);
             prop_assert_eq!(s.commission_paise + s.mentor_paise, price);
             prop_assert!(s.commission_paise >= 0 && s.mentor_paise >= 0);
@@ -183,9 +191,9 @@ mod tests {
         }
 
         #[test]
-        fn a_higher_rate_never_pays_the_mentor_more(price in 0i64..=10_000_000, a in 0u32..=MAX_RATE_BPS, b in 0u32..=MAX_RATE_BPS) {
+        fn a_higher_rate_never_pays_the_mentor_more(price in 0u64..=10_000_000, a in 0u32..=MAX_RATE_BPS, b in 0u32..=MAX_RATE_BPS) {
             let (lo, hi) = (a.min(b), a.max(b));
-            prop_assert!(split(price, hi).mentor_paise <= split(price, lo).mentor_paise);
+            prop_assert!(split(Paise::new(price), hi).mentor_paise <= split(Paise::new(price), lo).mentor_paise);
         }
     }
 }

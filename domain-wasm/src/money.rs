@@ -6,7 +6,21 @@ use std::fmt;
 use thiserror::Error;
 
 /// An amount of money in paise (1 rupee = 100 paise). Never negative.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+/// In JSON it is a whole number of paise; a negative one does not read.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(try_from = "i64", into = "i64")]
 pub struct Paise(u64);
 
 /// Why a number could not become an amount of money.
@@ -121,6 +135,13 @@ impl TryFrom<i64> for Paise {
         u64::try_from(paise)
             .map(Paise)
             .map_err(|_| NegativePaise(paise))
+    }
+}
+
+impl From<Paise> for i64 {
+    /// [`Paise::to_i64`].
+    fn from(amount: Paise) -> i64 {
+        amount.to_i64()
     }
 }
 
@@ -261,6 +282,20 @@ mod tests {
         assert_eq!(Paise::new(u64::MAX).to_i64(), i64::MAX);
         assert_eq!(Paise::saturating_from(-5), Paise::ZERO);
         assert_eq!(Paise::saturating_from(5), Paise::new(5));
+    }
+
+    #[test]
+    fn json_carries_whole_paise_and_refuses_negative_ones() {
+        assert_eq!(
+            serde_json::to_string(&Paise::new(49_950)).ok().as_deref(),
+            Some("49950")
+        );
+        assert_eq!(
+            serde_json::from_str::<Paise>("49950").ok(),
+            Some(Paise::new(49_950))
+        );
+        assert!(serde_json::from_str::<Paise>("-1").is_err());
+        assert!(serde_json::from_str::<Paise>("4.5").is_err());
     }
 
     #[test]

@@ -23,7 +23,7 @@ impl From<&OfferedService> for OfferedServiceOut {
             title: s.title.clone(),
             description: s.description.clone(),
             duration_minutes: s.duration_minutes,
-            price_paise: s.price_paise,
+            price_paise: s.price_paise.to_i64(),
         }
     }
 }

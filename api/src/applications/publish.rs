@@ -77,7 +77,9 @@ pub fn new_mentor(a: &Application, image_url: Option<String>) -> NewMentor {
                 description: s.description.clone(),
                 duration_minutes: s.duration_minutes,
                 price_paise: s.price_paise,
-                instant_confirmation: domain_wasm::mentoring::instant_by_default(s.price_paise),
+                instant_confirmation: domain_wasm::mentoring::instant_by_default(
+                    s.price_paise.to_i64(),
+                ),
             })
             .collect(),
         // Set on the dashboard: until then the profile is not listed.

@@ -177,7 +177,7 @@ pub async fn record_capture(
         what: "commission rate",
         value: rate.to_string(),
     })?;
-    let split = commission::split(amount_paise.to_i64(), rate_bps);
+    let split = commission::split(amount_paise, rate_bps);
     let postings = domain_wasm::ledger::capture_postings(mentor_id, &split);
     let txn = capture_txn_id(payment_id);
     if !post(

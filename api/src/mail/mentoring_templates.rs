@@ -86,13 +86,10 @@ pub fn to_admin(to: &str, a: &Application, queue_link: &str) -> Email {
         .services
         .iter()
         .map(|s| {
-            let price = if s.price_paise == 0 {
+            let price = if s.price_paise.is_zero() {
                 "free".to_owned()
             } else {
-                format!(
-                    "₹{}",
-                    domain_wasm::money::group_indian(s.price_paise.max(0) as u64 / 100)
-                )
+                s.price_paise.to_string()
             };
             format!("{} ({} min, {price})", s.title, s.duration_minutes)
         })
@@ -208,6 +205,7 @@ pub fn rejected(to: &str, a: &Application, reason: &str, apply_link: &str) -> Em
 mod tests {
     use super::*;
     use crate::store::applications::{ApplicationForm, ApplicationStatus, OfferedService};
+    use domain_wasm::money::Paise;
 
     fn application() -> Application {
         Application {
@@ -230,7 +228,7 @@ mod tests {
                     title: "Career chat".into(),
                     description: String::new(),
                     duration_minutes: 30,
-                    price_paise: 150_000,
+                    price_paise: Paise::new(150_000),
                 }],
             },
             photo_id: None,

@@ -87,7 +87,7 @@ pub async fn change(
         title: current.title,
         description: current.description,
         duration_minutes: current.duration_minutes,
-        price_paise: current.price_paise,
+        price_paise: current.price_paise.to_i64(),
         active: current.active,
         instant_confirmation: current.instant_confirmation,
     };

@@ -13,7 +13,6 @@ use domain_wasm::forms::{
     mentoring::{AvailabilityInput, ProfileEdit, ServiceEdit, WeeklyInput},
 };
 use domain_wasm::mentoring::{EducationEntry, ExperienceEntry, ProjectEntry};
-use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, DateOverride, TimeRange};
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -227,12 +226,11 @@ impl From<PricedService> for MentorService {
         let s = p.service;
         MentorService {
             id: s.id,
-            // The schema forbids negative prices, so the fallback never shows.
-            price: Paise::new(u64::try_from(s.price_paise).unwrap_or(0)).to_rupees(),
+            price: s.price_paise.to_rupees(),
             title: s.title,
             description: s.description,
             duration_minutes: s.duration_minutes,
-            price_paise: s.price_paise,
+            price_paise: s.price_paise.to_i64(),
             active: s.active,
             instant_confirmation: s.instant_confirmation,
             commission_bps: i64::from(p.rate_bps),

@@ -5,6 +5,7 @@
 //! domain crate before they get here.
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 
@@ -22,8 +23,8 @@ pub struct OfferedService {
     #[serde(default)]
     pub description: String,
     pub duration_minutes: i64,
-    /// 0 means free.
-    pub price_paise: i64,
+    /// Zero means free.
+    pub price_paise: Paise,
 }
 
 /// What the applicant wrote, already checked and cleaned.
@@ -63,7 +64,8 @@ impl From<domain_wasm::mentoring::ApplicationDraft> for ApplicationForm {
                     title: s.title,
                     description: s.description,
                     duration_minutes: s.duration_minutes,
-                    price_paise: s.price_paise,
+                    // The form's price rule admits no negative price.
+                    price_paise: Paise::saturating_from(s.price_paise),
                 })
                 .collect(),
         }
@@ -454,7 +456,7 @@ impl Tx {
                  price_paise, active) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id).bind(pos as i64).bind(&s.title).bind(&s.description)
-            .bind(s.duration_minutes).bind(s.price_paise).bind(true)
+            .bind(s.duration_minutes).bind(s.price_paise.to_i64()).bind(true)
             .execute(conn).await.map(|_| ()))?;
         }
         Ok(id)

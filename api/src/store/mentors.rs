@@ -471,7 +471,7 @@ impl Store {
                     sqlx::query("INSERT INTO mentor_services (mentor_id, position, title, description, duration_minutes, price_paise, instant_confirmation) \
                                  VALUES ($1, $2, $3, $4, $5, $6, $7)")
                         .bind(id).bind(pos as i64).bind(&s.title).bind(&s.description).bind(s.duration_minutes)
-                        .bind(s.price_paise).bind(s.instant_confirmation).execute(&mut *tx).await?;
+                        .bind(s.price_paise.to_i64()).bind(s.instant_confirmation).execute(&mut *tx).await?;
                 }
                 if let Some(rules) = &m.availability {
                     // Plain strings and numbers: serialising cannot fail.

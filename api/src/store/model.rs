@@ -139,7 +139,7 @@ pub struct NewService {
     pub title: String,
     pub description: String,
     pub duration_minutes: i64,
-    pub price_paise: i64,
+    pub price_paise: Paise,
     /// Bookings are confirmed without the mentor accepting.
     pub instant_confirmation: bool,
 }

@@ -7,6 +7,7 @@
 //! [`Store::catalogue_written`].
 
 use chrono::{DateTime, Utc};
+use domain_wasm::money::Paise;
 use sqlx::FromRow;
 
 use super::{Store, StoreError, on_pool};
@@ -19,8 +20,9 @@ pub struct OwnService {
     pub title: String,
     pub description: String,
     pub duration_minutes: i64,
-    /// 0 means free.
-    pub price_paise: i64,
+    /// Zero means free.
+    #[sqlx(try_from = "i64")]
+    pub price_paise: Paise,
     /// Offered to learners (a paused service is kept but not shown).
     pub active: bool,
     /// Bookings of it are confirmed without the mentor's say.

@@ -19,6 +19,7 @@ use api::store::jobs::JobStatus;
 use booking_fixtures::{announce, booking, cast, move_booking, set_status, start};
 use chrono::{DateTime, TimeDelta, Utc};
 use common::{Engine, TestDb};
+use domain_wasm::money::Paise;
 use serde_json::Value;
 
 on_both_engines!(
@@ -711,7 +712,7 @@ async fn through_the_api_booking_confirming_and_cancelling_mail_both_sides(engin
         title: title.into(),
         description: String::new(),
         duration_minutes: 45,
-        price_paise,
+        price_paise: Paise::try_from(price_paise).expect("a price"),
         instant_confirmation: false,
     };
     let ids = app

@@ -36,6 +36,7 @@ const HOLD_MINUTES: i64 = 30;
 fn short_pay_window(settings: &mut api::config::Settings) {
     settings.pay_window_minutes = HOLD_MINUTES as u32;
 }
+use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::{Value, json};
 
@@ -1067,7 +1068,7 @@ async fn add_mentor(
                         title: format!("A {minutes}-minute session"),
                         description: "Bring your questions.".into(),
                         duration_minutes: minutes,
-                        price_paise: price,
+                        price_paise: Paise::try_from(price).expect("a price"),
                         instant_confirmation: false,
                     })
                     .collect(),
@@ -1090,7 +1091,7 @@ async fn add_mentor(
                         title: own.title.clone(),
                         description: own.description.clone(),
                         duration_minutes: own.duration_minutes,
-                        price_paise: own.price_paise,
+                        price_paise: own.price_paise.to_i64(),
                         active: true,
                         instant_confirmation: true,
                     },

@@ -12,6 +12,7 @@ use chrono::{Duration, Utc};
 use common::{Engine, spawn_app, spawn_without_demo};
 use domain_wasm::accounts::Email;
 use domain_wasm::listing::{listing_filter, search_haystack};
+use domain_wasm::money::Paise;
 use domain_wasm::pricing::{has_free_service, is_free, shown_price};
 use serde_json::Value;
 
@@ -43,7 +44,7 @@ async fn mentor(store: &Store, name: &str, services: &[(&str, i64)]) -> NewMento
                 title: (*title).into(),
                 description: String::new(),
                 duration_minutes: 30,
-                price_paise: *price_paise,
+                price_paise: Paise::try_from(*price_paise).expect("a price"),
                 instant_confirmation: false,
             })
             .collect(),

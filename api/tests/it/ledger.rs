@@ -17,6 +17,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use common::{Engine, Options, TestApp, TestDb, spawn_app_on};
 use domain_wasm::commission;
 use domain_wasm::ledger as postings;
+use domain_wasm::money::Paise;
 use domain_wasm::refunds::refund_split;
 use mentoring::{Caller, call, sign_in};
 use rand::rngs::StdRng;
@@ -305,7 +306,7 @@ async fn a_capture_posts_one_balanced_transaction_however_often_it_is_told(engin
 
     assert_eq!(w.ledger_txn_count().await, 1, "one transaction");
     let pid = w.payment_id(&order).await;
-    let split = commission::split(PAID, 1500);
+    let split = commission::split(Paise::try_from(PAID).expect("a price"), 1500);
     assert_eq!(
         (split.commission_paise, split.mentor_paise),
         (7_500, 42_500)
@@ -363,7 +364,10 @@ async fn a_capture_posts_one_balanced_transaction_however_often_it_is_told(engin
         Store::Postgres(pool) => sqlx::query(sql).bind(&pid).execute(pool).await.map(drop),
     }
     .expect("an older payment");
-    assert_eq!(commission::split(333, 1500).commission_paise, 50);
+    assert_eq!(
+        commission::split(Paise::new(333), 1500).commission_paise,
+        50
+    );
     assert_eq!(
         store.booking_commission(&bid).await.expect("reads"),
         (333, 50, 0)
@@ -970,7 +974,10 @@ async fn random_money_events_keep_the_ledger_balanced(engine: Engine) {
                     1 => rng.random_range(1..100),
                     _ => rng.random_range(100..2_000_000),
                 };
-                let split = commission::split(gross, u32::try_from(rate).expect("a rate"));
+                let split = commission::split(
+                    Paise::try_from(gross).expect("a price"),
+                    u32::try_from(rate).expect("a rate"),
+                );
                 assert_eq!(split.commission_paise + split.mentor_paise, gross);
                 captured_payment(store, &bid, &split, rate, now).await;
                 Some((bid, mentor_id, gross, split))

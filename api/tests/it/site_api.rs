@@ -296,7 +296,7 @@ async fn mentor_names_and_bios_are_escaped(engine: Engine) {
                     title: "Intro call".into(),
                     description: String::new(),
                     duration_minutes: 30,
-                    price_paise: 150_000,
+                    price_paise: Paise::new(150_000),
                     instant_confirmation: false,
                 }],
                 availability: Some(common::open_hours()),

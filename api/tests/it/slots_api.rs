@@ -7,6 +7,7 @@ use api::clock::{Clock, ManualClock};
 use api::store::model::{NewMentor, NewService};
 use chrono::{DateTime, Datelike, NaiveDate, TimeDelta, Utc, Weekday};
 use common::{Engine, Options, TestApp, TestDb, spawn_app, spawn_app_on, spawn_app_with};
+use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, WeeklyRange};
 use serde_json::Value;
 
@@ -64,7 +65,7 @@ fn service(title: &str, minutes: i64) -> NewService {
         title: title.into(),
         description: String::new(),
         duration_minutes: minutes,
-        price_paise: 50_000,
+        price_paise: Paise::new(50_000),
         instant_confirmation: false,
     }
 }

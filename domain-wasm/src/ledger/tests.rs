@@ -4,7 +4,7 @@ use crate::refunds::refund_split;
 
 #[test]
 fn each_event_balances_and_moves_the_right_accounts() {
-    let s = split(150_000, 1500);
+    let s = split(crate::money::Paise::saturating_from(150_000), 1500);
     let capture = capture_postings(7, &s);
     assert!(is_balanced(&capture));
     assert_eq!(
@@ -62,9 +62,12 @@ fn each_event_balances_and_moves_the_right_accounts() {
 #[test]
 fn zero_amounts_are_left_out() {
     // A free session: nothing to post.
-    assert!(capture_postings(1, &split(0, 1500)).is_empty());
+    assert!(capture_postings(1, &split(crate::money::Paise::saturating_from(0), 1500)).is_empty());
     // No commission: gateway and mentor only.
-    assert_eq!(capture_postings(1, &split(1000, 0)).len(), 2);
+    assert_eq!(
+        capture_postings(1, &split(crate::money::Paise::saturating_from(1000), 0)).len(),
+        2
+    );
     assert!(payout_postings(1, 0).is_empty());
     assert!(!is_balanced(&[Posting {
         account: Account::Gateway,
@@ -177,7 +180,7 @@ mod properties {
             for e in events {
                 match e {
                     Event::Capture { mentor, price, rate } => {
-                        let split = crate::commission::split(price, rate);
+                        let split = crate::commission::split(crate::money::Paise::saturating_from(price), rate);
                         let postings = capture_postings(mentor, &split);
                         ledger.post(&postings)?;
                         ledger.money_in += price;
@@ -255,7 +258,7 @@ mod properties {
         ) {
             let mut ledger = Ledger::default();
             for (price, rate, pieces) in sales {
-                let split = crate::commission::split(price, rate);
+                let split = crate::commission::split(crate::money::Paise::saturating_from(price), rate);
                 ledger.post(&capture_postings(1, &split))?;
                 let mut before = 0;
                 for k in 1..=pieces as i64 {

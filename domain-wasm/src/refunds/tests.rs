@@ -454,7 +454,7 @@ mod properties {
             rate in 0u32..=10_000,
             cuts in proptest::collection::vec(1i64..=1_000_000, 1..8),
         ) {
-            let c = crate::commission::split(gross, rate).commission_paise;
+            let c = crate::commission::split(crate::money::Paise::saturating_from(gross), rate).commission_paise;
             let (mut before, mut back) = (0i64, 0i64);
             for cut in cuts {
                 let r = cut.min(gross - before);

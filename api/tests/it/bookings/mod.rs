@@ -6,6 +6,7 @@
 use api::store::Role;
 use api::store::model::{NewMentor, NewService};
 use chrono::Utc;
+use domain_wasm::money::Paise;
 use domain_wasm::slots::{Availability, WeeklyRange};
 
 use crate::common::TestApp;
@@ -92,7 +93,7 @@ pub async fn mentor(
                         title: o.title.into(),
                         description: String::new(),
                         duration_minutes: o.minutes,
-                        price_paise: o.price_paise,
+                        price_paise: Paise::try_from(o.price_paise).expect("a price"),
                         instant_confirmation: o.instant,
                     })
                     .collect(),
