@@ -84,10 +84,11 @@ pub fn admin_url() -> String {
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// A fresh, empty database for one test: a SQLite file in a temporary
-/// folder, or a PostgreSQL database of its own. Dropping it drops the
-/// PostgreSQL database and deletes the folder. The one test-database guard
-/// every test file uses.
+/// A fresh database for one test, migrated and otherwise empty: a SQLite
+/// file in a temporary folder, or a PostgreSQL database of its own, each a
+/// copy of a template that the migrations made once (see
+/// [`migrations_digest`]). Dropping it drops the PostgreSQL database and
+/// deletes the folder. The one test-database guard every test file uses.
 pub struct TestDb {
     pub url: String,
     pub engine: Engine,
@@ -102,7 +103,9 @@ impl TestDb {
         let dir = tempfile::tempdir().expect("temp dir");
         match engine {
             Engine::Sqlite => {
-                let url = format!("sqlite:{}", dir.path().join("test.db").display());
+                let path = dir.path().join("test.db");
+                std::fs::copy(sqlite_template().await, &path).expect("copy the migrated template");
+                let url = format!("sqlite:{}", path.display());
                 Some(TestDb {
                     url,
                     engine,
@@ -130,7 +133,8 @@ impl TestDb {
                     COUNTER.fetch_add(1, Ordering::Relaxed),
                     rand::random::<u32>()
                 );
-                sqlx::query(&format!("CREATE DATABASE {name}"))
+                let template = postgres_template(&mut conn).await;
+                sqlx::query(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
                     .execute(&mut conn)
                     .await
                     .expect("create test database");
@@ -186,6 +190,131 @@ fn drop_pg_database(name: &str) {
         });
     })
     .join();
+}
+
+/// A digest of one engine's migration files (names and contents): the
+/// templates are named by it, so a changed or added migration makes a new
+/// template, and an unchanged tree reuses the one a previous run made.
+fn migrations_digest(engine: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../migrations")
+        .join(engine);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the migrations folder")
+        .map(|e| e.expect("a migration").path())
+        .collect();
+    files.sort();
+    let mut hash = Sha256::new();
+    for file in files {
+        hash.update(file.file_name().expect("a name").as_encoded_bytes());
+        hash.update(std::fs::read(&file).expect("a migration's text"));
+    }
+    hex::encode(&hash.finalize()[..8])
+}
+
+/// The migrated SQLite template, made once (per migration tree) in the
+/// tests' target folder: migrated under a temporary name, then renamed, so
+/// no test ever copies a half-made one. Every SQLite test starts from a
+/// copy instead of running the 17 migrations again.
+async fn sqlite_template() -> &'static std::path::Path {
+    static TEMPLATE: tokio::sync::OnceCell<PathBuf> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+            let path = dir.join(format!(
+                "sqlite-template-{}.db",
+                migrations_digest("sqlite")
+            ));
+            if !path.exists() {
+                let scratch = tempfile::tempdir_in(dir).expect("a scratch folder");
+                let made = scratch.path().join("template.db");
+                let store = api::store::Store::open(&format!("sqlite:{}", made.display()))
+                    .await
+                    .expect("the template migrates");
+                // The last connection closed checkpoints the journal into the file.
+                store.close().await;
+                std::fs::rename(&made, &path).expect("the template moves into place");
+            }
+            path
+        })
+        .await
+}
+
+/// The migrated PostgreSQL template's name, made once (per migration tree)
+/// on the tests' server: migrated under a temporary name and renamed, so a
+/// test clones only a whole one; a run that finds it (an earlier run made
+/// it) uses it as it is. `CREATE DATABASE … TEMPLATE` copies it in a
+/// fraction of the migrations' time.
+async fn postgres_template(admin: &mut sqlx::PgConnection) -> &'static str {
+    static TEMPLATE: tokio::sync::OnceCell<String> = tokio::sync::OnceCell::const_new();
+    TEMPLATE
+        .get_or_init(|| async {
+            let name = format!("mentors_template_{}", migrations_digest("postgres"));
+            let exists: Option<(i32,)> =
+                sqlx::query_as("SELECT 1 FROM pg_database WHERE datname = $1")
+                    .bind(&name)
+                    .fetch_optional(&mut *admin)
+                    .await
+                    .expect("look for the template");
+            if exists.is_none() {
+                let scratch = format!(
+                    "mentors_template_making_{}_{}",
+                    std::process::id(),
+                    rand::random::<u32>()
+                );
+                sqlx::query(&format!("CREATE DATABASE {scratch}"))
+                    .execute(&mut *admin)
+                    .await
+                    .expect("create the template");
+                let base = admin_url()
+                    .rsplit_once('/')
+                    .map_or(admin_url(), |(b, _)| b.to_owned());
+                let store = api::store::Store::open(&format!("{base}/{scratch}"))
+                    .await
+                    .expect("the template migrates");
+                store.close().await;
+                // A closed connection's server process may still be on its way
+                // out, and a database is renamed only with no one in it.
+                sqlx::query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE datname = $1 AND pid <> pg_backend_pid()",
+                )
+                .bind(&scratch)
+                .execute(&mut *admin)
+                .await
+                .expect("end the template's sessions");
+                let mut tries = 0;
+                loop {
+                    let renamed =
+                        sqlx::query(&format!("ALTER DATABASE {scratch} RENAME TO {name}"))
+                            .execute(&mut *admin)
+                            .await;
+                    match renamed {
+                        Ok(_) => break,
+                        // Another test process made it first: theirs is as good.
+                        Err(e) if pg_code(&e).as_deref() == Some("42P04") => {
+                            drop_pg_database(&scratch);
+                            break;
+                        }
+                        // Still in use (55006): PostgreSQL waited five seconds already.
+                        Err(e) if pg_code(&e).as_deref() == Some("55006") && tries < 5 => {
+                            tries += 1
+                        }
+                        Err(e) => panic!("the template {scratch} cannot become {name}: {e}"),
+                    }
+                }
+            }
+            name
+        })
+        .await
+}
+
+/// The SQLSTATE of a database error.
+fn pg_code(e: &sqlx::Error) -> Option<String> {
+    e.as_database_error()
+        .and_then(|db| db.code())
+        .map(|code| code.into_owned())
 }
 
 /// A minimal built web app: what `vite build` leaves in `dist/`.
