@@ -282,6 +282,7 @@ impl Bound {
             tracing::warn!(error = %e, "cannot plan the gateway's reconciliation");
         }
         let worker = self.state.mailer.spawn_worker();
+        let listener = store.spawn_notification_listener();
         let jobs_worker = crate::jobs::spawn_worker(self.state.clone());
         let housekeeping = tokio::spawn(housekeeping(
             store.clone(),
@@ -298,6 +299,9 @@ impl Bound {
         worker.abort();
         jobs_worker.abort();
         housekeeping.abort();
+        if let Some(listener) = listener {
+            listener.abort();
+        }
         store.close().await;
         result.map_err(StartError::Serve)
     }

@@ -34,6 +34,7 @@ pub mod mentoring;
 pub mod money;
 pub mod naming;
 pub mod no_show;
+pub mod notifications;
 pub mod num;
 pub mod pages;
 pub mod password;

@@ -20,6 +20,7 @@ use crate::notifications::{self, BookingEvent};
 use crate::refunds::{self, RefundError};
 use crate::state::AppState;
 use crate::store::bookings::{BookingUpdate, NewBookingRow, Side};
+use crate::store::notifications::Notice;
 use crate::store::refunds::RefundRow;
 use crate::store::{Constraint, StoreError, Tx};
 
@@ -673,6 +674,19 @@ async fn perform(
     }
     if let Some((rating, text)) = &extra.feedback {
         tx.add_feedback(&b, *rating, text, now).await?;
+        // Feedback sends no e-mail; the mentor hears of it in the app.
+        if let Some(mentor) = b.mentor_user_id {
+            let notice = Notice {
+                kind: "review_received",
+                title: format!(
+                    "{} left {rating}-star feedback on {}",
+                    b.learner_name, b.service_title
+                ),
+                body: crate::mail::message::one_line(text, 200),
+                link: format!("/my-bookings/{id}"),
+            };
+            tx.notify(mentor, &notice, now).await?;
+        }
     }
     if !tx.update_booking(id, &b, &u, now).await? {
         return Err(BookingError::Refused(CHANGED.to_owned()));

@@ -26,6 +26,7 @@ use crate::state::AppState;
 use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::bookings::BookingUpdate;
 use crate::store::no_show::{NewNoShowReport, NoShowReport, NoShowSettlement};
+use crate::store::notifications::Notice;
 use crate::store::{StoreError, Tx};
 
 /// The kind of the job that settles an uncontested report when its window
@@ -231,6 +232,16 @@ pub async fn contest(
             tx.enqueue_email(&t::no_show_contested(&n, mentor, Side::Mentor, &link), now)
                 .await?;
         }
+        tx.notify_admins(
+            &Notice {
+                kind: "no_show_review",
+                title: format!("A no-show on {} is contested", n.service_title),
+                body: "Both sides have spoken; the decision is yours.".to_owned(),
+                link: "/dashboard/admin?section=disputes".to_owned(),
+            },
+            now,
+        )
+        .await?;
     }
     let r = tx
         .no_show_report(booking_id)

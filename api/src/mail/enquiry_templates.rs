@@ -167,6 +167,7 @@ pub fn to_operator(to: &str, e: &NewEnquiry, received_at: DateTime<Utc>) -> Emai
         text: txt,
         subject,
         attachments: Vec::new(),
+        in_app: None,
     }
 }
 
@@ -249,6 +250,7 @@ pub fn acknowledgment(e: &NewEnquiry, mentors_link: &str) -> Email {
         text: txt,
         subject,
         attachments: Vec::new(),
+        in_app: None,
     }
 }
 

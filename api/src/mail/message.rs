@@ -8,6 +8,7 @@ use html_escape::{encode_double_quoted_attribute as attr, encode_text as text};
 
 use super::templates::{ACCENT, document};
 use super::{Attachment, BRAND, Email};
+use crate::store::outbox::InApp;
 
 /// One line: control characters and runs of white space become one space,
 /// at most `max` characters.
@@ -153,6 +154,20 @@ pub fn render(parts: Parts<'_>) -> Email {
     txt.push_str(&format!("The {BRAND} team\n\n-- \n{footer}\n"));
     body.push_str(&format!("<p style=\"margin:0;\">The {BRAND} team</p>\n"));
     let subject = one_line(&subject, 150);
+    // The in-app notification: the subject, the summary, and the page the
+    // message's first button opens.
+    let link = blocks
+        .iter()
+        .find_map(|b| match b {
+            Block::Action { link, .. } => Some(app_path(link)),
+            _ => None,
+        })
+        .unwrap_or_else(|| "/".to_owned());
+    let in_app = InApp {
+        title: subject.clone(),
+        body: one_line(&preheader, 300),
+        link,
+    };
     Email {
         kind,
         to: to.trim().to_owned(),
@@ -160,5 +175,19 @@ pub fn render(parts: Parts<'_>) -> Email {
         text: txt,
         subject,
         attachments,
+        in_app: Some(in_app),
+    }
+}
+
+/// The path (and query) of a link into the web app, as the in-app
+/// notification keeps it: `https://site/my-bookings/b1` is `/my-bookings/b1`.
+fn app_path(link: &str) -> String {
+    match url::Url::parse(link) {
+        Ok(url) => match url.query() {
+            Some(query) => format!("{}?{query}", url.path()),
+            None => url.path().to_owned(),
+        },
+        Err(_) if link.starts_with('/') => link.to_owned(),
+        Err(_) => "/".to_owned(),
     }
 }

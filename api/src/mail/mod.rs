@@ -182,7 +182,7 @@ impl Mailer {
             .store
             .enqueue_email(&email, self.inner.clock.now())
             .await?;
-        tracing::debug!(id, kind = email.kind, "e-mail queued");
+        tracing::debug!(?id, kind = email.kind, "e-mail queued");
         self.wake();
         Ok(())
     }
@@ -196,7 +196,7 @@ impl Mailer {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let id = tx.enqueue_email(&email, now).await?;
-        tracing::debug!(id, kind = email.kind, "e-mail queued");
+        tracing::debug!(?id, kind = email.kind, "e-mail queued");
         Ok(())
     }
 

@@ -82,6 +82,7 @@ impl Message<'_> {
             html: self.html(&name),
             subject: self.subject,
             attachments: Vec::new(),
+            in_app: None,
         }
     }
 

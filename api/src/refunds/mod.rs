@@ -39,6 +39,7 @@ use crate::state::AppState;
 use crate::store::audit::{Actor, AuditAction, AuditEntry};
 use crate::store::bookings::BookingRow as BookingRecord;
 use crate::store::notices::BookingNotice;
+use crate::store::notifications::Notice;
 use crate::store::refunds::{
     Decision, NewRefund, QueuedRefundRow, ReceivedPayment, RefundRow, Settlement,
 };
@@ -498,6 +499,16 @@ pub async fn request(
     let n = notice(&mut tx, booking_id).await?;
     tx.enqueue_email(
         &mails::request_received(&n, &note(&r), &page(state, booking_id)),
+        now,
+    )
+    .await?;
+    tx.notify_admins(
+        &Notice {
+            kind: "refund_review",
+            title: format!("A refund request on {} awaits review", n.service_title),
+            body: format!("{} asks for {}.", n.learner.name, r.requested_paise),
+            link: "/dashboard/admin?section=refunds".to_owned(),
+        },
         now,
     )
     .await?;

@@ -13,6 +13,7 @@ pub mod ledger;
 pub mod media;
 pub mod mentor;
 pub mod mentors;
+pub mod notifications;
 pub mod payments;
 pub mod payouts;
 pub mod receipts;
@@ -45,6 +46,9 @@ pub enum ApiTags {
     /// Paying for a booking: the checkout, its verification, the gateway's
     /// webhooks and the built-in sandbox gateway.
     Payments,
+    /// In-app notifications: the list, the unread count, read marks, e-mail
+    /// preferences and the live stream.
+    Notifications,
 }
 
 /// An operation's answers plus the 403 of a role-limited operation
@@ -110,6 +114,7 @@ pub type Apis = (
         payouts::MentorPayoutsApi,
         payouts::AdminPayoutsApi,
         disputes::DisputesApi,
+        notifications::NotificationsApi,
     ),
 );
 
@@ -180,7 +185,10 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
                 payouts::AdminPayoutsApi {
                     state: state.clone(),
                 },
-                disputes::DisputesApi { state },
+                disputes::DisputesApi {
+                    state: state.clone(),
+                },
+                notifications::NotificationsApi { state },
             ),
         ),
         "Mentorship marketplace API",

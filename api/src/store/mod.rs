@@ -21,7 +21,8 @@ mod mentors;
 pub mod model;
 pub mod no_show;
 pub mod notices;
-mod outbox;
+pub mod notifications;
+pub mod outbox;
 pub mod paise;
 pub mod payments;
 pub mod payouts;
@@ -123,6 +124,9 @@ impl StoreError {
 /// [`Tx::commit`]; dropping it without committing rolls everything back.
 pub struct Tx {
     inner: TxInner,
+    /// Owners of the notifications written in it: their live streams in
+    /// this process are woken when it commits.
+    notified: Vec<i64>,
 }
 
 pub(crate) enum TxInner {
@@ -168,6 +172,9 @@ impl Tx {
         match self.inner {
             TxInner::Sqlite(t) => t.commit().await?,
             TxInner::Postgres(t) => t.commit().await?,
+        }
+        for user_id in self.notified {
+            notifications::announce(user_id);
         }
         Ok(())
     }
@@ -267,7 +274,10 @@ impl Store {
             Store::Sqlite(pool) => TxInner::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
             Store::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
         };
-        Ok(Tx { inner })
+        Ok(Tx {
+            inner,
+            notified: Vec::new(),
+        })
     }
 
     pub fn engine(&self) -> Engine {

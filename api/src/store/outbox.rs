@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
 use super::claims::{Claim, Queue, Value};
+use super::notifications::Notice;
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// The outbox as a queue of the claim mechanism.
@@ -32,6 +33,20 @@ pub struct Email {
     pub html: String,
     /// Files sent with the message (a calendar invitation); usually none.
     pub attachments: Vec<Attachment>,
+    /// What the recipient's in-app notification says, for a message of an
+    /// event (`domain_wasm::notifications::kind` knows its kind); `None`
+    /// for a message that is e-mail only.
+    pub in_app: Option<InApp>,
+}
+
+/// The in-app side of a message: its subject, its one-line summary and
+/// the page it points to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InApp {
+    pub title: String,
+    pub body: String,
+    /// A path in the web app.
+    pub link: String,
 }
 
 impl Email {
@@ -191,12 +206,14 @@ impl TryFrom<OutboxRow> for OutboxMessage {
 }
 
 impl Store {
-    /// Records a message as pending and due now; returns its id.
+    /// Records a message as pending and due now; returns its id (`None`
+    /// when the recipient turned this kind of e-mail off, see
+    /// [`Tx::enqueue_email`]).
     pub async fn enqueue_email(
         &self,
         email: &Email,
         now: DateTime<Utc>,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
         let mut tx = self.begin().await?;
         let id = tx.enqueue_email(email, now).await?;
         tx.commit().await?;
@@ -398,12 +415,30 @@ impl Store {
 
 impl Tx {
     /// Records a message as pending and due now, in this unit of work: it
-    /// goes out only if the change that causes it is committed.
+    /// goes out only if the change that causes it is committed. A message
+    /// of an event also leaves its recipient, when they have an account, an
+    /// in-app notification; and is not sent (`None`) when its kind's e-mail
+    /// may be turned off (`domain_wasm::notifications`) and they did.
     pub async fn enqueue_email(
         &mut self,
         email: &Email,
         now: DateTime<Utc>,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
+        if let (Some(in_app), Some(rule)) =
+            (&email.in_app, domain_wasm::notifications::kind(email.kind))
+            && let Some(user_id) = self.user_id_by_email(&email.to).await?
+        {
+            let notice = Notice {
+                kind: rule.kind,
+                title: in_app.title.clone(),
+                body: in_app.body.clone(),
+                link: in_app.link.clone(),
+            };
+            self.notify(user_id, &notice, now).await?;
+            if !rule.email_always && !self.wants_email(user_id, rule.kind).await? {
+                return Ok(None);
+            }
+        }
         let (id,): (i64,) = on_tx!(self, conn => sqlx::query_as(
             "INSERT INTO email_outbox (kind, recipient, subject, text_body, html_body, status, \
              attempts, created_at, next_attempt_at, attachments) \
@@ -418,6 +453,6 @@ impl Tx {
         .bind(attachments_column(&email.attachments))
         .fetch_one(conn)
         .await)?;
-        Ok(id)
+        Ok(Some(id))
     }
 }

@@ -169,7 +169,10 @@ impl Store {
             Store::Sqlite(pool) => TxInner::Sqlite(pool.begin().await?),
             Store::Postgres(pool) => TxInner::Postgres(pool.begin().await?),
         };
-        Ok(Tx { inner })
+        Ok(Tx {
+            inner,
+            notified: Vec::new(),
+        })
     }
 }
 

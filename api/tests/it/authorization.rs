@@ -174,6 +174,32 @@ fn matrix() -> Vec<Row> {
         call,
     };
     vec![
+        // In-app notifications (issue 24): each caller's own.
+        row("GET", "/api/notifications/", signed_in, plain),
+        row("GET", "/api/notifications/unread-count/", signed_in, plain),
+        row("POST", "/api/notifications/read-all/", signed_in, plain),
+        row("GET", "/api/notifications/preferences/", signed_in, plain),
+        row(
+            "PUT",
+            "/api/notifications/preferences/",
+            signed_in,
+            |_, _| body(json!({"booking_declined": {"email": false}})),
+        ),
+        row("GET", "/api/notifications/stream/", signed_in, |_, _| {
+            at("/api/notifications/stream/?last_event_id=0".into())
+        }),
+        // Only the learner's own notification is there for them.
+        row(
+            "POST",
+            "/api/notifications/{id}/read/",
+            [U, A, N, N, N, N],
+            |w, _| {
+                at(format!(
+                    "/api/notifications/{}/read/",
+                    w.learner_notification
+                ))
+            },
+        ),
         // The public catalogue and site.
         row("GET", "/api/mentors/", public, plain),
         // A mentor reads their own public profile; everyone else the demo
@@ -771,6 +797,8 @@ struct World {
     mentor_services: MentorServices,
     /// A booking of the demo learner's with the demo mentor.
     booking: BookingFixture,
+    /// A notification of the demo learner's (about that booking).
+    learner_notification: i64,
 }
 
 /// The demo learner's booking of the demo mentor's first service, and
@@ -1033,8 +1061,20 @@ async fn world(app: &TestApp) -> World {
         application_id: decided_application(app, &accounts[&Who::Admin]).await,
         mentor_services: mentor_services(app, &accounts[&Who::Mentor]).await,
         booking: booking_fixture(app, &accounts[&Who::Learner], &accounts[&Who::Mentor]).await,
+        learner_notification: learner_notification(app, &accounts[&Who::Learner]).await,
         accounts,
     }
+}
+
+/// The id of the learner's newest notification (their booking left one).
+async fn learner_notification(app: &TestApp, learner: &Account) -> i64 {
+    app.store
+        .notifications(learner.id, None, 1)
+        .await
+        .expect("the learner's notifications")
+        .first()
+        .map(|n| n.id)
+        .expect("the learner's booking left them a notification")
 }
 
 /// The id of a mentor application of a further account, rejected by `admin`.

@@ -398,6 +398,7 @@ async fn records_mail_without_smtp_and_lists_it(engine: Engine) {
             text: "Hi, see https://mentors.example/start.".into(),
             html: "<p>Hi, see <a href=\"https://mentors.example/start\">start</a>.</p>".into(),
             attachments: Vec::new(),
+            in_app: None,
         })
         .await
         .expect("recorded");
@@ -552,7 +553,8 @@ async fn a_claimed_message_is_not_claimed_again(engine: Engine) {
             chrono::Utc::now(),
         )
         .await
-        .expect("recorded");
+        .expect("recorded")
+        .expect("an account e-mail is always sent");
     let now = chrono::Utc::now();
     let lease = now + chrono::TimeDelta::minutes(5);
     let first = db.store.claim_email(id, now, lease).await.expect("claim");
@@ -613,7 +615,8 @@ async fn a_lapsed_claim_cannot_overwrite_the_newer_claims_outcome(engine: Engine
         .store
         .enqueue_email(&plain_note("a@example.com"), t)
         .await
-        .expect("recorded");
+        .expect("recorded")
+        .expect("a message without a kind of notification is always sent");
     let first = db
         .store
         .claim_email(id, t, t + chrono::TimeDelta::minutes(5))
@@ -721,6 +724,7 @@ fn plain_note(to: &str) -> Email {
         text: "Your password was changed just now.".into(),
         html: "<p>Your password was changed just now.</p>".into(),
         attachments: Vec::new(),
+        in_app: None,
     }
 }
 

@@ -37,6 +37,7 @@ mod mentor_dashboard;
 mod mentors_api;
 mod money_pressure;
 mod no_show_contest;
+mod notifications;
 mod passwords_api;
 mod payments;
 mod payouts;
