@@ -10,6 +10,18 @@
 
 use serde::Serialize;
 
+/// Who a kind of notification can reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Anyone who books sessions (every account).
+    Everyone,
+    /// Mentors, about the sessions booked with them.
+    Mentors,
+    /// Administrators, about the queues they answer.
+    Admins,
+}
+
 /// One kind of notification and its e-mail rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,6 +32,7 @@ pub struct Kind {
     pub label: &'static str,
     /// Its e-mail is always sent: it carries money, a meeting link or a deadline.
     pub email_always: bool,
+    pub audience: Audience,
 }
 
 const fn always(kind: &'static str, label: &'static str) -> Kind {
@@ -27,6 +40,7 @@ const fn always(kind: &'static str, label: &'static str) -> Kind {
         kind,
         label,
         email_always: true,
+        audience: Audience::Everyone,
     }
 }
 
@@ -35,6 +49,21 @@ const fn optional(kind: &'static str, label: &'static str) -> Kind {
         kind,
         label,
         email_always: false,
+        audience: Audience::Everyone,
+    }
+}
+
+const fn for_mentors(k: Kind) -> Kind {
+    Kind {
+        audience: Audience::Mentors,
+        ..k
+    }
+}
+
+const fn for_admins(k: Kind) -> Kind {
+    Kind {
+        audience: Audience::Admins,
+        ..k
     }
 }
 
@@ -49,13 +78,16 @@ pub const KINDS: &[Kind] = &[
     always("booking_rescheduled", "A session moves to another time"),
     always("booking_cancelled", "A session is cancelled"),
     optional("booking_expired", "Your request or payment ran out of time"),
-    optional("booking_expired_mentor", "A request to you ran out of time"),
+    for_mentors(optional(
+        "booking_expired_mentor",
+        "A request to you ran out of time",
+    )),
     always("booking_reminder", "A session is about to start"),
     optional("booking_feedback", "We ask how your session went"),
-    optional(
+    for_mentors(optional(
         "review_received",
         "A learner leaves feedback on your session",
-    ),
+    )),
     // No-shows.
     always("booking_no_show", "Someone reports a session missed"),
     always("no_show_report_received", "Your no-show report is received"),
@@ -97,7 +129,10 @@ pub const KINDS: &[Kind] = &[
         "application_rejected",
         "Your mentor application is declined",
     ),
-    optional("application_admin", "A new mentor application arrives"),
+    for_admins(optional(
+        "application_admin",
+        "A new mentor application arrives",
+    )),
 ];
 
 /// The rule of a kind; `None` for a message that is not a notification
@@ -114,6 +149,16 @@ pub fn email_optional(name: &str) -> bool {
 /// The kinds whose e-mail a person may turn off, in the preferences' order.
 pub fn optional_kinds() -> impl Iterator<Item = &'static Kind> {
     KINDS.iter().filter(|k| !k.email_always)
+}
+
+/// Whether a kind can reach an account that is a mentor and/or an
+/// administrator (the preferences list only those).
+pub fn reaches(kind: &Kind, mentor: bool, admin: bool) -> bool {
+    match kind.audience {
+        Audience::Everyone => true,
+        Audience::Mentors => mentor,
+        Audience::Admins => admin,
+    }
 }
 
 /// Under a kind that is not one.
@@ -201,6 +246,27 @@ mod tests {
         assert_eq!(errors["booking_confirmed"], vec![ALWAYS_SENT.to_owned()]);
         assert_eq!(errors["no_such_kind"], vec![UNKNOWN_KIND.to_owned()]);
         assert_eq!(errors.len(), 2);
+    }
+
+    #[test]
+    fn a_learner_is_not_offered_what_only_mentors_or_admins_receive() {
+        let learner: Vec<_> = optional_kinds()
+            .filter(|k| reaches(k, false, false))
+            .map(|k| k.kind)
+            .collect();
+        assert!(learner.contains(&"booking_declined"));
+        assert!(!learner.contains(&"application_admin"));
+        assert!(!learner.contains(&"review_received"));
+        let mentor: Vec<_> = optional_kinds()
+            .filter(|k| reaches(k, true, false))
+            .map(|k| k.kind)
+            .collect();
+        assert!(mentor.contains(&"review_received") && !mentor.contains(&"application_admin"));
+        let admin: Vec<_> = optional_kinds()
+            .filter(|k| reaches(k, false, true))
+            .map(|k| k.kind)
+            .collect();
+        assert!(admin.contains(&"application_admin"));
     }
 
     #[test]

@@ -133,6 +133,17 @@ test.describe("booking a paid session", () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
 
+    // The learner's bell before the mentor answers (issue 24).
+    // Its own request reached it live first.
+    const bell = header(page).getByTestId("notification-bell");
+    await bell.click();
+    const panel = page.getByRole("region", { name: "Notifications" });
+    await expect(panel.getByRole("listitem").first()).toContainText(/Your request to .+ was sent/);
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    const unreadBefore = Number((await bell.getAttribute("aria-label"))?.match(/(\d+) unread/)?.[1] ?? "0");
+    expect(unreadBefore).toBeGreaterThan(0);
+
     await test.step("the demo mentor accepts the request in their own browser", async () => {
       const context = await otherBrowser(browser);
       try {
@@ -148,6 +159,20 @@ test.describe("booking a paid session", () => {
       } finally {
         await context.close();
       }
+    });
+
+    await test.step("the learner hears of it at once: the bell counts it and the screen becomes payable, with no reload", async () => {
+      await expect(bell).toHaveAccessibleName(`Notifications, ${unreadBefore + 1} unread`);
+      await expect(page.getByTestId("booking-view")).toHaveAttribute("data-status", "payment_required");
+      await bell.click();
+      await expect(panel).toBeVisible();
+      const newest = panel.getByRole("listitem").first();
+      await expect(newest).toContainText("accepted — pay by");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // Opening it marks it read and goes to the payment.
+      await newest.getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`/session-payment-required/${bookingId}$`));
+      await expect(bell).toHaveAccessibleName(`Notifications, ${unreadBefore} unread`);
     });
 
     let meetingUrl = "";
@@ -196,6 +221,11 @@ test.describe("booking a paid session", () => {
       expect(booking.status()).toBe(200);
       const end = Date.parse(((await booking.json()) as { end: string }).end);
       const seconds = Math.ceil((end - (await serverNow(request))) / 1000) + 5 * 60;
+      // The first browser leaves before days pass on the server's clock
+      // alone: its live notifications would otherwise be read with tokens
+      // that lapse there but not in the browser, whose own clock would have
+      // ended the session first in real life.
+      await page.goto("about:blank");
       const moved = await request.post("/dev/clock/", { data: { advance_seconds: seconds } });
       expect(moved.status(), await moved.text()).toBe(200);
       const now = await serverNow(request);

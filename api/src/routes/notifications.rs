@@ -18,10 +18,11 @@ use tokio::sync::broadcast;
 use tokio::time::Instant;
 
 use super::ApiTags;
-use crate::auth::SignedIn;
+use crate::auth::{Caller, SignedIn};
 use crate::error::Detail;
 use crate::fields::FieldErrors;
 use crate::state::AppState;
+use crate::store::Role;
 use crate::store::notifications::Notification;
 use crate::store::{Store, StoreError};
 
@@ -82,6 +83,16 @@ pub struct UnreadCount {
 #[derive(Debug, Clone, Object)]
 pub struct EmailChoice {
     pub email: bool,
+    /// What the kind is about, in the preferences' words.
+    pub label: String,
+    /// Where it comes in the preferences' list (from 1).
+    pub position: i64,
+}
+
+/// A choice as sent: whether to send this kind's e-mail too.
+#[derive(Debug, Clone, Object)]
+pub struct EmailChoiceIn {
+    pub email: bool,
 }
 
 #[derive(ApiResponse)]
@@ -89,7 +100,7 @@ pub enum ListResponse {
     /// Newest first.
     #[oai(status = 200)]
     Ok(Json<Vec<NotificationOut>>),
-    /// `limit` is not from 1 to 100.
+    /// `limit` is not from 1 to 100, or `before` not a whole number from 1.
     #[oai(status = 400)]
     Invalid(Json<Detail>),
 }
@@ -153,15 +164,11 @@ impl NotificationsApi {
     async fn list(
         &self,
         auth: SignedIn,
-        before: Query<Option<i64>>,
-        limit: Query<Option<i64>>,
+        #[oai(validator(minimum(value = "1")))] before: Query<Option<i64>>,
+        #[oai(validator(minimum(value = "1"), maximum(value = "100")))] limit: Query<Option<i64>>,
     ) -> poem::Result<ListResponse> {
-        let limit = limit.0.unwrap_or(DEFAULT_PAGE);
-        if !(1..=MAX_PAGE).contains(&limit) {
-            return Ok(ListResponse::Invalid(Json(Detail::new(format!(
-                "limit must be from 1 to {MAX_PAGE}."
-            )))));
-        }
+        // The schema holds it from 1 to MAX_PAGE; kept in range regardless.
+        let limit = limit.0.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
         let list = self
             .state
             .store
@@ -193,12 +200,16 @@ impl NotificationsApi {
         method = "post",
         operation_id = "markNotificationRead"
     )]
-    async fn read(&self, auth: SignedIn, id: Path<i64>) -> poem::Result<ReadResponse> {
+    async fn read(&self, auth: SignedIn, id: Path<String>) -> poem::Result<ReadResponse> {
+        // An id that is not a number names no notification.
+        let Ok(id) = id.0.parse::<i64>() else {
+            return Ok(ReadResponse::NotFound(Json(Detail::not_found())));
+        };
         let now = self.state.clock.now();
         match self
             .state
             .store
-            .mark_notification_read(auth.0.user.id, id.0, now)
+            .mark_notification_read(auth.0.user.id, id, now)
             .await
         {
             Ok(()) => Ok(ReadResponse::Read),
@@ -233,7 +244,7 @@ impl NotificationsApi {
     )]
     async fn preferences(&self, auth: SignedIn) -> poem::Result<PreferencesResponse> {
         Ok(PreferencesResponse::Ok(Json(
-            choices(&self.state.store, auth.0.user.id).await?,
+            choices(&self.state.store, &auth.0).await?,
         )))
     }
 
@@ -247,27 +258,26 @@ impl NotificationsApi {
     async fn set_preferences(
         &self,
         auth: SignedIn,
-        body: Json<BTreeMap<String, EmailChoice>>,
+        body: Json<BTreeMap<String, EmailChoiceIn>>,
     ) -> poem::Result<PreferencesResponse> {
         let sent: BTreeMap<String, bool> = body.0.into_iter().map(|(k, c)| (k, c.email)).collect();
         let parsed = match rules::parse_preferences(&sent) {
             Ok(parsed) => parsed,
             Err(errors) => return Ok(PreferencesResponse::Invalid(Json(errors))),
         };
-        let user = auth.0.user.id;
         self.state
             .store
-            .set_notification_preferences(user, &parsed)
+            .set_notification_preferences(auth.0.user.id, &parsed)
             .await?;
         Ok(PreferencesResponse::Ok(Json(
-            choices(&self.state.store, user).await?,
+            choices(&self.state.store, &auth.0).await?,
         )))
     }
 
     /// The caller's new notifications as they happen (server-sent events),
     /// with the `Authorization` header like every call (a client reads it
-    /// with `fetch`). It starts after `last_event_id` (or the
-    /// `Last-Event-ID` header) when given, so a reconnect misses nothing;
+    /// with `fetch`). It starts after `last_event_id` (or a `Last-Event-ID`
+    /// header that holds an id) when given, so a reconnect misses nothing;
     /// otherwise with what comes next.
     #[oai(
         path = "/stream/",
@@ -277,17 +287,18 @@ impl NotificationsApi {
     async fn stream(
         &self,
         auth: SignedIn,
-        last_event_id: Query<Option<i64>>,
+        #[oai(validator(minimum(value = "0")))] last_event_id: Query<Option<i64>>,
         #[oai(name = "Last-Event-ID")] last_event_header: Header<Option<String>>,
     ) -> poem::Result<StreamResponse> {
-        let given = match (last_event_id.0, last_event_header.0.as_deref()) {
-            (Some(id), _) => Some(id),
-            (None, Some(header)) => match header.trim().parse::<i64>() {
-                Ok(id) => Some(id),
-                Err(_) => return Ok(invalid_last_id()),
-            },
-            (None, None) => None,
-        };
+        // The header is as the browser kept it: an empty or foreign one is
+        // no id (the stream starts with what comes next).
+        let given = last_event_id.0.or_else(|| {
+            last_event_header
+                .0
+                .as_deref()
+                .and_then(|h| h.trim().parse::<i64>().ok())
+                .filter(|id| *id >= 0)
+        });
         let user = auth.0.user.id;
         let store = self.state.store.clone();
         // Woken first, read second: nothing committed in between is missed.
@@ -318,17 +329,35 @@ fn invalid_last_id() -> StreamResponse {
     )))
 }
 
-/// Every kind whose e-mail may be turned off, with the person's choice.
-async fn choices(store: &Store, user: i64) -> Result<BTreeMap<String, EmailChoice>, StoreError> {
+/// Every kind whose e-mail may be turned off and that can reach this
+/// person (a mentor's kinds for mentors, an administrator's for them), with
+/// their choice.
+async fn choices(
+    store: &Store,
+    caller: &Caller,
+) -> Result<BTreeMap<String, EmailChoice>, StoreError> {
+    let user = caller.user.id;
+    let mentor = caller.user.role == Role::Mentor || caller.user.mentor_id.is_some();
+    let admin = caller.user.role == Role::Admin;
     let stored: BTreeMap<String, bool> = store
         .notification_preferences(user)
         .await?
         .into_iter()
         .collect();
     Ok(rules::optional_kinds()
-        .map(|k| {
+        .filter(|k| rules::reaches(k, mentor, admin))
+        .zip(1..)
+        .map(|(k, position)| {
             let email = stored.get(k.kind).copied().unwrap_or(true);
-            (k.kind.to_owned(), EmailChoice { email })
+            let label = k.label.to_owned();
+            (
+                k.kind.to_owned(),
+                EmailChoice {
+                    email,
+                    label,
+                    position,
+                },
+            )
         })
         .collect())
 }

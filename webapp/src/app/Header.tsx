@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { countOf, useAttention, useAttentionRefresh, waitingLabel, type AttentionItem } from "../lib/attention";
+import { useNotificationStream } from "../lib/notifications";
 import { session, useSession } from "../lib/session";
+import "./bell.css";
 import { Logo } from "./Logo";
+import { NotificationBell } from "./NotificationBell";
 import { BUSINESS_LINKS, dashboardLinks, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, SIGN_IN, type DashboardLink } from "./navigation";
 
 /** The count of waiting items beside a dashboard link, seen as a number; the link's name says it in words (`linkName`). */
@@ -176,6 +179,7 @@ export function Header({ overlay }: { overlay: boolean }) {
   const dashboards = snapshot.status === "user" ? dashboardLinks(snapshot.user?.role) : null;
   const items = useAttention();
   useAttentionRefresh(loggedIn, pathname);
+  useNotificationStream(loggedIn);
   const waiting = loggedIn ? (dashboards ?? []).reduce((n, link) => n + linkCount(link, items), 0) : 0;
 
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -225,6 +229,7 @@ export function Header({ overlay }: { overlay: boolean }) {
           </ul>
         </nav>
         <div className="site-header__actions">
+          {loggedIn ? <NotificationBell /> : null}
           {dashboards ? (
             <>
               {dashboards.map((link) => (

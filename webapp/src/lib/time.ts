@@ -504,3 +504,16 @@ export function zoneOffsetAt(ms: number, zone: string): number {
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return wall - Math.floor(ms / 1000) * 1000;
 }
+
+/**
+ * When something happened, as a list of events says it: `just now`,
+ * `5 min ago`, `3 h ago` within a day, then the day and time in `zone`
+ * (`Wed, 25 Nov, 3:30 pm`).
+ */
+export function ago(at: Date, now: Date, zone: string): string {
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  return `${dayDate(at, zone, false)}, ${clockTime(at, zone)}`;
+}

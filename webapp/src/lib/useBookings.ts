@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { SessionEndedError } from "./api/client";
 import { fetchBookings, readBookings, type Booking, type Side, type When } from "./api/bookings";
+import { useOnNotification } from "./notifications";
 
 export type Loaded<T> = { status: "loading" } | { status: "ready"; value: T } | { status: "failed" };
 
@@ -27,6 +28,10 @@ export function useBookings(side: Side, when: When) {
       active = false;
     };
   }, [side, when, attempt]);
+
+  // A new notification may change the list (a request arrives, a session
+  // is confirmed): read it again, keeping the list on screen meanwhile.
+  useOnNotification(useCallback(() => setAttempt((n) => n + 1), []));
 
   const reload = useCallback(() => {
     setState({ status: "loading" });

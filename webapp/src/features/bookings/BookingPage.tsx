@@ -45,12 +45,12 @@ export function BookingScreen({ variant }: { variant: ViewVariant }) {
   const snapshot = useSession();
   const user = snapshot.status === "user" ? snapshot.user : null;
   const zone = viewerZone(user);
-  const { state, retry, refresh, replace } = useBooking(id || undefined);
+  const { state, retry, refresh, replace, changedHere } = useBooking(id || undefined);
   const now = useNow();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const live = state.status === "ready" ? { id: state.booking.id, status: liveState(state.booking, now).status } : undefined;
-  const move = live ? statusRouteMove(pathname, live) : undefined;
+  const move = live && !changedHere ? statusRouteMove(pathname, live) : undefined;
 
   // The address follows the booking's state: a confirmed session is never at `…-pending/`.
   useEffect(() => {

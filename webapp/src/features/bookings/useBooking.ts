@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { NoAnswerError, SessionEndedError } from "../../lib/api/client";
 import { detailOf } from "../../lib/api/errors";
+import { useOnNotification, type Notification } from "../../lib/notifications";
 import { fetchBooking } from "./api";
 import { nextBoundary } from "./rules";
 import type { Booking } from "./types";
@@ -38,6 +39,11 @@ export function useBooking(id: string | undefined) {
   // Whether the next read is a check on a payment being confirmed: one that fails keeps the booking on screen and checks again later.
   const polling = useRef(false);
   const [missed, setMissed] = useState(0);
+  // The booking changed under the open screen (a notification said so):
+  // the screen shows the change where it is, without moving its address
+  // (a checkout in progress goes on to its own confirmation).
+  const [changedHere, setChangedHere] = useState(false);
+  useEffect(() => setChangedHere(false), [id]);
 
   useEffect(() => {
     if (!id) {
@@ -69,6 +75,20 @@ export function useBooking(id: string | undefined) {
 
   const booking = state.status === "ready" ? state.booking : undefined;
 
+  // Something happened to this booking (the mentor answered, a payment
+  // arrived): read it again quietly, without a reload.
+  useOnNotification(
+    useCallback(
+      (n: Notification) => {
+        if (!id || !n.link.includes(id)) return;
+        polling.current = true;
+        setChangedHere(true);
+        setAttempt((a) => a + 1);
+      },
+      [id],
+    ),
+  );
+
   // Read the booking again when one of its deadlines passes (the crate's rules update the actions between reads).
   useEffect(() => {
     if (!booking) return;
@@ -98,5 +118,5 @@ export function useBooking(id: string | undefined) {
   const refresh = useCallback(() => setAttempt((n) => n + 1), []);
   const replace = useCallback((next: Booking) => setState({ status: "ready", booking: next }), []);
 
-  return { state, retry, refresh, replace };
+  return { state, retry, refresh, replace, changedHere };
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { RouteTitle } from "../../components/RouteTitle";
 import { Icon } from "../../components/icons";
 import { FormAlert } from "../../components/form";
@@ -10,6 +10,7 @@ import { sessionRange, timeLeftShort, viewerZone, zoneLabel } from "../../lib/ti
 import { confirmingPayment, firstName, learnerNextStep, useNow } from "../../lib/sessions";
 import { useBookings, type Loaded } from "../../lib/useBookings";
 import { JoinButton, StatusPill } from "../../components/SessionParts";
+import { NotificationsSection } from "./NotificationsSection";
 import "./user-dashboard.css";
 
 type IconName = Parameters<typeof Icon>[0]["name"];
@@ -197,6 +198,7 @@ function quickLinks(role: string | undefined): QuickLink[] {
   const links: QuickLink[] = [
     { to: "/mentors", label: "Find a mentor", text: "Browse mentors by expertise and book a session.", icon: "search" },
     { to: "/my-bookings", label: "My bookings", text: "Upcoming, past and cancelled sessions.", icon: "calendar" },
+    { to: "/dashboard/user?tab=notifications", label: "Notifications", text: "Everything that happened, and which e-mails you get.", icon: "mail" },
     { to: "/auth/edit-profile", label: "Edit profile", text: "Your name, contact number, time zone and password.", icon: "user" },
   ];
   if (role === "mentor")
@@ -218,6 +220,8 @@ export default function UserDashboardPage() {
   const upcoming = useBookings("learner", "upcoming");
   const past = useBookings("learner", "past");
   const now = useNow();
+  const [params] = useSearchParams();
+  const showNotifications = params.get("tab") === "notifications";
 
   return (
     <section className="ud" aria-labelledby="ud-title" data-testid="user-dashboard">
@@ -237,8 +241,14 @@ export default function UserDashboardPage() {
       </header>
       <div className="container ud__body">
         <div className="ud__main">
-          <Upcoming state={upcoming.state} reload={upcoming.reload} now={now} zone={zone} />
-          <AwaitingFeedback state={past.state} reload={past.reload} zone={zone} />
+          {showNotifications ? (
+            <NotificationsSection zone={zone} />
+          ) : (
+            <>
+              <Upcoming state={upcoming.state} reload={upcoming.reload} now={now} zone={zone} />
+              <AwaitingFeedback state={past.state} reload={past.reload} zone={zone} />
+            </>
+          )}
         </div>
         <nav className="ud__aside" aria-labelledby="ud-links-title">
           <h2 id="ud-links-title" className="ud-section__title">

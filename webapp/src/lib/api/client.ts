@@ -216,3 +216,40 @@ export function call<M extends Method, P extends PathsFor<M>>(
 ): Promise<Answer<SuccessBody<P, M>>> {
   return api.send<SuccessBody<P, M>>(path, { ...options, method: method.toUpperCase() });
 }
+
+/**
+ * A long answer read as it comes (the notification stream): sent with the
+ * session's access token like an authorised call, the same rules on 401
+ * and 403 (one refresh and a repeat, then the session ends), and the body
+ * left unread for the caller. Rejects as `fetch` does when aborted.
+ */
+export async function authorisedStream(path: string, signal: AbortSignal): Promise<Response> {
+  const port = bound;
+  const open = (token: string | null) =>
+    fetch(path, {
+      headers: { Accept: "text/event-stream", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      credentials: "same-origin",
+      cache: "no-store",
+      signal,
+    });
+  const token = port?.accessToken() ?? null;
+  const first = await open(token);
+  switch (afterResponse(first.status, false)) {
+    case "proceed":
+      return first;
+    case "refreshAndRetry": {
+      const refreshed = port ? await port.refreshAccess(token) : false;
+      if (afterRefresh(refreshed) === "retry") {
+        const again = await open(port?.accessToken() ?? null);
+        if (afterResponse(again.status, true) === "proceed") return again;
+        port?.endSession();
+        throw new SessionEndedError(again.status);
+      }
+      port?.endSession();
+      throw new SessionEndedError(first.status);
+    }
+    case "logout":
+      port?.endSession();
+      throw new SessionEndedError(first.status);
+  }
+}

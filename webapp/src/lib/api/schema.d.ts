@@ -1496,8 +1496,8 @@ export interface paths {
         /**
          * The caller's new notifications as they happen (server-sent events),
          *     with the `Authorization` header like every call (a client reads it
-         *     with `fetch`). It starts after `last_event_id` (or the
-         *     `Last-Event-ID` header) when given, so a reconnect misses nothing;
+         *     with `fetch`). It starts after `last_event_id` (or a `Last-Event-ID`
+         *     header that holds an id) when given, so a reconnect misses nothing;
          *     otherwise with what comes next.
          */
         get: operations["streamNotifications"];
@@ -2695,6 +2695,20 @@ export interface components {
          * @description Whether a kind's e-mail is sent as well as the in-app notification.
          */
         EmailChoice: {
+            email: boolean;
+            /** @description What the kind is about, in the preferences' words. */
+            label: string;
+            /**
+             * Format: int64
+             * @description Where it comes in the preferences' list (from 1).
+             */
+            position: number;
+        };
+        /**
+         * EmailChoiceIn
+         * @description A choice as sent: whether to send this kind's e-mail too.
+         */
+        EmailChoiceIn: {
             email: boolean;
         };
         /** Experience */
@@ -8734,7 +8748,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["NotificationOut"][];
                 };
             };
-            /** @description `limit` is not from 1 to 100. */
+            /** @description `limit` is not from 1 to 100, or `before` not a whole number from 1. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8806,7 +8820,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json; charset=utf-8": {
-                    [key: string]: components["schemas"]["EmailChoice"];
+                    [key: string]: components["schemas"]["EmailChoiceIn"];
                 };
             };
         };
@@ -8971,7 +8985,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: number;
+                id: string;
             };
             cookie?: never;
         };

@@ -1,0 +1,104 @@
+/**
+ * Issue 24's bell and notifications screen, as a learner sees them: a
+ * booking made (through the API, as from another tab) shows on the bell
+ * without a reload; the panel lists it and opens full screen on a phone;
+ * `/dashboard/user?tab=notifications` lists everything and keeps the
+ * person's e-mail choices. Screenshots at both widths, axe clean.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
+
+const PASSWORD = "Notify#Bell-2026";
+
+/** Books the soonest open slot of the first free service in the catalogue, as `token`'s owner. */
+async function bookSomething(request: APIRequestContext, token: string): Promise<string> {
+  const list = (await (await request.get("/api/mentors/")).json()) as { id: number; services: { id: number; price: number }[] }[];
+  for (const mentor of list) {
+    const service = mentor.services.find((s) => s.price === 0);
+    if (!service) continue;
+    const slots = (await (await request.get(`/api/mentors/${mentor.id}/slots/?service=${service.id}`)).json()) as { start: string }[];
+    const start = slots[0]?.start;
+    if (!start) continue;
+    const booked = await request.post("/api/bookings/", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { service_id: service.id, start, note: "Looking forward to it." },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return ((await booked.json()) as { id: string }).id;
+  }
+  throw new Error("no free service with an open slot in the demo catalogue");
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/auth/login");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" }).or(page.getByRole("button", { name: /Open menu/ }))).toBeVisible();
+}
+
+for (const width of [1280, 375]) {
+  test(`the bell counts what happens live and its panel lists it (${width} px)`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const errors = collectErrors(page);
+    const email = uniqueEmail(`bell-${width}`);
+    await createActiveAccount(request, { name: "Bela Bell", email, password: PASSWORD });
+    const login = await request.post("/api/login/", { data: { email, password: PASSWORD } });
+    const { token } = (await login.json()) as { token: string };
+
+    await signIn(page, email);
+    await page.goto("/dashboard/user");
+    const bell = page.getByRole("banner").getByTestId("notification-bell");
+    await expect(bell).toHaveAccessibleName("Notifications");
+
+    // Something happens elsewhere: the bell counts it, no reload.
+    const booking = await bookSomething(request, token);
+    await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+
+    await bell.click();
+    const panel = page.getByRole("region", { name: "Notifications" });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("listitem")).toHaveCount(1);
+    await expect(panel.getByRole("link", { name: /Unread/ })).toHaveAttribute("href", new RegExp(booking));
+    if (width === 375) {
+      // Full screen on a phone, with its own close button.
+      const box = await panel.boundingBox();
+      expect(box?.width).toBe(375);
+      expect(box?.height).toBe(812);
+      await expect(panel.getByRole("button", { name: "Close notifications" })).toBeVisible();
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`bell-${width}.png`) });
+
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await expect(bell).toHaveAccessibleName("Notifications");
+    expect(errors).toEqual([]);
+  });
+}
+
+test("the notifications screen lists everything and keeps the e-mail choices", async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const email = uniqueEmail("settings");
+  await createActiveAccount(request, { name: "Sita Settings", email, password: PASSWORD });
+  const login = await request.post("/api/login/", { data: { email, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  await bookSomething(request, token);
+
+  await signIn(page, email);
+  await page.goto("/dashboard/user?tab=notifications");
+  const section = page.getByTestId("notifications-section");
+  await expect(section.getByRole("listitem")).toHaveCount(1);
+  const choice = page.getByRole("checkbox", { name: "A mentor declines your request" });
+  await expect(choice).toBeChecked();
+  await choice.uncheck();
+  await expect(choice).not.toBeChecked();
+  await expect(choice).toBeEnabled();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("notifications-1280.png"), fullPage: true });
+  // Kept: read again after a reload.
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "A mentor declines your request" })).not.toBeChecked();
+  const saved = await request.get("/api/notifications/preferences/", { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await saved.json()) as Record<string, { email: boolean }>)["booking_declined"]?.email).toBe(false);
+  expect(errors).toEqual([]);
+});

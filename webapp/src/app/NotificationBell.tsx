@@ -1,0 +1,151 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { bellLabel, notifications, useNotifications, type Notification } from "../lib/notifications";
+import { useSession } from "../lib/session";
+import { ago, viewerZone } from "../lib/time";
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
+      />
+    </svg>
+  );
+}
+
+/** One notification in the list: a link to its page, marked read when opened. */
+function Item({ n, zone, now, onOpen }: { n: Notification; zone: string; now: Date; onOpen: (n: Notification) => void }) {
+  const unread = !n.read_at;
+  return (
+    <li className={`bell-item${unread ? " is-unread" : ""}`}>
+      <a
+        href={n.link}
+        className="bell-item__link"
+        onClick={(event) => {
+          event.preventDefault();
+          onOpen(n);
+        }}
+      >
+        {unread ? <span className="sr-only">Unread: </span> : null}
+        <span className="bell-item__title">{n.title}</span>
+        {n.body ? <span className="bell-item__body">{n.body}</span> : null}
+        <time className="bell-item__time" dateTime={n.created_at}>
+          {ago(new Date(n.created_at), now, zone)}
+        </time>
+      </a>
+    </li>
+  );
+}
+
+/**
+ * The bell in the header of every screen that has one, while signed in:
+ * the unread count on it, and a panel of the newest notifications (full
+ * screen on a phone) with "Mark all as read". Opening one marks it read
+ * and goes to its page.
+ */
+export function NotificationBell() {
+  const { items, unread, loaded } = useNotifications();
+  const snapshot = useSession();
+  const zone = viewerZone(snapshot.status === "user" ? snapshot.user : null);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const headingId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      close();
+    }
+  };
+
+  const openOne = (n: Notification) => {
+    void notifications.markRead(n.id);
+    setOpen(false);
+    void navigate(n.link);
+  };
+
+  const now = new Date();
+
+  return (
+    <div className="bell" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="bell__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={bellLabel(unread)}
+        data-testid="notification-bell"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <BellIcon />
+        {unread > 0 ? (
+          <span className="bell__count" aria-hidden="true" data-testid="notification-count">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </button>
+      <section id={panelId} className="bell__panel" hidden={!open} aria-labelledby={headingId}>
+        <header className="bell__head">
+          <p id={headingId} className="bell__heading">
+            Notifications
+          </p>
+          <div className="bell__actions">
+            {unread > 0 ? (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void notifications.markAllRead()}>
+                Mark all as read
+              </button>
+            ) : null}
+            <button type="button" className="bell__close" aria-label="Close notifications" onClick={close}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </button>
+          </div>
+        </header>
+        {!loaded ? (
+          <p className="bell__empty">Loading…</p>
+        ) : items.length === 0 ? (
+          <p className="bell__empty">Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.</p>
+        ) : (
+          <ul className="bell__list">
+            {items.map((n) => (
+              <Item key={n.id} n={n} zone={zone} now={now} onOpen={openOne} />
+            ))}
+          </ul>
+        )}
+        <footer className="bell__foot">
+          <Link to="/dashboard/user?tab=notifications" className="bell__all" onClick={() => setOpen(false)}>
+            All notifications and e-mail settings
+          </Link>
+        </footer>
+      </section>
+    </div>
+  );
+}
