@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { NotificationList } from "../components/NotificationList";
 import { bellLabel, notifications, useNotifications, type Notification } from "../lib/notifications";
 import { useSession } from "../lib/session";
-import { ago, viewerZone } from "../lib/time";
+import { viewerZone } from "../lib/time";
 
 function BellIcon() {
   return (
@@ -16,30 +17,6 @@ function BellIcon() {
         d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0"
       />
     </svg>
-  );
-}
-
-/** One notification in the list: a link to its page, marked read when opened. */
-function Item({ n, zone, now, onOpen }: { n: Notification; zone: string; now: Date; onOpen: (n: Notification) => void }) {
-  const unread = !n.read_at;
-  return (
-    <li className={`bell-item${unread ? " is-unread" : ""}`}>
-      <a
-        href={n.link}
-        className="bell-item__link"
-        onClick={(event) => {
-          event.preventDefault();
-          onOpen(n);
-        }}
-      >
-        {unread ? <span className="sr-only">Unread: </span> : null}
-        <span className="bell-item__title">{n.title}</span>
-        {n.body ? <span className="bell-item__body">{n.body}</span> : null}
-        <time className="bell-item__time" dateTime={n.created_at}>
-          {ago(new Date(n.created_at), now, zone)}
-        </time>
-      </a>
-    </li>
   );
 }
 
@@ -90,8 +67,6 @@ export function NotificationBell() {
     void navigate(n.link);
   };
 
-  const now = new Date();
-
   return (
     <div className="bell" ref={rootRef} onKeyDown={onKeyDown}>
       <button
@@ -134,11 +109,9 @@ export function NotificationBell() {
         ) : items.length === 0 ? (
           <p className="bell__empty">Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.</p>
         ) : (
-          <ul className="bell__list">
-            {items.map((n) => (
-              <Item key={n.id} n={n} zone={zone} now={now} onOpen={openOne} />
-            ))}
-          </ul>
+          <div className="bell__list">
+            <NotificationList items={items} zone={zone} onOpen={openOne} />
+          </div>
         )}
         <footer className="bell__foot">
           <Link to="/dashboard/user?tab=notifications" className="bell__all" onClick={() => setOpen(false)}>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { useNavigate } from "react-router";
+import { NotificationList } from "../../components/NotificationList";
 import { api, SessionEndedError } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
-import { notifications, useNotifications } from "../../lib/notifications";
-import { ago } from "../../lib/time";
+import { notifications, useNotifications, type Notification } from "../../lib/notifications";
 
 type Choices = Record<string, Schemas["EmailChoice"]>;
 
@@ -106,7 +106,11 @@ function EmailPreferences() {
  */
 export function NotificationsSection({ zone }: { zone: string }) {
   const { items, unread, loaded } = useNotifications();
-  const now = new Date();
+  const navigate = useNavigate();
+  const open = (n: Notification) => {
+    void notifications.markRead(n.id);
+    void navigate(n.link);
+  };
   return (
     <>
       <section className="ud-section" aria-labelledby="ud-notifications-title" data-testid="notifications-section">
@@ -125,20 +129,9 @@ export function NotificationsSection({ zone }: { zone: string }) {
         ) : items.length === 0 ? (
           <p className="nt-note">Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.</p>
         ) : (
-          <ul className="nt-list">
-            {items.map((n) => (
-              <li key={n.id} className={`nt-item${n.read_at ? "" : " is-unread"}`}>
-                <Link to={n.link} className="nt-item__link" onClick={() => void notifications.markRead(n.id)}>
-                  {n.read_at ? null : <span className="sr-only">Unread: </span>}
-                  <span className="nt-item__title">{n.title}</span>
-                  {n.body ? <span className="nt-item__body">{n.body}</span> : null}
-                  <time className="nt-item__time" dateTime={n.created_at}>
-                    {ago(new Date(n.created_at), now, zone)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <div className="nt-list">
+            <NotificationList items={items} zone={zone} onOpen={open} />
+          </div>
         )}
       </section>
       <EmailPreferences />
