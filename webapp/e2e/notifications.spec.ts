@@ -34,7 +34,9 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel("E-mail address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("banner").getByRole("button", { name: "Logout" }).or(page.getByRole("button", { name: /Open menu/ }))).toBeVisible();
+  // Signed in: the sign-in page gives way and the bell is in the header.
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole("banner").getByTestId("notification-bell")).toBeVisible();
 }
 
 for (const width of [1280, 375]) {
