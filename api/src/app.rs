@@ -40,6 +40,7 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             .nest_no_strip("/dev/clock", crate::dev_clock::routes())
             .nest_no_strip("/api/dev/clock", crate::dev_clock::routes());
     }
+    let test_clock = state.test_clock.is_some().then(|| state.clock.clone());
     let mut headers = SetHeader::new()
         .overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
         .overriding(header::REFERRER_POLICY, "strict-origin-when-cross-origin")
@@ -81,6 +82,26 @@ pub fn app(state: Arc<AppState>) -> impl Endpoint {
             state.store.clone(),
         ))
         .with(headers)
+        .around(move |next, req| stamp_date(next, req, test_clock.clone()))
+}
+
+/// With the test clock, each answer's `Date` is the server's own time
+/// (hyper writes the machine's otherwise, and keeps a `Date` already
+/// there): the web app reads its deadlines against the server's clock
+/// from that header, so a browser sees the time the tests moved to.
+async fn stamp_date<E: Endpoint>(
+    next: E,
+    req: Request,
+    clock: Option<crate::clock::Clock>,
+) -> poem::Result<Response> {
+    let mut resp = next.call(req).await?.into_response();
+    if let Some(clock) = clock {
+        let date = clock.now().format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+        if let Ok(value) = HeaderValue::from_str(&date) {
+            resp.headers_mut().insert(header::DATE, value);
+        }
+    }
+    Ok(resp)
 }
 
 /// `Strict-Transport-Security` when PUBLIC_URL is https: a year, and the

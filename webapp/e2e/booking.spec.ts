@@ -145,7 +145,17 @@ test.describe("booking a paid session", () => {
     expect(unreadBefore).toBeGreaterThan(0);
 
     await test.step("the demo mentor accepts the request in their own browser", async () => {
+      // The mentor's device clock is wrong: already past the request's
+      // answer-by. The screen reads the server's time (each answer's
+      // `Date`), so the request is still pending there, as on the server.
+      const asked = await page.request.get(`/api/bookings/${bookingId}/`, {
+        headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` },
+      });
+      expect(asked.status()).toBe(200);
+      const respondBy = Date.parse(((await asked.json()) as { respond_by: string }).respond_by);
+      expect(respondBy).toBeGreaterThan(await serverNow(request));
       const context = await otherBrowser(browser);
+      await context.clock.install({ time: respondBy + 10 * 60_000 });
       try {
         const mentorPage = await context.newPage();
         await signIn(mentorPage, MENTOR);

@@ -12,6 +12,7 @@ on_both_engines!(
     moving_the_clock_moves_the_time_the_api_sees,
     only_a_forward_move_of_up_to_400_days_is_taken,
     without_the_switch_there_is_no_clock_to_move,
+    answers_are_dated_by_the_moved_clock,
 );
 
 async fn spawn(engine: Engine, test_clock: bool) -> Option<TestApp> {
@@ -135,4 +136,36 @@ async fn without_the_switch_there_is_no_clock_to_move(engine: Engine) {
     assert_ne!(status, 200, "{body}");
     let resp = app.get("/api/dev/clock/").await;
     assert_eq!(resp.status(), 404);
+}
+
+/// The `Date` of every answer, API or page, is the test clock's: the web
+/// app reads the server's time from it (`webapp/src/lib/clock.ts`).
+async fn answers_are_dated_by_the_moved_clock(engine: Engine) {
+    let Some(app) = spawn(engine, true).await else {
+        return;
+    };
+    let date_of = |resp: &reqwest::Response| {
+        let text = resp
+            .headers()
+            .get("date")
+            .expect("a Date header")
+            .to_str()
+            .expect("ASCII")
+            .to_owned();
+        DateTime::parse_from_rfc2822(&text.replace("GMT", "+0000"))
+            .unwrap_or_else(|e| panic!("an HTTP date, got {text:?}: {e}"))
+            .with_timezone(&Utc)
+    };
+    let (status, moved) = advance(&app, json!({"advance_seconds": 3 * 86_400})).await;
+    assert_eq!(status, 200, "{moved}");
+    let now = instant(&moved);
+    for path in ["/api/mentors/", "/healthz", "/"] {
+        let resp = app.get(path).await;
+        let date = date_of(&resp);
+        assert_eq!(
+            date.timestamp(),
+            now.timestamp(),
+            "{path}: dated {date}, the clock reads {now}"
+        );
+    }
 }

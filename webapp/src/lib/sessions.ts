@@ -17,6 +17,7 @@
 import { useEffect, useState } from "react";
 import { allows, type Booking, type BookingStatus, type Side } from "./api/bookings";
 import { bookingRules, shortName } from "./domain";
+import { serverNow } from "./clock";
 
 /* ---------- Reading a booking ---------- */
 
@@ -116,9 +117,9 @@ export function firstName(name: string): string {
 
 /** The current time, moving every `everyMs` while the screen is open (countdowns, the join window). */
 export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setNow(serverNow()), everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;

@@ -24,6 +24,7 @@ import { clockTime, dayDate, deadlineWords, timeLeft, zoneLongName } from "../..
 import type { Booking } from "./types";
 import { failureMessage } from "./useBooking";
 import "./refunds.css";
+import { serverNow } from "../../lib/clock";
 
 /** The longest reason the API takes (after cleaning): its parser's limit,
  * from the crate. */
@@ -402,7 +403,7 @@ export function RefundPanel({ booking, now, zone, onCancel, onRefundsChanged }: 
   // Without the facts to recompute it, the eligibility is read again when the window it named closes.
   useEffect(() => {
     if (live || closesAt === null) return;
-    const wait = closesAt - Date.now() + 1_000;
+    const wait = closesAt - serverNow() + 1_000;
     if (wait <= 0 || wait > 2_147_483_647) return;
     const timer = setTimeout(reload, wait);
     return () => clearTimeout(timer);

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from "react";
 import { fetchOpenTimes, type OpenTime } from "./api";
 import { clockTime, dayDate, zoneLongName } from "../../lib/time";
+import { serverNow } from "../../lib/clock";
 
 /** How many days one read covers, and how far ahead the picker goes at most. */
 const STEP_DAYS = 14;
@@ -29,7 +30,7 @@ export function SlotPicker({ mentorId, serviceId, zone, exclude, chosen, onChoos
   const [days, setDays] = useState(STEP_DAYS);
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
-  const [from] = useState(() => new Date());
+  const [from] = useState(() => new Date(serverNow()));
   const name = useId();
   const key = `${mentorId}|${serviceId}|${days}|${attempt}|${reloadKey}`;
 

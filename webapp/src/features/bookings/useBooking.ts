@@ -13,6 +13,7 @@ import { useOnNotification, type Notification } from "../../lib/notifications";
 import { fetchBooking } from "./api";
 import { nextBoundary } from "./rules";
 import type { Booking } from "./types";
+import { serverNow } from "../../lib/clock";
 
 export type BookingState =
   | { status: "loading" }
@@ -92,9 +93,9 @@ export function useBooking(id: string | undefined) {
   // Read the booking again when one of its deadlines passes (the crate's rules update the actions between reads).
   useEffect(() => {
     if (!booking) return;
-    const at = nextBoundary(booking, Date.now());
+    const at = nextBoundary(booking, serverNow());
     if (at === undefined) return;
-    const wait = at - Date.now() + 1_000;
+    const wait = at - serverNow() + 1_000;
     if (wait > MAX_TIMEOUT) return;
     const timer = setTimeout(() => setAttempt((n) => n + 1), wait);
     return () => clearTimeout(timer);

@@ -37,6 +37,7 @@ import { useMentor } from "./useMentor";
 import "../../components/mentors.css";
 import "./profile-hero.css";
 import "./profile.css";
+import { serverNow } from "../../lib/clock";
 
 /** How many open slots the booking card previews. */
 const SLOT_PREVIEW = 5;
@@ -142,7 +143,7 @@ function showTimes() {
 
 function BookingCard({ mentor, timeZone }: { mentor: Mentor & { id: number }; timeZone: string | undefined }) {
   const bookable = bookableServices(mentor).length > 0;
-  const slots = useMemo(() => upcomingSlots(mentor, Date.now(), SLOT_PREVIEW), [mentor]);
+  const slots = useMemo(() => upcomingSlots(mentor, serverNow(), SLOT_PREVIEW), [mentor]);
   const price = shownPrice(mentor.services.map((s) => s.price));
   const firstName = shortName(mentor.name);
   const zone = slots[0] ? zoneLongName(slots[0].start, timeZone ?? browserZone()) : undefined;
@@ -455,7 +456,7 @@ function useBookingChoice(mentor: Mentor & { id: number }) {
     const start = search.get(BOOK_START_PARAM);
     const service = bookableServices(mentor).find((s) => s.id === serviceId);
     const at = start ? Date.parse(start) : NaN;
-    if (!service || !start || Number.isNaN(at) || at <= Date.now()) return undefined;
+    if (!service || !start || Number.isNaN(at) || at <= serverNow()) return undefined;
     return { service: reviewService(mentor, service), start, end: new Date(at + (service.durationMinutes ?? 60) * 60_000) };
   });
 

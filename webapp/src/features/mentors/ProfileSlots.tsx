@@ -16,6 +16,7 @@ import { LoadError } from "./LoadError";
 import { servicesOf, type ProfileService } from "./profile";
 import { COMMON_ZONES, DEFAULT_WINDOW_DAYS, fetchSlots, groupByDay, weekOf, type OpenSlot } from "./slots";
 import "./slots.css";
+import { serverNow } from "../../lib/clock";
 
 /** A service someone can book: published (not switched off) and with an id to ask the slots for. */
 export interface BookableService extends ProfileService {
@@ -94,7 +95,7 @@ function SlotsSkeleton() {
 export function ProfileSlots({ mentor, timeZone, locale = LOCALE, onChoose, refreshKey = 0 }: ProfileSlotsProps) {
   const services = useMemo(() => bookableServices(mentor), [mentor]);
   const viewerZone = useMemo(() => zoneOfViewer({ time_zone: timeZone }), [timeZone]);
-  const [now] = useState(() => new Date());
+  const [now] = useState(() => new Date(serverNow()));
   const [serviceId, setServiceId] = useState<number | undefined>(services[0]?.id);
   const [zone, setZone] = useState(viewerZone);
   const [weekIndex, setWeekIndex] = useState(0);

@@ -20,6 +20,7 @@
  */
 import { afterRefresh, afterResponse } from "../domain";
 import type { Method, PathsFor, RequestBody, SuccessBody } from "./types";
+import { serverClock } from "../clock";
 
 /** How long a call may take, answer body included, unless the caller says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -149,6 +150,7 @@ export function createApiClient(session: () => SessionPort | undefined, fetchImp
     if (options.signal?.aborted) controller.abort();
     try {
       const response = await fetchImpl()(path, init(token, options, controller.signal));
+      serverClock.observe(response.headers?.get("date"));
       const text = await response.text();
       return {
         status: response.status,
