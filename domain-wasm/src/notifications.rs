@@ -104,6 +104,10 @@ pub const KINDS: &[Kind] = &[
     always("refund_failed", "A refund could not be paid"),
     always("refund_mentor", "A refund changes your earnings"),
     always("refund_review", "A refund request awaits review"),
+    for_admins(always(
+        "payment_dispute",
+        "A payment is disputed with the gateway",
+    )),
     always("payout_paid", "A payout is sent"),
     always("payout_failed", "A payout could not be sent"),
     always("payout_details_set", "Your payout details are set"),

@@ -13,6 +13,7 @@ use domain_wasm::money::Paise;
 use domain_wasm::payments::PaymentStatus;
 
 use crate::store::adjustments::AdjustmentRow;
+use crate::store::notifications::Notice;
 use crate::store::{StoreError, Tx};
 
 /// What the gateway said about one of its refunds or disputes.
@@ -75,6 +76,41 @@ pub fn read_event(event: &str, body: &serde_json::Value) -> Option<Adjustment> {
     })
 }
 
+/// What the administrators are told of a dispute's news: a chargeback
+/// needs evidence before the gateway's deadline, and a lost one takes
+/// money back. The reconciliation under Payouts lists every dispute.
+fn dispute_notice(news: &Adjustment, booking_id: &str) -> Notice {
+    let amount = news.amount_paise;
+    let (title, body) = match news.status {
+        AdjustmentStatus::Open => (
+            format!("A payment of {amount} is disputed"),
+            "The cardholder's bank raised a dispute: answer it with evidence on the gateway's dashboard before its deadline.",
+        ),
+        AdjustmentStatus::UnderReview => (
+            format!("The dispute over {amount} is under review"),
+            "The gateway is reviewing the evidence.",
+        ),
+        AdjustmentStatus::Won => (
+            format!("The dispute over {amount} was won"),
+            "The payment stands.",
+        ),
+        AdjustmentStatus::Lost => (
+            format!("The dispute over {amount} was lost"),
+            "The money went back to the cardholder and the books record it as a refund.",
+        ),
+        _ => (
+            format!("The dispute over {amount} is closed"),
+            "The gateway closed it.",
+        ),
+    };
+    Notice {
+        kind: "payment_dispute",
+        title,
+        body: format!("{body} Booking {booking_id}, gateway dispute {}.", news.id),
+        link: "/dashboard/admin?section=payouts".to_owned(),
+    }
+}
+
 /// Records what the gateway said inside `tx`: `false` when it names no
 /// payment of ours or changes nothing (a replay, news older than what we
 /// have). A refund whose id is one of ours is not this module's (see
@@ -123,6 +159,10 @@ pub async fn record(
     };
     tracing::info!(kind = news.kind.as_str(), id = %news.id, payment = %news.payment_id,
         from = ?from, to = news.status.as_str(), "the gateway's own refund or dispute recorded");
+    if news.kind == AdjustmentKind::Dispute {
+        tx.notify_admins(&dispute_notice(news, &payment.booking_id), now)
+            .await?;
+    }
     if news.status.takes_money_back() {
         let txn = match news.kind {
             AdjustmentKind::Refund => format!("gateway_refund:{}", news.id),

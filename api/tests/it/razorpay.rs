@@ -724,6 +724,33 @@ async fn refunds_and_disputes_made_on_the_gateway_are_in_the_books(engine: Engin
         report.refunded_paise, 80_000,
         "the refund and the lost dispute: {report:?}"
     );
+    // The administrators hear of it once: the older and the repeated news
+    // changed nothing and told no one.
+    let (status, notes) = call(
+        &w.app,
+        "GET",
+        "/api/notifications/",
+        Some(&w.admin.token),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{notes}");
+    let disputes: Vec<&Value> = notes
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter(|n| n["kind"] == "payment_dispute")
+        .collect();
+    assert_eq!(disputes.len(), 1, "{notes}");
+    assert_eq!(disputes[0]["title"], "The dispute over ₹600 was lost");
+    assert!(
+        disputes[0]["body"]
+            .as_str()
+            .is_some_and(|b| b.contains(&dispute_id) && b.contains(&booking)),
+        "{}",
+        disputes[0]
+    );
+    assert_eq!(disputes[0]["link"], "/dashboard/admin?section=payouts");
     // Nothing is left to refund on the payment.
     let (status, answer) = w
         .post(
