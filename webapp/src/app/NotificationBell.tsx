@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { NotificationList } from "../components/NotificationList";
-import { bellLabel, notifications, useNotifications, type Notification } from "../lib/notifications";
+import { NO_NOTIFICATIONS, NotificationList } from "../components/NotificationList";
+import { bellLabel, notifications, PAGE, useNotifications, type Notification } from "../lib/notifications";
 import { useSession } from "../lib/session";
 import { viewerZone } from "../lib/time";
 
@@ -107,10 +107,10 @@ export function NotificationBell() {
         {!loaded ? (
           <p className="bell__empty">Loading…</p>
         ) : items.length === 0 ? (
-          <p className="bell__empty">Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.</p>
+          <p className="bell__empty">{NO_NOTIFICATIONS}</p>
         ) : (
           <div className="bell__list">
-            <NotificationList items={items} zone={zone} onOpen={openOne} />
+            <NotificationList items={items.slice(0, PAGE)} zone={zone} onOpen={openOne} />
           </div>
         )}
         <footer className="bell__foot">

@@ -1,6 +1,10 @@
 import type { Notification } from "../lib/notifications";
 import { ago } from "../lib/time";
 import "./notification-list.css";
+import { serverNow } from "../lib/clock";
+
+/** What the bell's panel and the notifications tab say before anything happened. */
+export const NO_NOTIFICATIONS = "Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.";
 
 /**
  * Notifications, newest first: each a link to its page (opening it is the
@@ -8,7 +12,7 @@ import "./notification-list.css";
  * words and with a dot. The bell's panel and the notifications tab show it.
  */
 export function NotificationList({ items, zone, onOpen }: { items: readonly Notification[]; zone: string; onOpen: (n: Notification) => void }) {
-  const now = new Date();
+  const now = new Date(serverNow());
   return (
     <ul className="note-list">
       {items.map((n) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { SessionEndedError } from "./api/client";
-import { bellLabel, merged, NotificationStore, readNotification, type Notification, type NotificationDeps } from "./notifications";
+import { bellLabel, merged, NotificationStore, OLDER_PAGE, PAGE, readNotification, type Notification, type NotificationDeps } from "./notifications";
 
 function note(id: number, read = false): Notification {
   return {
@@ -21,6 +21,7 @@ function harness(first: Notification[], unread: number) {
   let connected: () => void = () => {};
   const deps: NotificationDeps = {
     list: vi.fn(async () => first),
+    older: vi.fn(async () => []),
     unread: vi.fn(async () => unread),
     stream: (last, onEvent, signal) =>
       new Promise<void>((resolve, reject) => {
@@ -91,7 +92,7 @@ describe("notifications", () => {
     await third;
     expect(h.waits).toEqual([1_000]);
     store.stop();
-    expect(store.getSnapshot()).toEqual({ items: [], unread: 0, loaded: false });
+    expect(store.getSnapshot()).toEqual({ items: [], unread: 0, loaded: false, more: false });
   });
 
   it("marks one and all read, shown at once", async () => {
@@ -123,6 +124,75 @@ describe("notifications", () => {
     await vi.waitFor(() => expect(h.deps.list).toHaveBeenCalledTimes(1));
     expect(h.connections).toHaveLength(0);
     expect(h.waits).toHaveLength(0);
+    store.stop();
+  });
+
+  it("shows older pages on asking, each once, and says when there are no more", async () => {
+    const firstPage = Array.from({ length: PAGE }, (_, i) => note(100 - i));
+    const h = harness(firstPage, 0);
+    const olderPages: Record<number, Notification[]> = {
+      81: Array.from({ length: OLDER_PAGE }, (_, i) => note(80 - i)),
+      31: [note(30), note(29)],
+    };
+    h.deps.older = vi.fn(async (before: number) => olderPages[before]);
+    const store = new NotificationStore(h.deps);
+    const first = h.nextConnection();
+    store.start();
+    await first;
+    expect(store.getSnapshot()).toMatchObject({ loaded: true, more: true });
+
+    // Asked twice at once: one request.
+    const [a, b] = [store.loadOlder(), store.loadOlder()];
+    expect(await a).toBe(true);
+    expect(await b).toBe(true);
+    expect(h.deps.older).toHaveBeenCalledTimes(1);
+    expect(h.deps.older).toHaveBeenCalledWith(81, OLDER_PAGE);
+    expect(store.getSnapshot().items).toHaveLength(PAGE + OLDER_PAGE);
+    expect(store.getSnapshot().more).toBe(true);
+
+    // A live one arrives: it joins the top and the older ones stay.
+    h.connections[0]?.push(note(101));
+    expect(store.getSnapshot().items).toHaveLength(PAGE + OLDER_PAGE + 1);
+    expect(store.getSnapshot().items[0]?.id).toBe(101);
+
+    // The last, short page: no more to show, and nothing more is asked.
+    expect(await store.loadOlder()).toBe(true);
+    expect(h.deps.older).toHaveBeenLastCalledWith(31, OLDER_PAGE);
+    const ids = store.getSnapshot().items.map((n) => n.id);
+    expect(ids.at(-1)).toBe(29);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(store.getSnapshot().more).toBe(false);
+    await store.loadOlder();
+    expect(h.deps.older).toHaveBeenCalledTimes(2);
+    store.stop();
+  });
+
+  it("keeps the list as it was when older ones cannot be read", async () => {
+    const h = harness(Array.from({ length: PAGE }, (_, i) => note(50 - i)), 0);
+    h.deps.older = vi.fn(async () => undefined);
+    const store = new NotificationStore(h.deps);
+    const first = h.nextConnection();
+    store.start();
+    await first;
+    expect(await store.loadOlder()).toBe(false);
+    expect(store.getSnapshot().items).toHaveLength(PAGE);
+    expect(store.getSnapshot().more).toBe(true);
+    h.deps.older = vi.fn(async () => {
+      throw new Error("network");
+    });
+    expect(await store.loadOlder()).toBe(false);
+    store.stop();
+  });
+
+  it("has nothing older to show after a short first page", async () => {
+    const h = harness([note(2), note(1)], 0);
+    const store = new NotificationStore(h.deps);
+    const first = h.nextConnection();
+    store.start();
+    await first;
+    expect(store.getSnapshot().more).toBe(false);
+    expect(await store.loadOlder()).toBe(true);
+    expect(h.deps.older).not.toHaveBeenCalled();
     store.stop();
   });
 });

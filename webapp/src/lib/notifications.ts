@@ -24,12 +24,17 @@ export interface NotificationsSnapshot {
   unread: number;
   /** The first page has been read. */
   loaded: boolean;
+  /** Older ones may be on the server (the last page read was full). */
+  more: boolean;
 }
 
-const EMPTY: NotificationsSnapshot = { items: [], unread: 0, loaded: false };
+const EMPTY: NotificationsSnapshot = { items: [], unread: 0, loaded: false, more: false };
 
 /** How many the panel holds. */
 export const PAGE = 20;
+
+/** How many "Show older" reads at a time. */
+export const OLDER_PAGE = 50;
 
 /** Waits before connecting again: the first, then doubling up to the last. */
 export const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -43,15 +48,17 @@ export function readNotification(value: unknown): Notification | undefined {
   return n as Notification;
 }
 
-/** `items` with `added` in their place (newest first), each id once. */
-export function merged(items: readonly Notification[], added: readonly Notification[]): Notification[] {
+/** `items` with `added` in their place (newest first), each id once, the newest `keep`. */
+export function merged(items: readonly Notification[], added: readonly Notification[], keep: number = PAGE): Notification[] {
   const byId = new Map<number, Notification>();
   for (const n of [...items, ...added]) byId.set(n.id, n);
-  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, PAGE);
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, keep);
 }
 
 export interface NotificationDeps {
   list(): Promise<Notification[] | undefined>;
+  /** Up to `limit` older than the id `before`, newest first. */
+  older(before: number, limit: number): Promise<Notification[] | undefined>;
   unread(): Promise<number | undefined>;
   /** Opens the stream after `last`; resolves when it ends. */
   stream(last: number, onEvent: (n: Notification) => void, signal: AbortSignal): Promise<void>;
@@ -68,6 +75,9 @@ export class NotificationStore {
   private listeners = new Set<() => void>();
   private running: AbortController | undefined;
   private lastId = 0;
+  /** How many are kept: the first page, and each older page read since. */
+  private keep = PAGE;
+  private readingOlder: Promise<boolean> | undefined;
   private readonly deps: NotificationDeps;
 
   constructor(deps: NotificationDeps) {
@@ -99,6 +109,7 @@ export class NotificationStore {
     this.running?.abort();
     this.running = undefined;
     this.lastId = 0;
+    this.keep = PAGE;
     this.set(EMPTY);
   }
 
@@ -109,7 +120,8 @@ export class NotificationStore {
         const [items, unread] = await Promise.all([this.deps.list(), this.deps.unread()]);
         if (signal.aborted) return;
         if (items !== undefined && unread !== undefined) {
-          this.set({ items: merged(this.snapshot.items, items), unread, loaded: true });
+          const more = this.snapshot.loaded ? this.snapshot.more : items.length >= PAGE;
+          this.set({ items: merged(this.snapshot.items, items, this.keep), unread, loaded: true, more });
           this.lastId = Math.max(this.lastId, ...items.map((n) => n.id));
         }
         await this.deps.stream(this.lastId, (n) => this.add(n), signal);
@@ -128,12 +140,40 @@ export class NotificationStore {
   private add(n: Notification): void {
     if (n.id <= this.lastId && this.snapshot.items.some((m) => m.id === n.id)) return;
     this.lastId = Math.max(this.lastId, n.id);
+    this.keep += 1;
     this.set({
-      items: merged(this.snapshot.items, [n]),
+      ...this.snapshot,
+      items: merged(this.snapshot.items, [n], this.keep),
       unread: this.snapshot.unread + (n.read_at ? 0 : 1),
       loaded: true,
     });
     this.deps.arrived(n);
+  }
+
+  /**
+   * Reads the next older page ("Show older"); resolves `false` when the
+   * server could not be asked (the list is left as it was).
+   */
+  loadOlder(): Promise<boolean> {
+    if (this.readingOlder) return this.readingOlder;
+    const oldest = this.snapshot.items.at(-1);
+    if (!this.snapshot.loaded || !this.snapshot.more || !oldest) return Promise.resolve(true);
+    const reading = this.deps
+      .older(oldest.id, OLDER_PAGE)
+      .then(
+        (page) => {
+          if (page === undefined || !this.running) return page !== undefined;
+          this.keep = this.snapshot.items.length + page.length;
+          this.set({ ...this.snapshot, items: merged(this.snapshot.items, page, this.keep), more: page.length >= OLDER_PAGE });
+          return true;
+        },
+        () => false,
+      )
+      .finally(() => {
+        this.readingOlder = undefined;
+      });
+    this.readingOlder = reading;
+    return reading;
   }
 
   /** Marks one read (shown at once; the server is told). */
@@ -187,12 +227,15 @@ async function readStream(last: number, onEvent: (n: Notification) => void, sign
   }
 }
 
+async function readPage(path: string): Promise<Notification[] | undefined> {
+  const answer = await api.send<unknown>(path, { authorised: true });
+  if (!answer.ok || !Array.isArray(answer.body)) return undefined;
+  return answer.body.map(readNotification).filter((n): n is Notification => n !== undefined);
+}
+
 export const notifications = new NotificationStore({
-  async list() {
-    const answer = await api.send<unknown>(`/api/notifications/?limit=${PAGE}`, { authorised: true });
-    if (!answer.ok || !Array.isArray(answer.body)) return undefined;
-    return answer.body.map(readNotification).filter((n): n is Notification => n !== undefined);
-  },
+  list: () => readPage(`/api/notifications/?limit=${PAGE}`),
+  older: (before, limit) => readPage(`/api/notifications/?before=${before}&limit=${limit}`),
   async unread() {
     const answer = await api.send<{ count?: unknown }>("/api/notifications/unread-count/", { authorised: true });
     return answer.ok && typeof answer.body?.count === "number" ? answer.body.count : undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { NotificationList } from "../../components/NotificationList";
+import { NO_NOTIFICATIONS, NotificationList } from "../../components/NotificationList";
 import { api, SessionEndedError } from "../../lib/api/client";
 import type { Schemas } from "../../lib/api/types";
 import { notifications, useNotifications, type Notification } from "../../lib/notifications";
@@ -105,8 +105,13 @@ function EmailPreferences() {
  * newest first (the bell shows the newest twenty), and their e-mail choices.
  */
 export function NotificationsSection({ zone }: { zone: string }) {
-  const { items, unread, loaded } = useNotifications();
+  const { items, unread, loaded, more } = useNotifications();
   const navigate = useNavigate();
+  const [older, setOlder] = useState<"idle" | "loading" | "failed">("idle");
+  const showOlder = async () => {
+    setOlder("loading");
+    setOlder((await notifications.loadOlder()) ? "idle" : "failed");
+  };
   const open = (n: Notification) => {
     void notifications.markRead(n.id);
     void navigate(n.link);
@@ -127,11 +132,25 @@ export function NotificationsSection({ zone }: { zone: string }) {
         {!loaded ? (
           <p role="status">Loading…</p>
         ) : items.length === 0 ? (
-          <p className="nt-note">Nothing yet. Requests, confirmations, reminders and payments will show here as they happen.</p>
+          <p className="nt-note">{NO_NOTIFICATIONS}</p>
         ) : (
-          <div className="nt-list">
-            <NotificationList items={items} zone={zone} onOpen={open} />
-          </div>
+          <>
+            <div className="nt-list">
+              <NotificationList items={items} zone={zone} onOpen={open} />
+            </div>
+            {more ? (
+              <div className="nt-more">
+                <button type="button" className="btn btn--ghost" onClick={() => void showOlder()} aria-busy={older === "loading"} disabled={older === "loading"}>
+                  {older === "loading" ? "Loading…" : "Show older"}
+                </button>
+              </div>
+            ) : null}
+            {older === "failed" ? (
+              <p role="alert" className="nt-error">
+                We couldn’t load older notifications. Please try again.
+              </p>
+            ) : null}
+          </>
         )}
       </section>
       <EmailPreferences />
