@@ -3,7 +3,8 @@
  * booking made (through the API, as from another tab) shows on the bell
  * without a reload; the panel lists it and opens full screen on a phone;
  * `/dashboard/user?tab=notifications` lists everything and keeps the
- * person's e-mail choices. Screenshots at both widths, axe clean.
+ * person's e-mail choices, and pages through older ones ("Show older").
+ * Screenshots at both widths, axe clean.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
@@ -102,5 +103,35 @@ test("the notifications screen lists everything and keeps the e-mail choices", a
   await expect(page.getByRole("checkbox", { name: "A mentor declines your request" })).not.toBeChecked();
   const saved = await request.get("/api/notifications/preferences/", { headers: { Authorization: `Bearer ${token}` } });
   expect(((await saved.json()) as Record<string, { email: boolean }>)["booking_declined"]?.email).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test("the notifications screen shows older ones on asking", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  const email = uniqueEmail("older");
+  await createActiveAccount(request, { name: "Omar Older", email, password: PASSWORD });
+  const login = await request.post("/api/login/", { data: { email, password: PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}` };
+  const count = async () => ((await (await request.get("/api/notifications/unread-count/", { headers: auth })).json()) as { count: number }).count;
+  // Book and cancel until more than a page's worth (20) have come.
+  for (let round = 0; round < 15 && (await count()) <= 24; round += 1) {
+    const id = await bookSomething(request, token);
+    const cancelled = await request.post(`/api/bookings/${id}/cancel/`, { headers: auth, data: { reason: "Plans changed." } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+  }
+  const total = await count();
+  expect(total).toBeGreaterThan(20);
+
+  await signIn(page, email);
+  await page.goto("/dashboard/user?tab=notifications");
+  const section = page.getByTestId("notifications-section");
+  await expect(section.getByRole("listitem")).toHaveCount(20);
+  const older = section.getByRole("button", { name: "Show older" });
+  await older.click();
+  await expect(section.getByRole("listitem")).toHaveCount(total);
+  await expect(older).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
