@@ -274,13 +274,17 @@ test.describe("the intro loading screen", () => {
     // React render between ticks (a message-channel turn, which the clock
     // does not fake), so every stage is seen however busy the machine is;
     // with the clock running freely a starved page skips a stage's ticks.
-    for (let step = 0; step < 200 && (await loader.count()) > 0; step++) {
+    // Each tick is two round trips to the browser (about 50 of them): on a
+    // busy machine that is slow, never wrong, so the test may take longer.
+    test.setTimeout(120_000);
+    let showing = (await loader.count()) > 0;
+    for (let step = 0; step < 200 && showing; step++) {
       await page.clock.runFor(50);
-      await page.evaluate(
+      showing = await page.evaluate(
         () =>
-          new Promise<void>((resolve) => {
+          new Promise<boolean>((resolve) => {
             const channel = new MessageChannel();
-            channel.port1.onmessage = () => resolve();
+            channel.port1.onmessage = () => resolve(document.querySelector('[data-testid="intro-loader"]') !== null);
             channel.port2.postMessage(null);
           }),
       );
