@@ -306,6 +306,17 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 include-operation-id = "setCommission"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 
+# Webhook endpoints: a URL the site may send to and event names of the list
+# are rules no schema states (400 under the field); an id that names no
+# endpoint is a 404.
+[[operations]]
+include-operation-id = "createWebhookEndpoint"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
+[[operations]]
+include-operation-id = "changeWebhookEndpoint"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+
 # Photo uploads: any bytes match `string (binary)`, but only a real JPEG,
 # PNG or WebP image of 64 to 40 million pixels is taken (400 under photo
 # otherwise); 20 uploads an hour per account would be 429 with limits on.

@@ -281,6 +281,10 @@ pub struct Settings {
     /// The server's one clock: the machine's, or one a test moves.
     #[arg(skip)]
     pub clock: crate::clock::Clock,
+    /// Whether `serve` runs the job queue's worker (always, but for tests
+    /// that run due jobs themselves with `jobs::run_due`, step by step).
+    #[arg(skip = true)]
+    pub job_worker: bool,
 }
 
 impl Settings {
@@ -338,6 +342,7 @@ impl Settings {
             razorpay_checkout_url: "https://checkout.razorpay.com/v1/checkout.js".into(),
             sandbox_payments: false,
             clock: crate::clock::Clock::system(),
+            job_worker: true,
         }
     }
 }
@@ -475,21 +480,9 @@ impl Settings {
     /// is `http://localhost:PORT`). A server people reach at any other
     /// address is a deployment, whatever `HOST` it listens on.
     pub fn public_url_is_loopback(&self) -> bool {
-        let Some(public) = self.public_url.as_deref().map(str::trim) else {
-            return true;
-        };
-        let Ok(url) = url::Url::parse(public) else {
-            return false;
-        };
-        match url.host() {
-            Some(url::Host::Domain(name)) => {
-                let name = name.trim_end_matches('.').to_ascii_lowercase();
-                name == "localhost" || name.ends_with(".localhost")
-            }
-            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-            None => false,
-        }
+        self.public_url
+            .as_deref()
+            .is_none_or(|public| url_is_loopback(public.trim()))
     }
 
     /// Whether `SECRET_KEY` is set to something (blank counts as unset).
@@ -586,6 +579,23 @@ impl Settings {
     pub fn proxy_hops(&self) -> u8 {
         self.trusted_proxies
             .unwrap_or(u8::from(self.trust_forwarded_for))
+    }
+}
+
+/// Whether `url` names this machine (`localhost`, a `.localhost` name or a
+/// loopback address); an unreadable URL does not.
+pub fn url_is_loopback(url: &str) -> bool {
+    let Ok(url) = url::Url::parse(url) else {
+        return false;
+    };
+    match url.host() {
+        Some(url::Host::Domain(name)) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            name == "localhost" || name.ends_with(".localhost")
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
     }
 }
 

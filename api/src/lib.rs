@@ -44,3 +44,4 @@ pub mod state;
 pub mod store;
 pub mod tokens;
 pub mod web;
+pub mod webhooks;

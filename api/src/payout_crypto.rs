@@ -39,6 +39,9 @@ pub enum Field {
     AccountNumber,
     UpiId,
     Pan,
+    /// A webhook endpoint's signing secret (its `id` in place of the
+    /// mentor's): sealed at rest like payout details, with the same keys.
+    WebhookSecret,
 }
 
 impl Field {
@@ -47,6 +50,7 @@ impl Field {
             Field::AccountNumber => "account_number",
             Field::UpiId => "upi_id",
             Field::Pan => "pan",
+            Field::WebhookSecret => "webhook_secret",
         }
     }
 }
@@ -207,7 +211,10 @@ impl PayoutCipher {
     }
 
     fn aad(field: Field, mentor_id: i64) -> String {
-        format!("mentorbridge/payout-details/{}/{mentor_id}", field.label())
+        match field {
+            Field::WebhookSecret => format!("mentorbridge/webhook-secret/{mentor_id}"),
+            _ => format!("mentorbridge/payout-details/{}/{mentor_id}", field.label()),
+        }
     }
 
     /// `clear` sealed under the current key, for `field` of `mentor_id`.

@@ -162,6 +162,8 @@ pub struct Bound {
     pub addr: SocketAddr,
     acceptor: poem::listener::BoxAcceptor,
     state: Arc<AppState>,
+    /// `Settings::job_worker`.
+    job_worker: bool,
 }
 
 pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError> {
@@ -219,6 +221,7 @@ pub async fn bind(settings: &Settings, store: Store) -> Result<Bound, StartError
         addr: local,
         acceptor: acceptor.boxed(),
         state,
+        job_worker: settings.job_worker,
     })
 }
 
@@ -283,7 +286,9 @@ impl Bound {
         }
         let worker = self.state.mailer.spawn_worker();
         let listener = store.spawn_notification_listener();
-        let jobs_worker = crate::jobs::spawn_worker(self.state.clone());
+        let jobs_worker = self
+            .job_worker
+            .then(|| crate::jobs::spawn_worker(self.state.clone()));
         let housekeeping = tokio::spawn(housekeeping(
             store.clone(),
             self.state.mailer.clone(),
@@ -297,7 +302,9 @@ impl Bound {
             )
             .await;
         worker.abort();
-        jobs_worker.abort();
+        if let Some(jobs_worker) = jobs_worker {
+            jobs_worker.abort();
+        }
         housekeeping.abort();
         if let Some(listener) = listener {
             listener.abort();

@@ -52,3 +52,4 @@ pub mod site_stats;
 pub mod slots;
 pub mod slug;
 pub mod status;
+pub mod webhooks;

@@ -324,6 +324,17 @@ pub async fn decide(
         return Err(ApplicationError::AlreadyDecided);
     }
     let decided = tx.application(id).await?;
+    if let Some(mentor_id) = mentor_id {
+        crate::webhooks::mentor_approved(
+            &mut tx,
+            id,
+            mentor_id,
+            decided.user_id,
+            &decided.form.name,
+            now,
+        )
+        .await?;
+    }
     let mail = match &decision {
         Decision::Approve => mentoring_templates::approved(
             &decided.user_email,

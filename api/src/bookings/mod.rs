@@ -477,6 +477,7 @@ pub async fn create(
         meeting_url: confirmed.then(|| notifications::new_meeting_url(&state.meeting_base_url)),
     };
     tx.insert_booking(&row, now).await?;
+    crate::webhooks::booking_written(&mut tx, &id, None, now).await?;
     let event = if confirmed {
         BookingEvent::Confirmed
     } else {
@@ -691,6 +692,7 @@ async fn perform(
     if !tx.update_booking(id, &b, &u, now).await? {
         return Err(BookingError::Refused(CHANGED.to_owned()));
     }
+    crate::webhooks::booking_written(&mut tx, id, Some(&b), now).await?;
     if let Some(event) = event_of(&req, &b, change.status) {
         notifications::booking_event(state, &mut tx, id, event, now).await?;
     }
@@ -805,6 +807,7 @@ async fn apply_called_off(
     if !tx.update_booking(&b.id, b, u, now).await? {
         return Ok(false);
     }
+    crate::webhooks::booking_written(tx, &b.id, Some(b), now).await?;
     notifications::booking_event(state, tx, &b.id, event, now).await?;
     if u.refund_owed_paise > b.refund_owed_paise {
         refunds::settle_owed(state, tx, &b.id, "", now).await?;
@@ -894,6 +897,7 @@ pub async fn payment_captured(
             if let Ok(change) = rules::transition(&f, Party::Learner, &Request::Pay, ms(now)) {
                 let u = updated(state, &b, &change, None, now);
                 if tx.update_booking(booking_id, &b, &u, now).await? {
+                    crate::webhooks::booking_written(tx, booking_id, Some(&b), now).await?;
                     notifications::booking_event(
                         state,
                         tx,
@@ -973,6 +977,7 @@ pub async fn on_due(
     if !tx.update_booking(booking_id, &b, &u, now).await? {
         return Ok(());
     }
+    crate::webhooks::booking_written(&mut tx, booking_id, Some(&b), now).await?;
     if let Some(event) = event_of(&req, &b, change.status) {
         notifications::booking_event(state, &mut tx, booking_id, event, now).await?;
     }

@@ -345,8 +345,11 @@ async fn settle(
         // settles it.
         u.no_show_choice = None;
     }
-    if u != BookingUpdate::of(b) && !tx.update_booking(&b.id, b, &u, now).await? {
-        return Err(BookingError::Refused(CHANGED.to_owned()));
+    if u != BookingUpdate::of(b) {
+        if !tx.update_booking(&b.id, b, &u, now).await? {
+            return Err(BookingError::Refused(CHANGED.to_owned()));
+        }
+        crate::webhooks::booking_written(tx, &b.id, Some(b), now).await?;
     }
     let words = reason.unwrap_or_default();
     match (s.outcome, s.basis) {

@@ -28,7 +28,9 @@
 //!   refunds and disputes no webhook brought, every six hours
 //!   ([`crate::payments::reconciliation::run`]);
 //! - `refund_execute`, refund id: send the refund to the gateway and settle
-//!   it ([`crate::refunds::execute`]).
+//!   it ([`crate::refunds::execute`]);
+//! - `webhook_deliver`, a webhook delivery's id: one signed POST to its
+//!   endpoint ([`crate::webhooks::deliver`]).
 //!
 //! A job whose kind this version does not know is retried like a failure
 //! (a newer process sharing the database may have planned it) and finally
@@ -186,6 +188,9 @@ async fn dispatch(state: &AppState, job: &Job, now: DateTime<Utc>) -> Result<(),
     }
     if kind == crate::refunds::EXECUTE {
         return crate::refunds::execute(state, &job.key, now).await;
+    }
+    if kind == crate::webhooks::DELIVER_JOB {
+        return crate::webhooks::deliver(state, &job.key, job.attempts >= MAX_ATTEMPTS).await;
     }
     if kind.starts_with(crate::notifications::REMINDER_KIND) {
         return crate::notifications::send_reminder(state, job, now)

@@ -356,6 +356,7 @@ pub async fn capture(
         now,
     )
     .await?;
+    crate::webhooks::payment_captured(tx, &payment, payment_id, method, now).await?;
     Ok((captured, payment))
 }
 

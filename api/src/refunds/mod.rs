@@ -938,6 +938,7 @@ pub async fn settle(
                 .is_some_and(|p| money.is_extra(p));
             let mentor_paise = money_back(tx, &b, &r, amount, extra, now).await?;
             issue_receipt(state, tx, &b, &r, amount, now).await?;
+            crate::webhooks::refund_processed(tx, &r, amount, now).await?;
             tx.enqueue_email(&mails::processed(&n, &note(&r), &link), now)
                 .await?;
             if !mentor_paise.is_zero()

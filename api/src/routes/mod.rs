@@ -20,6 +20,7 @@ pub mod receipts;
 pub mod refunds;
 pub mod reviews;
 pub mod site;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -115,6 +116,7 @@ pub type Apis = (
         payouts::AdminPayoutsApi,
         disputes::DisputesApi,
         notifications::NotificationsApi,
+        webhooks::AdminWebhooksApi,
     ),
 );
 
@@ -188,7 +190,10 @@ pub fn service(state: Arc<AppState>) -> OpenApiService<Apis, ()> {
                 disputes::DisputesApi {
                     state: state.clone(),
                 },
-                notifications::NotificationsApi { state },
+                notifications::NotificationsApi {
+                    state: state.clone(),
+                },
+                webhooks::AdminWebhooksApi { state },
             ),
         ),
         "Mentorship marketplace API",

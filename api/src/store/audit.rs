@@ -26,10 +26,16 @@ pub enum AuditAction {
     AccountDisabled,
     /// An account was enabled again.
     AccountEnabled,
+    /// A webhook endpoint was registered.
+    WebhookCreated,
+    /// A webhook endpoint was changed (its secret made anew, paused...).
+    WebhookChanged,
+    /// A webhook endpoint was removed.
+    WebhookDeleted,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 8] = [
+    pub const ALL: [AuditAction; 11] = [
         AuditAction::RefundApproved,
         AuditAction::RefundRejected,
         AuditAction::DisputeDecided,
@@ -38,6 +44,9 @@ impl AuditAction {
         AuditAction::PayoutKeyRotated,
         AuditAction::AccountDisabled,
         AuditAction::AccountEnabled,
+        AuditAction::WebhookCreated,
+        AuditAction::WebhookChanged,
+        AuditAction::WebhookDeleted,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -50,6 +59,9 @@ impl AuditAction {
             AuditAction::PayoutKeyRotated => "payout_key.rotated",
             AuditAction::AccountDisabled => "account.disabled",
             AuditAction::AccountEnabled => "account.enabled",
+            AuditAction::WebhookCreated => "webhook.created",
+            AuditAction::WebhookChanged => "webhook.changed",
+            AuditAction::WebhookDeleted => "webhook.deleted",
         }
     }
 
@@ -94,7 +106,7 @@ pub struct AuditEntry {
     pub actor: Actor,
     pub action: AuditAction,
     /// What it was done to: `refund`, `booking`, `payout_batch`,
-    /// `payout_details`, `user`.
+    /// `payout_details`, `user`, `webhook`.
     pub object_type: &'static str,
     pub object_id: String,
     /// Why (required where an administrator goes beyond the rules).

@@ -33,6 +33,7 @@ pub mod reviews;
 mod secrets;
 pub mod services;
 mod users;
+pub mod webhooks;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -642,6 +642,33 @@ fn matrix() -> Vec<Row> {
                 ..Call::default()
             },
         ),
+        // Signed webhooks (issue 25): administrators only.
+        row("GET", "/api/admin/webhooks/", admin_only, plain),
+        row("POST", "/api/admin/webhooks/", admin_only, |_, _| {
+            body(json!({"url": "http://127.0.0.1:9/hooks", "events": ["booking.confirmed"]}))
+        }),
+        row("PATCH", "/api/admin/webhooks/{id}/", admin_only, |w, _| {
+            Call {
+                path: Some(format!("/api/admin/webhooks/{}/", w.webhook_endpoint)),
+                body: Some(json!({"description": "Changed"})),
+                ..Call::default()
+            }
+        }),
+        // Another endpoint: the one the others use stays.
+        row("DELETE", "/api/admin/webhooks/{id}/", admin_only, |w, _| {
+            at(format!("/api/admin/webhooks/{}/", w.webhook_endpoint + 1))
+        }),
+        row(
+            "GET",
+            "/api/admin/webhooks/{id}/deliveries/",
+            admin_only,
+            |w, _| {
+                at(format!(
+                    "/api/admin/webhooks/{}/deliveries/",
+                    w.webhook_endpoint
+                ))
+            },
+        ),
         row("GET", "/api/admin/ledger/", admin_only, plain),
         row(
             "GET",
@@ -799,6 +826,9 @@ struct World {
     booking: BookingFixture,
     /// A notification of the demo learner's (about that booking).
     learner_notification: i64,
+    /// A webhook endpoint an administrator registered (and another, whose
+    /// id is one more, for the removal).
+    webhook_endpoint: i64,
 }
 
 /// The demo learner's booking of the demo mentor's first service, and
@@ -1062,8 +1092,32 @@ async fn world(app: &TestApp) -> World {
         mentor_services: mentor_services(app, &accounts[&Who::Mentor]).await,
         booking: booking_fixture(app, &accounts[&Who::Learner], &accounts[&Who::Mentor]).await,
         learner_notification: learner_notification(app, &accounts[&Who::Learner]).await,
+        webhook_endpoint: webhook_endpoint(app, &accounts[&Who::Admin]).await,
         accounts,
     }
+}
+
+/// The id of a webhook endpoint registered by `admin`.
+async fn webhook_endpoint(app: &TestApp, admin: &Account) -> i64 {
+    let (status, body) = app
+        .post_as(
+            &admin.token,
+            "/api/admin/webhooks/",
+            json!({"url": "http://127.0.0.1:9/hooks", "events": ["booking.requested"]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let first = body["id"].as_i64().expect("an id");
+    let (status, body) = app
+        .post_as(
+            &admin.token,
+            "/api/admin/webhooks/",
+            json!({"url": "http://127.0.0.1:9/other", "events": ["booking.requested"]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["id"].as_i64(), Some(first + 1));
+    first
 }
 
 /// The id of the learner's newest notification (their booking left one).

@@ -54,3 +54,4 @@ mod store;
 mod test_clock;
 mod time_zones;
 mod web_app;
+mod webhooks;

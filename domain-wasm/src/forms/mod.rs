@@ -33,6 +33,7 @@ pub mod mentoring;
 pub mod money;
 pub mod patterns;
 pub mod site;
+pub mod webhooks;
 
 #[cfg(test)]
 mod tests;
@@ -254,6 +255,8 @@ pub const BODIES: &[&Body] = &[
     &money::PAYOUT_DETAILS,
     &money::PAYOUT_BATCH,
     &money::PAYOUT_FAILED,
+    &webhooks::WEBHOOK_ENDPOINT,
+    &webhooks::WEBHOOK_CHANGE,
 ];
 
 /// The body declared under `schema`, if any.

@@ -513,6 +513,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints
+         * @description Every registered endpoint, oldest first; a bare array.
+         */
+        get: operations["webhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Each event it receives is POSTed to `url` with
+         *     `X-MentorBridge-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of
+         *     "<t>.<raw body>">` under its secret; the answer shows the secret
+         *     once.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint */
+        delete: operations["removeWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint */
+        patch: operations["changeWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/admin/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description Its deliveries, newest first (`before` a delivery id, `limit` 1–100,
+         *     50 by default), each with every attempt and the receiver's answer.
+         */
+        get: operations["webhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/b2b/quote/": {
         parameters: {
             query?: never;
@@ -4340,6 +4406,137 @@ export interface components {
              */
             status: string;
         };
+        /**
+         * WebhookAttempt
+         * @description One attempt at a delivery.
+         */
+        WebhookAttempt: {
+            /** @description The start of the receiver's answer, or why none came. */
+            answer: string;
+            /** Format: date-time */
+            attempted_at: string;
+            /** Format: int64 */
+            duration_ms: number;
+            /**
+             * Format: int64
+             * @description The receiver's HTTP status; absent when no answer came.
+             */
+            status_code?: number;
+        };
+        /**
+         * WebhookChangeBody
+         * @description A change to an endpoint: what is left out stays as it is.
+         */
+        WebhookChangeBody: {
+            active?: boolean | null;
+            description?: string | null;
+            events?: string[] | null;
+            /**
+             * @description `true`: a new secret is made (and shown in the answer); the old one
+             *     signs nothing from now on.
+             */
+            rotate_secret?: boolean | null;
+            url?: string | null;
+        };
+        /**
+         * WebhookDelivery
+         * @description One event's delivery to the endpoint, with every attempt.
+         */
+        WebhookDelivery: {
+            /** Format: int64 */
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at?: string;
+            event: string;
+            /** @description The event's id (`evt_...`), the body's `id`. */
+            event_id: string;
+            /** Format: int64 */
+            id: number;
+            log: components["schemas"]["WebhookAttempt"][];
+            /** @description The exact body sent, as JSON text. */
+            payload: string;
+            /** @description `pending` (sent again later), `delivered` or `failed` (given up). */
+            status: string;
+        };
+        /**
+         * WebhookEndpoint
+         * @description A registered endpoint (its secret is never shown after it is made).
+         */
+        WebhookEndpoint: {
+            /** @description A paused endpoint is sent nothing (events meanwhile are not kept for it). */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** @description The events it receives, in the order of the list of events. */
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+        };
+        /**
+         * WebhookEndpointBody
+         * @description A new endpoint.
+         */
+        WebhookEndpointBody: {
+            /** @description `true` unless sent `false` (registered paused). */
+            active?: boolean | null;
+            description?: string | null;
+            /** @description The events it receives (see `docs/api.md`), at least one. */
+            events: string[];
+            /** @description At least 16 characters; one is made when left out. */
+            secret?: string | null;
+            /**
+             * @description Where deliveries are POSTed. On a public site: `https`, and a host
+             *     that is not this machine or a private network.
+             */
+            url: string;
+        };
+        /**
+         * WebhookEndpointChanged
+         * @description An endpoint after a change.
+         */
+        WebhookEndpointChanged: {
+            /** @description A paused endpoint is sent nothing (events meanwhile are not kept for it). */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** @description The events it receives, in the order of the list of events. */
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            /** @description The new secret, when `rotate_secret` was sent `true`. */
+            secret?: string;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+        };
+        /**
+         * WebhookEndpointWithSecret
+         * @description An endpoint with its signing secret: the answer that made it (or made
+         *     its secret anew), the only one that shows it.
+         */
+        WebhookEndpointWithSecret: {
+            /** @description A paused endpoint is sent nothing (events meanwhile are not kept for it). */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            /** @description The events it receives, in the order of the list of events. */
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            /** @description Sign-check deliveries with it; it is not shown again. */
+            secret: string;
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -6011,6 +6208,297 @@ export interface operations {
             };
             /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    webhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WebhookEndpointBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /**
+             * @description Field errors: `url` missing, unreadable or not allowed; `events`
+             *     missing, empty or naming no event; `description` too long;
+             *     `secret` too short or too long. A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    removeWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, with its delivery log; deliveries not yet sent are not. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such endpoint. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    changeWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["WebhookChangeBody"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with `secret` when it was made anew. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookEndpointChanged"];
+                };
+            };
+            /** @description A body that is not a JSON object of the documented fields' types: `{"detail": "..."}`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": {
+                        [key: string]: string[];
+                    } | components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such endpoint. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is over the size limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description The body is not sent as `application/json; charset=utf-8`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    webhookDeliveries: {
+        parameters: {
+            query?: {
+                before?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such endpoint. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
