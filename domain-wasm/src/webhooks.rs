@@ -17,6 +17,21 @@ pub const EVENTS: [&str; 8] = [
     "mentor.approved",
 ];
 
+/// What an event tells, for the console's list.
+pub fn label(event: &str) -> &'static str {
+    match event {
+        "booking.requested" => "A booking is requested (or made instantly)",
+        "booking.confirmed" => "A booking is confirmed",
+        "booking.rescheduled" => "A session moves to another time",
+        "booking.cancelled" => "A booking is cancelled or declined",
+        "booking.completed" => "A session is held",
+        "payment.captured" => "A payment is received",
+        "refund.processed" => "A refund is paid back",
+        "mentor.approved" => "A mentor application is approved",
+        _ => "",
+    }
+}
+
 /// The event named `name`, as the `'static` name of [`EVENTS`].
 pub fn event(name: &str) -> Option<&'static str> {
     EVENTS.iter().copied().find(|e| *e == name)
@@ -93,6 +108,14 @@ mod tests {
         );
         assert!(booking_events(Some(Status::Confirmed), Status::NoShow, false).is_empty());
         assert!(booking_events(Some(Status::Pending), Status::Expired, false).is_empty());
+    }
+
+    #[test]
+    fn every_event_has_a_label() {
+        for e in EVENTS {
+            assert!(!label(e).is_empty(), "{e}");
+        }
+        assert_eq!(label("booking.deleted"), "");
     }
 
     #[test]

@@ -144,6 +144,20 @@ impl WebhookDelivery {
     }
 }
 
+/// An event an endpoint can receive.
+#[derive(Debug, Object)]
+pub struct WebhookEvent {
+    /// Its name, as `events` and the body's `event` spell it.
+    pub event: String,
+    /// What it tells.
+    pub label: String,
+}
+
+role_answers!(admin, EventsResponse {
+    #[oai(status = 200)]
+    Ok(Json<Vec<WebhookEvent>>),
+});
+
 role_answers!(admin, EndpointsResponse {
     #[oai(status = 200)]
     Ok(Json<Vec<WebhookEndpoint>>),
@@ -226,6 +240,28 @@ impl AdminWebhooksApi {
         let rows = self.state.store.webhook_endpoints().await?;
         Ok(EndpointsResponse::Ok(Json(
             rows.into_iter().map(Into::into).collect(),
+        )))
+    }
+
+    /// Webhook events
+    ///
+    /// Every event an endpoint can receive, in the order endpoints list
+    /// them, with what each tells; a bare array.
+    #[oai(
+        path = "/api/admin/webhooks/events/",
+        method = "get",
+        operation_id = "webhookEvents"
+    )]
+    async fn events(&self, auth: SignedIn) -> poem::Result<EventsResponse> {
+        or_forbidden!(auth.0.require_admin(), EventsResponse);
+        Ok(EventsResponse::Ok(Json(
+            domain_wasm::webhooks::EVENTS
+                .iter()
+                .map(|e| WebhookEvent {
+                    event: (*e).to_owned(),
+                    label: domain_wasm::webhooks::label(e).to_owned(),
+                })
+                .collect(),
         )))
     }
 

@@ -644,6 +644,7 @@ fn matrix() -> Vec<Row> {
         ),
         // Signed webhooks (issue 25): administrators only.
         row("GET", "/api/admin/webhooks/", admin_only, plain),
+        row("GET", "/api/admin/webhooks/events/", admin_only, plain),
         row("POST", "/api/admin/webhooks/", admin_only, |_, _| {
             body(json!({"url": "http://127.0.0.1:9/hooks", "events": ["booking.confirmed"]}))
         }),

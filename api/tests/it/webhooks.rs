@@ -693,6 +693,19 @@ async fn endpoints_are_changed_paused_and_removed_by_administrators_only(engine:
     }
     let (status, _) = call(&w.app, "GET", "/api/admin/webhooks/", None, None).await;
     assert_eq!(status, 401);
+    // The events the console offers, in order, each with its words.
+    let (status, events) = w
+        .as_(&w.admin, "GET", "/api/admin/webhooks/events/", None)
+        .await;
+    assert_eq!(status, 200, "{events}");
+    let names: Vec<&str> = events
+        .as_array()
+        .expect("a bare array")
+        .iter()
+        .filter_map(|e| e["event"].as_str())
+        .collect();
+    assert_eq!(names, domain_wasm::webhooks::EVENTS);
+    assert_eq!(events[5]["label"], "A payment is received");
 
     // A new secret signs from now on; paused, nothing is sent.
     let (status, changed) = w

@@ -12,6 +12,7 @@ import { reviewPromise } from "./moneyRules";
 import { PayoutsPanel } from "./PayoutsPanel";
 import { RefundsQueue } from "./RefundsQueue";
 import { DisputesQueue } from "./DisputesQueue";
+import { WebhooksPanel } from "./WebhooksPanel";
 import "./admin.css";
 import "./money.css";
 
@@ -205,13 +206,14 @@ function ApplicationsSection() {
   );
 }
 
-type Section = "applications" | "refunds" | "disputes" | "payouts";
+type Section = "applications" | "refunds" | "disputes" | "payouts" | "webhooks";
 
 const SECTIONS: readonly { id: Section; label: string; icon: Parameters<typeof Icon>[0]["name"] }[] = [
   { id: "applications", label: "Applications", icon: "file" },
   { id: "refunds", label: "Refunds", icon: "refresh" },
   { id: "payouts", label: "Payouts", icon: "rupee" },
   { id: "disputes", label: "Disputes", icon: "message" },
+  { id: "webhooks", label: "Webhooks", icon: "globe" },
 ];
 
 function isSection(value: string | null): value is Section {
@@ -220,8 +222,8 @@ function isSection(value: string | null): value is Section {
 
 /**
  * /dashboard/admin (administrators only): mentor applications, refund
- * requests (issue 13), contested no-show reports (issue 20) and payouts
- * with the ledger's totals, one tab each.
+ * requests (issue 13), contested no-show reports (issue 20), payouts
+ * with the ledger's totals, and webhooks (issue 25), one tab each.
  * The tab is in the address (`?section=refunds`; applications without it),
  * and each tab keeps its own filter and open item there too.
  */
@@ -277,6 +279,8 @@ export default function AdminDashboardPage() {
             <DisputesQueue />
           ) : section === "payouts" ? (
             <PayoutsPanel />
+          ) : section === "webhooks" ? (
+            <WebhooksPanel />
           ) : (
             <ApplicationsSection />
           )}

@@ -540,6 +540,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/webhooks/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook events
+         * @description Every event an endpoint can receive, in the order endpoints list
+         *     them, with what each tells; a bare array.
+         */
+        get: operations["webhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/webhooks/{id}/": {
         parameters: {
             query?: never;
@@ -4537,6 +4558,16 @@ export interface components {
             updated_at: string;
             url: string;
         };
+        /**
+         * WebhookEvent
+         * @description An event an endpoint can receive.
+         */
+        WebhookEvent: {
+            /** @description Its name, as `events` and the body's `event` spell it. */
+            event: string;
+            /** @description What it tells. */
+            label: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -6319,6 +6350,43 @@ export interface operations {
             };
             /** @description The body is not sent as `application/json; charset=utf-8`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    webhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["WebhookEvent"][];
+                };
+            };
+            /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Unauthenticated"];
+                };
+            };
+            /** @description Signed in, but not as an administrator. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
