@@ -308,14 +308,17 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 
 # Webhook endpoints: a URL the site may send to and event names of the list
 # are rules no schema states (400 under the field); an id that names no
-# endpoint is a 404.
+# endpoint is a 404. A URL past its 2,000 characters may be generated past
+# the 64 KiB every body is held to: refused with 413 before it is read.
 [[operations]]
 include-operation-id = "createWebhookEndpoint"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+checks.negative_data_rejection.expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
 
 [[operations]]
 include-operation-id = "changeWebhookEndpoint"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
+checks.negative_data_rejection.expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429"]
 
 # Photo uploads: any bytes match `string (binary)`, but only a real JPEG,
 # PNG or WebP image of 64 to 40 million pixels is taken (400 under photo

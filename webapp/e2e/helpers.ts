@@ -137,6 +137,25 @@ export async function createActiveAccount(request: APIRequestContext, account: {
   expect(activated.status(), await activated.text()).toBe(204);
 }
 
+/** Books the soonest open slot of the first free service in the catalogue, as `token`'s owner; the booking's id. */
+export async function bookFreeSlot(request: APIRequestContext, token: string, note = "Looking forward to it."): Promise<string> {
+  const list = (await (await request.get("/api/mentors/")).json()) as { id: number; services: { id: number; price: number }[] }[];
+  for (const mentor of list) {
+    const service = mentor.services.find((s) => s.price === 0);
+    if (!service) continue;
+    const slots = (await (await request.get(`/api/mentors/${mentor.id}/slots/?service=${service.id}`)).json()) as { start: string }[];
+    const start = slots[0]?.start;
+    if (!start) continue;
+    const booked = await request.post("/api/bookings/", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { service_id: service.id, start, note },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return ((await booked.json()) as { id: string }).id;
+  }
+  throw new Error("no free service with an open slot in the demo catalogue");
+}
+
 /** axe-core's serious and critical violations on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   await waitForAnimations(page);

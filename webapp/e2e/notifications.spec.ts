@@ -6,29 +6,10 @@
  * person's e-mail choices, and pages through older ones ("Show older").
  * Screenshots at both widths, axe clean.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { bookFreeSlot, collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
 
 const PASSWORD = "Notify#Bell-2026";
-
-/** Books the soonest open slot of the first free service in the catalogue, as `token`'s owner. */
-async function bookSomething(request: APIRequestContext, token: string): Promise<string> {
-  const list = (await (await request.get("/api/mentors/")).json()) as { id: number; services: { id: number; price: number }[] }[];
-  for (const mentor of list) {
-    const service = mentor.services.find((s) => s.price === 0);
-    if (!service) continue;
-    const slots = (await (await request.get(`/api/mentors/${mentor.id}/slots/?service=${service.id}`)).json()) as { start: string }[];
-    const start = slots[0]?.start;
-    if (!start) continue;
-    const booked = await request.post("/api/bookings/", {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { service_id: service.id, start, note: "Looking forward to it." },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    return ((await booked.json()) as { id: string }).id;
-  }
-  throw new Error("no free service with an open slot in the demo catalogue");
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto("/auth/login");
@@ -55,7 +36,7 @@ for (const width of [1280, 375]) {
     await expect(bell).toHaveAccessibleName("Notifications");
 
     // Something happens elsewhere: the bell counts it, no reload.
-    const booking = await bookSomething(request, token);
+    const booking = await bookFreeSlot(request, token);
     await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
 
     await bell.click();
@@ -85,7 +66,7 @@ test("the notifications screen lists everything and keeps the e-mail choices", a
   await createActiveAccount(request, { name: "Sita Settings", email, password: PASSWORD });
   const login = await request.post("/api/login/", { data: { email, password: PASSWORD } });
   const { token } = (await login.json()) as { token: string };
-  await bookSomething(request, token);
+  await bookFreeSlot(request, token);
 
   await signIn(page, email);
   await page.goto("/dashboard/user?tab=notifications");
@@ -117,7 +98,7 @@ test("the notifications screen shows older ones on asking", async ({ page, reque
   const count = async () => ((await (await request.get("/api/notifications/unread-count/", { headers: auth })).json()) as { count: number }).count;
   // Book and cancel until more than a page's worth (20) have come.
   for (let round = 0; round < 15 && (await count()) <= 24; round += 1) {
-    const id = await bookSomething(request, token);
+    const id = await bookFreeSlot(request, token);
     const cancelled = await request.post(`/api/bookings/${id}/cancel/`, { headers: auth, data: { reason: "Plans changed." } });
     expect(cancelled.status(), await cancelled.text()).toBe(200);
   }

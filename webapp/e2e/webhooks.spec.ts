@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
+import { bookFreeSlot, collectErrors, createActiveAccount, seriousAxeViolations, uniqueEmail } from "./helpers";
 
 const ADMIN = { email: "admin@demo.mentorbridge.in", password: "Admin#2026" };
 const PASSWORD = "Hooked#On-2026";
@@ -62,21 +62,7 @@ async function bookSomething(request: APIRequestContext): Promise<string> {
   await createActiveAccount(request, { name: "Hari Hooked", email, password: PASSWORD });
   const login = await request.post("/api/login/", { data: { email, password: PASSWORD } });
   const { token } = (await login.json()) as { token: string };
-  const list = (await (await request.get("/api/mentors/")).json()) as { id: number; services: { id: number; price: number }[] }[];
-  for (const mentor of list) {
-    const service = mentor.services.find((s) => s.price === 0);
-    if (!service) continue;
-    const slots = (await (await request.get(`/api/mentors/${mentor.id}/slots/?service=${service.id}`)).json()) as { start: string }[];
-    const start = slots[0]?.start;
-    if (!start) continue;
-    const booked = await request.post("/api/bookings/", {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { service_id: service.id, start, note: "Hooked." },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    return ((await booked.json()) as { id: string }).id;
-  }
-  throw new Error("no free service with an open slot in the demo catalogue");
+  return bookFreeSlot(request, token, "Hooked.");
 }
 
 for (const width of [1280, 375]) {

@@ -196,6 +196,9 @@ role_answers!(admin, EndpointRemovedResponse {
 role_answers!(admin, DeliveriesResponse {
     #[oai(status = 200)]
     Ok(Json<Vec<WebhookDelivery>>),
+    /// `limit` is not from 1 to 100, or `before` not a whole number from 1.
+    #[oai(status = 400)]
+    Invalid(Json<Detail>),
     /// No such endpoint.
     #[oai(status = 404)]
     NotFound(Json<Detail>),
@@ -383,7 +386,7 @@ impl AdminWebhooksApi {
         &self,
         auth: SignedIn,
         id: Path<String>,
-        before: Query<Option<i64>>,
+        #[oai(validator(minimum(value = "1")))] before: Query<Option<i64>>,
         #[oai(validator(minimum(value = "1"), maximum(value = "100")))] limit: Query<Option<i64>>,
     ) -> poem::Result<DeliveriesResponse> {
         or_forbidden!(auth.0.require_admin(), DeliveriesResponse);

@@ -206,9 +206,8 @@ impl World {
         body
     }
 
-    /// Books the first open slot of `service` two days or more ahead (the
-    /// learner may still cancel it) as the learner.
-    async fn book(&self, service: i64) -> String {
+    /// The first open slot of `service` at least `days` ahead.
+    async fn slot_after(&self, service: i64, days: i64) -> String {
         let (status, slots) = self
             .as_(
                 &self.learner,
@@ -218,15 +217,21 @@ impl World {
             )
             .await;
         assert_eq!(status, 200, "{slots}");
-        let later = self.app.state.clock.now() + chrono::TimeDelta::days(2);
-        let start = slots
+        let later = self.app.state.clock.now() + chrono::TimeDelta::days(days);
+        slots
             .as_array()
             .expect("a bare array")
             .iter()
             .filter_map(|s| s["start"].as_str())
             .find(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok_and(|t| t > later))
-            .expect("an open slot two days ahead")
-            .to_owned();
+            .unwrap_or_else(|| panic!("an open slot {days} days ahead"))
+            .to_owned()
+    }
+
+    /// Books the first open slot of `service` two days or more ahead (the
+    /// learner may still cancel it) as the learner.
+    async fn book(&self, service: i64) -> String {
+        let start = self.slot_after(service, 2).await;
         let (status, body) = self
             .as_(
                 &self.learner,
@@ -531,24 +536,7 @@ async fn every_kind_of_event_is_sent_a_paid_booking_its_refund_an_approval_a_mov
 
     // A free session moved to another time, then held: rescheduled, completed.
     let session = w.book(w.free).await;
-    let (status, slots) = w
-        .as_(
-            &w.learner,
-            "GET",
-            &format!("/api/mentors/{}/slots/?service={}", w.mentor_id, w.free),
-            None,
-        )
-        .await;
-    assert_eq!(status, 200);
-    let later = w.app.state.clock.now() + chrono::TimeDelta::days(3);
-    let new_start = slots
-        .as_array()
-        .expect("slots")
-        .iter()
-        .filter_map(|s| s["start"].as_str())
-        .find(|s| chrono::DateTime::parse_from_rfc3339(s).is_ok_and(|t| t > later))
-        .expect("a slot three days ahead")
-        .to_owned();
+    let new_start = w.slot_after(w.free, 3).await;
     let (status, moved) = w
         .as_(
             &w.learner,

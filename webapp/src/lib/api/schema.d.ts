@@ -6547,6 +6547,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["WebhookDelivery"][];
                 };
             };
+            /** @description `limit` is not from 1 to 100, or `before` not a whole number from 1. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Detail"];
+                };
+            };
             /** @description Not signed in: no bearer token, or one that is not (or no longer) valid. */
             401: {
                 headers: {
