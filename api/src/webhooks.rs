@@ -274,7 +274,7 @@ pub async fn deliver(state: &AppState, key: &str, last: bool) -> Result<(), Stri
     };
     let store = &state.store;
     let delivery = match store.webhook_delivery(id).await {
-        Ok(Some(d)) if d.status == "pending" => d,
+        Ok(Some(d)) if d.status == domain_wasm::webhooks::DeliveryStatus::Pending => d,
         Ok(_) => return Ok(()),
         Err(e) => return Err(format!("cannot read delivery {id}: {e}")),
     };

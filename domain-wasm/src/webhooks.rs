@@ -5,6 +5,18 @@
 
 use crate::booking::Status;
 
+crate::status::stored_status! {
+    /// Where one delivery of an event to one endpoint stands.
+    pub enum DeliveryStatus ("webhook delivery status") {
+        /// Not sent yet, or to be tried again.
+        Pending = "pending",
+        /// The receiver answered 2xx.
+        Delivered = "delivered",
+        /// Every attempt failed; no more are made.
+        Failed = "failed",
+    }
+}
+
 /// Every event an endpoint can receive, in the order the console lists them.
 pub const EVENTS: [&str; 8] = [
     "booking.requested",

@@ -134,7 +134,7 @@ impl WebhookDelivery {
             id: d.id,
             event_id: d.event_id,
             event: d.event,
-            status: d.status,
+            status: d.status.as_str().to_owned(),
             attempts: d.attempts,
             created_at: d.created_at,
             delivered_at: d.delivered_at,

@@ -11,6 +11,8 @@
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
+use domain_wasm::webhooks::DeliveryStatus;
+
 use super::{Store, StoreError, Tx, on_pool, on_tx};
 
 /// The job that sends one delivery; its key is the delivery's id.
@@ -67,7 +69,8 @@ pub struct DeliveryRow {
     pub event_id: String,
     pub event: String,
     pub payload: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: DeliveryStatus,
     pub attempts: i64,
     pub created_at: DateTime<Utc>,
     pub delivered_at: Option<DateTime<Utc>>,
@@ -125,12 +128,13 @@ impl Tx {
             }
             let (id,): (i64,) = on_tx!(self, conn => sqlx::query_as(
                 "INSERT INTO webhook_deliveries (endpoint_id, event_id, event, payload, status, \
-                 attempts, created_at) VALUES ($1, $2, $3, $4, 'pending', 0, $5) RETURNING id",
+                 attempts, created_at) VALUES ($1, $2, $3, $4, $5, 0, $6) RETURNING id",
             )
             .bind(endpoint)
             .bind(event_id)
             .bind(event)
             .bind(payload)
+            .bind(DeliveryStatus::Pending.as_str())
             .bind(now)
             .fetch_one(conn)
             .await)?;
@@ -299,11 +303,11 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut tx = self.begin().await?;
         let status = if attempt.delivered {
-            "delivered"
+            DeliveryStatus::Delivered
         } else if attempt.last {
-            "failed"
+            DeliveryStatus::Failed
         } else {
-            "pending"
+            DeliveryStatus::Pending
         };
         on_tx!(tx, conn => sqlx::query(
             "INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, answer, \
@@ -319,11 +323,12 @@ impl Store {
         .map(|_| ()))?;
         on_tx!(tx, conn => sqlx::query(
             "UPDATE webhook_deliveries SET attempts = attempts + 1, status = $1, \
-             delivered_at = $2 WHERE id = $3 AND status <> 'delivered'",
+             delivered_at = $2 WHERE id = $3 AND status <> $4",
         )
-        .bind(status)
+        .bind(status.as_str())
         .bind(attempt.delivered.then_some(at))
         .bind(id)
+        .bind(DeliveryStatus::Delivered.as_str())
         .execute(conn)
         .await
         .map(|_| ()))?;
