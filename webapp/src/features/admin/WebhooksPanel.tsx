@@ -28,7 +28,10 @@ const LOAD_FAILED = "We couldn’t load the webhooks. Please try again.";
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
 const SAVE_FAILED = "We couldn’t save that. Please try again.";
 
-type Loaded = { status: "loading" } | { status: "failed" } | { status: "ready"; endpoints: WebhookEndpoint[]; events: WebhookEvent[] };
+type Loaded =
+  | { status: "loading" }
+  | { status: "failed" }
+  | { status: "ready"; endpoints: WebhookEndpoint[]; events: WebhookEvent[]; labels: Map<string, string> };
 
 /** A secret shown once, with a button that copies it. */
 function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
@@ -346,7 +349,8 @@ export function WebhooksPanel() {
     Promise.all([fetchEndpoints(controller.signal), fetchEvents(controller.signal)]).then(
       ([endpoints, events]) => {
         if (controller.signal.aborted) return;
-        if (endpoints.ok && endpoints.body && events.ok && events.body) setLoaded({ status: "ready", endpoints: endpoints.body, events: events.body });
+        if (endpoints.ok && endpoints.body && events.ok && events.body)
+          setLoaded({ status: "ready", endpoints: endpoints.body, events: events.body, labels: new Map(events.body.map((ev) => [ev.event, ev.label])) });
         else setLoaded({ status: "failed" });
       },
       (e: unknown) => {
@@ -394,7 +398,7 @@ export function WebhooksPanel() {
                 <EndpointCard
                   key={e.id}
                   endpoint={e}
-                  labels={new Map(loaded.events.map((ev) => [ev.event, ev.label]))}
+                  labels={loaded.labels}
                   onChanged={(next) => update((list) => list.map((x) => (x.id === next.id ? next : x)))}
                   onRemoved={(id) => update((list) => list.filter((x) => x.id !== id))}
                   onSecret={setSecret}
