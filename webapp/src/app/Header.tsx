@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { countOf, useAttention, useAttentionRefresh, waitingLabel, type AttentionItem } from "../lib/attention";
 import { useNotificationStream } from "../lib/notifications";
@@ -6,6 +6,7 @@ import { session, useSession } from "../lib/session";
 import "./bell.css";
 import { Logo } from "./Logo";
 import { NotificationBell } from "./NotificationBell";
+import { useDisclosure } from "./useDisclosure";
 import { BUSINESS_LINKS, dashboardLinks, GET_STARTED, LOGOUT_LABEL, MAIN_LINKS, SIGN_IN, type DashboardLink } from "./navigation";
 
 /** The count of waiting items beside a dashboard link, seen as a number; the link's name says it in words (`linkName`). */
@@ -37,30 +38,11 @@ function Chevron() {
 
 /** The "Business" disclosure: a button that shows and hides a list of links. */
 function BusinessMenu() {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, buttonRef, closeOnEscape, pathname } = useDisclosure();
   const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape" && open) {
-      event.preventDefault();
-      setOpen(false);
-      buttonRef.current?.focus();
-      return;
-    }
+    if (closeOnEscape(event)) return;
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     const links = Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>(".dropdown__link") ?? []);
     if (links.length === 0) return;

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useId } from "react";
+import { Link, useNavigate } from "react-router";
 import { NO_NOTIFICATIONS, NotificationList } from "../components/NotificationList";
 import { bellLabel, notifications, PAGE, useNotifications, type Notification } from "../lib/notifications";
 import { useSession } from "../lib/session";
 import { viewerZone } from "../lib/time";
+import { useDisclosure } from "./useDisclosure";
 
 function BellIcon() {
   return (
@@ -30,36 +31,10 @@ export function NotificationBell() {
   const { items, unread, loaded } = useNotifications();
   const snapshot = useSession();
   const zone = viewerZone(snapshot.status === "user" ? snapshot.user : null);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, rootRef, buttonRef, close, closeOnEscape } = useDisclosure();
   const panelId = useId();
   const headingId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape" && open) {
-      event.preventDefault();
-      close();
-    }
-  };
 
   const openOne = (n: Notification) => {
     void notifications.markRead(n.id);
@@ -68,7 +43,7 @@ export function NotificationBell() {
   };
 
   return (
-    <div className="bell" ref={rootRef} onKeyDown={onKeyDown}>
+    <div className="bell" ref={rootRef} onKeyDown={closeOnEscape}>
       <button
         ref={buttonRef}
         type="button"
