@@ -61,8 +61,9 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
   );
 }
 
+/** The admin badge's tone of a delivery's status. */
 function statusTone(status: string): string {
-  return status === "delivered" ? "ok" : status === "failed" ? "bad" : "wait";
+  return status === "delivered" ? "approved" : status === "failed" ? "overdue" : "pending";
 }
 
 /** An endpoint's deliveries, newest first, each with its attempts. */
@@ -109,7 +110,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
             <li key={d.id} className="wh-delivery" data-testid="delivery" data-status={d.status}>
               <div className="wh-delivery__head">
                 <code>{d.event}</code>
-                <span className={`wh-badge wh-badge--${statusTone(d.status)}`}>{d.status}</span>
+                <span className={`ad-badge ad-badge--${statusTone(d.status)}`}>{d.status}</span>
                 <span className="ad-muted">
                   <time dateTime={d.created_at}>{submittedLabel(d.created_at)}</time> · {d.attempts} {d.attempts === 1 ? "attempt" : "attempts"}
                 </span>
@@ -189,7 +190,7 @@ function EndpointCard({
         <h3 id={titleId} className="wh-card__url">
           {endpoint.url}
         </h3>
-        <span className={`wh-badge wh-badge--${endpoint.active ? "ok" : "wait"}`}>{endpoint.active ? "Active" : "Paused"}</span>
+        <span className={`ad-badge ad-badge--${endpoint.active ? "approved" : "pending"}`}>{endpoint.active ? "Active" : "Paused"}</span>
       </header>
       {endpoint.description ? <p className="ad-muted">{endpoint.description}</p> : null}
       <ul className="wh-events" aria-label="Events it receives">
