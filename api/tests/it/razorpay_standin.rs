@@ -158,7 +158,6 @@ impl Receiver {
 }
 
 async fn receiver() -> Receiver {
-    use poem::listener::{Acceptor, Listener, TcpListener};
     use poem::web::Data;
     use poem::{EndpointExt, Request, Route, handler, post};
 
@@ -174,26 +173,8 @@ async fn receiver() -> Receiver {
     }
 
     let got = Arc::new(Mutex::new(Vec::new()));
-    let acceptor = TcpListener::bind("127.0.0.1:0")
-        .into_acceptor()
-        .await
-        .expect("a port");
-    let addr = acceptor
-        .local_addr()
-        .into_iter()
-        .find_map(|a| a.as_socket_addr().copied())
-        .expect("an address");
     let app = Route::new().at("/hook", post(hook)).data(got.clone());
-    let (stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(
-        poem::Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
-            app,
-            async move {
-                let _ = stopped.await;
-            },
-            None,
-        ),
-    );
+    let (addr, stop) = crate::common::serve_locally(app).await;
     Receiver {
         url: format!("http://{addr}/hook"),
         got,

@@ -128,7 +128,6 @@ impl StandIn {
 }
 
 async fn stand_in(status: &str) -> StandIn {
-    use poem::listener::{Acceptor, Listener, TcpListener};
     use poem::web::{Data, Json, Path};
     use poem::{EndpointExt, Request, Response, Route, handler, http::StatusCode, post};
 
@@ -225,28 +224,10 @@ async fn stand_in(status: &str) -> StandIn {
         status: status.to_owned(),
         ..Seen::default()
     }));
-    let acceptor = TcpListener::bind("127.0.0.1:0")
-        .into_acceptor()
-        .await
-        .expect("a port");
-    let addr = acceptor
-        .local_addr()
-        .into_iter()
-        .find_map(|a| a.as_socket_addr().copied())
-        .expect("an address");
     let app = Route::new()
         .at("/v1/payments/:id/refund", post(refund))
         .data(seen.clone());
-    let (stop, stopped) = oneshot::channel::<()>();
-    tokio::spawn(
-        poem::Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
-            app,
-            async move {
-                let _ = stopped.await;
-            },
-            None,
-        ),
-    );
+    let (addr, stop) = crate::common::serve_locally(app).await;
     StandIn {
         url: format!("http://{addr}"),
         seen,

@@ -17,7 +17,6 @@ use bookings::Offer;
 use common::{Engine, Options, TestApp, TestDb, spawn_app_on};
 use hmac::{Hmac, Mac};
 use mentoring::{Caller, call, sign_in};
-use poem::listener::{Acceptor, Listener, TcpListener};
 use poem::web::Data;
 use poem::{EndpointExt, Request, Response, Route, handler, post};
 use serde_json::{Value, json};
@@ -75,26 +74,8 @@ impl Receiver {
             script: script.to_vec(),
             ..Seen::default()
         }));
-        let acceptor = TcpListener::bind("127.0.0.1:0")
-            .into_acceptor()
-            .await
-            .expect("a port");
-        let addr = acceptor
-            .local_addr()
-            .into_iter()
-            .find_map(|a| a.as_socket_addr().copied())
-            .expect("an address");
         let app = Route::new().at("/hooks", post(hook)).data(seen.clone());
-        let (stop, stopped) = oneshot::channel::<()>();
-        tokio::spawn(
-            poem::Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
-                app,
-                async move {
-                    let _ = stopped.await;
-                },
-                None,
-            ),
-        );
+        let (addr, stop) = common::serve_locally(app).await;
         Receiver {
             url: format!("http://{addr}/hooks"),
             seen,

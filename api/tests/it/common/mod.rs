@@ -686,3 +686,31 @@ pub fn open_hours() -> domain_wasm::slots::Availability {
         slot_interval_minutes: None,
     }
 }
+
+/// Serves `app` on a free port of this machine (a stand-in for an outside
+/// service, or a receiver): its address, and the sender whose drop stops it.
+pub async fn serve_locally(
+    app: impl poem::Endpoint + 'static,
+) -> (std::net::SocketAddr, oneshot::Sender<()>) {
+    use poem::listener::{Acceptor, Listener, TcpListener};
+    let acceptor = TcpListener::bind("127.0.0.1:0")
+        .into_acceptor()
+        .await
+        .expect("a port");
+    let addr = acceptor
+        .local_addr()
+        .into_iter()
+        .find_map(|a| a.as_socket_addr().copied())
+        .expect("an address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    tokio::spawn(
+        poem::Server::new_with_acceptor(acceptor).run_with_graceful_shutdown(
+            app,
+            async move {
+                let _ = stopped.await;
+            },
+            None,
+        ),
+    );
+    (addr, stop)
+}
